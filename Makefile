@@ -1,0 +1,26 @@
+# coyote: top-level Makefile.  Each folder lists its own objects in a small
+# Makefile fragment (obj-y += foo.o); this file only collects them.
+# `make help` lists the targets.
+
+CROSS_COMPILE ?= arm-none-eabi-
+CC      := $(CROSS_COMPILE)gcc
+OBJCOPY := $(CROSS_COMPILE)objcopy
+NM      := $(CROSS_COMPILE)nm
+HOSTCC  ?= cc
+DTC     ?= dtc
+PYTHON  ?= /usr/bin/python3
+B       := build
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+# Kernel folders, in link order.  Each has a Makefile fragment with obj-y.
+KDIRS := arch/arm kernel of drivers/base drivers/irqchip drivers/clocksource \
+         drivers/tty/serial
+# Host-built library folders: portable C only (of/, drivers/base/).
+HOSTDIRS := of
+
+include scripts/Makefile.build

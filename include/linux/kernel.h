@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#ifndef _LINUX_KERNEL_H
+#define _LINUX_KERNEL_H
+
+#include <linux/types.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define container_of(ptr, type, member) \
+	((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+#define min(a, b) ((a) < (b) ? (a) : (b))
+#define max(a, b) ((a) > (b) ? (a) : (b))
+#define ALIGN(x, a) (((x) + ((a) - 1)) & ~((__typeof__(x))(a) - 1))
+#define DIV_ROUND_UP(n, d) (((n) + (d) - 1) / (d))
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#define __unused __attribute__((unused))
+#define __printf(a, b) __attribute__((format(printf, a, b)))
+#define __noreturn __attribute__((noreturn))
+
+static inline u32 be32_to_cpu(__be32 v) { return __builtin_bswap32(v); }
+static inline __be32 cpu_to_be32(u32 v) { return __builtin_bswap32(v); }
+static inline u64 be64_to_cpu(__be64 v) { return __builtin_bswap64(v); }
+static inline u16 be16_to_cpu(__be16 v) { return __builtin_bswap16(v); }
+static inline __be16 cpu_to_be16(u16 v) { return __builtin_bswap16(v); }
+
+/* Read a big-endian cell that may sit at any alignment in a blob. */
+static inline u32 get_unaligned_be32(const void *p)
+{
+	const u8 *b = p;
+	return ((u32)b[0] << 24) | ((u32)b[1] << 16) | ((u32)b[2] << 8) | b[3];
+}
+
+int snprintf(char *buf, size_t size, const char *fmt, ...) __printf(3, 4);
+#include <stdarg.h>
+int vsnprintf(char *buf, size_t size, const char *fmt, va_list args);
+
+#endif

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The flattened device tree (the blob firmware hands over): the checker,
+ * the unflattener, and a few read-only accessors for early boot, before the
+ * heap exists.  Every accessor assumes of_fdt_check() passed on the blob.
+ *
+ * Names avoid libfdt's fdt_* so the host benchmark can link both.
+ */
+#ifndef _LINUX_OF_FDT_H
+#define _LINUX_OF_FDT_H
+
+#include <linux/types.h>
+
+#define OF_DT_HEADER 0xd00dfeed
+
+/**
+ * of_fdt_check() - check a whole blob before anything else reads it
+ * @blob:    start of the blob
+ * @bufsize: bytes known to be readable at @blob (file size, or RAM left)
+ * @why:     buffer for a one-line reason a student can act on ("bad magic",
+ *           "totalsize 9000 exceeds buffer 4096", ...); may be NULL
+ * @whylen:  size of @why
+ *
+ * Return: 0 when every header field, block, token, name and property is in
+ * bounds and well formed; -EINVAL for a malformed blob, -EOVERFLOW when it
+ * does not fit in @bufsize, -ENOTSUP-like versions are -EINVAL with a reason.
+ */
+int of_fdt_check(const void *blob, size_t bufsize, char *why, size_t whylen);
+
+/* Total size from the header of a checked blob. */
+u32 of_fdt_totalsize(const void *blob);
+
+/**
+ * of_fdt_get_mem_rsv() - the @n-th /memreserve/ entry of a checked blob
+ * Return: 0 and *@addr/*@size filled, or -ENOENT past the last entry.
+ */
+int of_fdt_get_mem_rsv(const void *blob, int n, u64 *addr, u64 *size);
+
+/**
+ * of_fdt_path_offset() - find a node of a checked blob by path
+ * @path: absolute ("/amba/uart@101f1000") or starting with an alias name
+ *        ("serial0", "serial0/child"); a ":options" suffix is ignored
+ * Return: node offset (>= 0), or -ENOENT when there is no such node.
+ */
+int of_fdt_path_offset(const void *blob, const char *path);
+
+/**
+ * of_fdt_getprop() - a property of the node at offset @node
+ * Return: pointer to the value inside the blob and *@lenp its length, or
+ * NULL when the node has no such property (@lenp may be NULL).
+ */
+const void *of_fdt_getprop(const void *blob, int node, const char *name, int *lenp);
+
+/**
+ * of_fdt_parent_offset() - the parent of the node at @node
+ * Return: offset, or -ENOENT for the root.
+ */
+int of_fdt_parent_offset(const void *blob, int node);
+
+/**
+ * of_fdt_node_by_compatible() - first node after @from whose compatible list
+ * contains @compat (@from = -1 starts at the root)
+ * Return: node offset, or -ENOENT.
+ */
+int of_fdt_node_by_compatible(const void *blob, int from, const char *compat);
+
+/**
+ * of_fdt_translate_reg() - the @index-th reg entry of a node, translated to a
+ * CPU physical address through every parent's "ranges"
+ * Return: 0 with *@addr/*@size filled; -EINVAL when the node has no such
+ * entry or the cells are malformed; -ENOENT when a parent has no "ranges"
+ * (the address is not reachable from the CPU) or no range covers it.
+ */
+int of_fdt_translate_reg(const void *blob, int node, int index, u64 *addr, u64 *size);
+
+/**
+ * of_fdt_unflatten() - check a blob and build the live tree from it
+ * @blob: the blob; it must stay in place, the tree points into it
+ * @size: bytes readable at @blob
+ *
+ * Sets of_root, scans /aliases and /chosen.  Callable again (host tests):
+ * the previous tree is released first.
+ * Return: 0; the checker's -EINVAL/-EOVERFLOW; -ENOMEM.
+ */
+int of_fdt_unflatten(const void *blob, size_t size);
+
+#endif
