@@ -24,3 +24,9 @@ KDIRS := arch/arm kernel of drivers/base drivers/irqchip drivers/clocksource \
 HOSTDIRS := of
 
 include scripts/Makefile.build
+
+# Targets, one fragment per area (each appends its lines to HELP and may add
+# prerequisites to test-prereqs, which `make test` builds before pytest).
+include scripts/Makefile.kernel
+include scripts/Makefile.host
+include scripts/Makefile.tools

@@ -74,6 +74,20 @@ int of_fdt_node_by_compatible(const void *blob, int from, const char *compat);
 int of_fdt_translate_reg(const void *blob, int node, int index, u64 *addr, u64 *size);
 
 /**
+ * of_fdt_next_node() - walk a checked blob's nodes in source order
+ * @offset: current node (-1 starts at the root)
+ * @depth:  in/out nesting depth (root = 0); may be NULL
+ * Return: next node's offset, or -ENOENT at the end.
+ */
+int of_fdt_next_node(const void *blob, int offset, int *depth);
+
+/**
+ * of_fdt_get_name() - a node's name with unit address ("" for the root)
+ * Return: the name inside the blob; *@lenp (may be NULL) its length.
+ */
+const char *of_fdt_get_name(const void *blob, int node, int *lenp);
+
+/**
  * of_fdt_unflatten() - check a blob and build the live tree from it
  * @blob: the blob; it must stay in place, the tree points into it
  * @size: bytes readable at @blob
