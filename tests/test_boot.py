@@ -176,3 +176,15 @@ def test_panic_halts_with_reason(coyote):
     assert "Kernel panic: requested from the shell" in out
     assert "called from cmd_fault+" in out
     assert "halted: panic" in out
+
+
+def test_reboot_that_does_nothing_says_so(boot):
+    """A syscon-reboot node pointing at a register that does not reset
+    (the read-only ID register): the kernel must say so, not hang."""
+    src = board_dts_source().replace("offset = <0x40>;", "offset = <0x0>;")
+    dtb = compile_dts(src, "reboot-noop")
+    c = boot(dtb=dtb)
+    out = c.run("reboot", timeout=60)
+    assert "the reset register was written but the board did not reset" in out
+    assert "reboot: error EIO" in out
+    assert "coyote" in c.run("version")
