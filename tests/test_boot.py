@@ -199,3 +199,13 @@ def test_memreserve_is_kept_out_of_the_heap(boot):
     assert re.search(r"0x01000000-0x010fffff +1 MiB +/memreserve/", out), out
     # RAM is split around it: one more free range than on the board DTB.
     assert re.search(r"Heap: [\d.]+ MiB in 4 ranges", out), out
+
+
+def test_loglevel_limits_console_not_dmesg(boot):
+    """loglevel=4 keeps info lines off the console; dmesg still has them."""
+    c = boot(append="loglevel=4 other=1")
+    assert "fdt: blob at" not in c.boot_log
+    assert "heap:" not in c.boot_log
+    out = c.run("dmesg")
+    assert "fdt: blob at 0x" in out and "heap: " in out
+    assert c.run("bootargs").strip() == "loglevel=4 other=1"
