@@ -30,7 +30,7 @@ unsigned long phys_initrd_size;
 u32 __machine_arch_type;
 
 static u32 boot_r0, boot_r2;
-static char reject_why[96];		/* why the r2 blob was not used */
+static char reject_why[160];		/* why the r2 blob was not used */
 static char console_why[96];		/* why its stdout-path gave no console */
 static bool console_from_builtin;
 

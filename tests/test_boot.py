@@ -209,3 +209,17 @@ def test_loglevel_limits_console_not_dmesg(boot):
     out = c.run("dmesg")
     assert "fdt: blob at 0x" in out and "heap: " in out
     assert c.run("bootargs").strip() == "loglevel=4 other=1"
+
+
+def test_bad_blob_that_qemu_accepts_is_rejected_with_reason(boot):
+    """QEMU edits blobs with libfdt and refuses most broken ones, but not one
+    nested deeper than coyote's checker allows: the kernel must print the
+    checker's reason and boot on the built-in blob."""
+    src = board_dts_source()
+    deep = "".join("d%d {\n" % i for i in range(80)) + "};\n" * 80
+    assert " cpus {" in src
+    dtb = compile_dts(src.replace(" cpus {", deep + " cpus {", 1), "too-deep")
+    c = boot(dtb=dtb)
+    assert re.search(r"fdt: blob at 0x04000000 rejected: nesting deeper than \d+ at /d0/d1/.*; "
+                     r"using built-in DTB", c.boot_log), c.boot_log
+    assert "of: unflattened" in c.boot_log
