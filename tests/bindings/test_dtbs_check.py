@@ -227,8 +227,8 @@ def test_make_target_fails_on_broken_lab_tree(checked):
 	the same tree marked as a planted fault is shown but does not fail."""
 	labs = os.path.join(WORK, "labs")
 	shutil.rmtree(labs, ignore_errors=True)
-	os.makedirs(os.path.join(labs, "lab9"))
-	src = os.path.join(labs, "lab9", "starter.dts")
+	os.makedirs(os.path.join(labs, "dtbs-check-selftest"))
+	src = os.path.join(labs, "dtbs-check-selftest", "starter.dts")
 	case, node, bad, expect = BROKEN[0]
 	with open(src, "w") as f:
 		f.write(tree(node, bad))
@@ -236,7 +236,7 @@ def test_make_target_fails_on_broken_lab_tree(checked):
 	res = make("dtbs_check", "LAB_DIR=" + labs)
 	out = res.stdout + res.stderr
 	assert res.returncode != 0, out
-	assert "CHECK   build/dts/labs/lab9/starter.dtb" in out, out
+	assert "CHECK   build/dts/labs/dtbs-check-selftest/starter.dtb" in out, out
 	assert re.search(expect, res.stderr), out
 
 	with open(src, "w") as f:
@@ -246,6 +246,7 @@ def test_make_target_fails_on_broken_lab_tree(checked):
 	assert res.returncode == 0, out
 	assert "planted fault" in out and re.search(expect, res.stderr), out
 	shutil.rmtree(labs)
+	shutil.rmtree(os.path.join(ROOT, "build", "dts", "labs", "dtbs-check-selftest"))
 
 
 def test_bad_binding_is_reported():
