@@ -280,13 +280,13 @@ static void test_header(const void *good, size_t size)
 	put(20, 16);
 	CHECK_INT(of_fdt_check(work, size, why, sizeof(why)), 0, "version 16 passes (%s)", why);
 	{
-		struct of_fdt_stats s16, s17;
+		struct of_fdt_stats st16, st17;
 
 		CHECK_INT(of_fdt_unflatten(work, size), 0, "version 16 unflattens");
-		of_fdt_get_stats(&s16);
+		of_fdt_get_stats(&st16);
 		CHECK_INT(of_fdt_unflatten(good, size), 0, "version 17 unflattens");
-		of_fdt_get_stats(&s17);
-		CHECK(s16.nodes == s17.nodes && s16.properties == s17.properties,
+		of_fdt_get_stats(&st17);
+		CHECK(st16.nodes == st17.nodes && st16.properties == st17.properties,
 		      "version 16 and 17 give the same tree");
 		/* v16 has no size_dt_struct: the struct block ends at the strings */
 		put(36, 0);
