@@ -21,7 +21,10 @@
 #include "of_private.h"
 
 #define OF_CHECK_ADDR_COUNT(na) ((na) > 0 && (na) <= OF_MAX_ADDR_CELLS)
-#define OF_CHECK_COUNTS(na, ns) (OF_CHECK_ADDR_COUNT(na) && (ns) > 0)
+/* Linux only asks for a positive size; the upper bound keeps a wild
+ * #size-cells from overflowing the cell arithmetic. */
+#define OF_CHECK_COUNTS(na, ns) (OF_CHECK_ADDR_COUNT(na) && (ns) > 0 && \
+				 (ns) <= OF_MAX_ADDR_CELLS)
 
 struct of_bus {
 	const char *name;
@@ -223,16 +226,9 @@ u64 of_translate_address(struct device_node *dev, const __be32 *in_addr)
 	}
 }
 
-/**
- * of_get_address() - entry @index of @dev's "reg" ("assigned-addresses" on
- * PCI), untranslated
- * @size:  when not NULL, set to the entry's size
- * @flags: when not NULL, set to its IORESOURCE_* type
- * Return: the entry's address cells, or NULL when there is no such entry or
- * the parent's #address-cells is out of range.
- */
-const __be32 *of_get_address(struct device_node *dev, int index, u64 *size,
-			     unsigned int *flags)
+/* of_get_address(), also telling how many cells the address has. */
+static const __be32 *get_address(struct device_node *dev, int index, u64 *size,
+				 unsigned int *flags, int *nap)
 {
 	const struct of_bus *bus;
 	const __be32 *prop;
@@ -254,10 +250,26 @@ const __be32 *of_get_address(struct device_node *dev, int index, u64 *size,
 				*size = of_read_number(prop + na, ns);
 			if (flags)
 				*flags = bus->get_flags(prop);
+			if (nap)
+				*nap = na;
 			return prop;
 		}
 	}
 	return NULL;
+}
+
+/**
+ * of_get_address() - entry @index of @dev's "reg" ("assigned-addresses" on
+ * PCI), untranslated
+ * @size:  when not NULL, set to the entry's size
+ * @flags: when not NULL, set to its IORESOURCE_* type
+ * Return: the entry's address cells, or NULL when there is no such entry or
+ * the parent's #address-cells is out of range.
+ */
+const __be32 *of_get_address(struct device_node *dev, int index, u64 *size,
+			     unsigned int *flags)
+{
+	return get_address(dev, index, size, flags, NULL);
 }
 
 /**
@@ -267,11 +279,12 @@ const __be32 *of_get_address(struct device_node *dev, int index, u64 *size,
  */
 int of_property_read_reg(struct device_node *np, int idx, u64 *addr, u64 *size)
 {
-	const __be32 *prop = of_get_address(np, idx, size, NULL);
+	int na;
+	const __be32 *prop = get_address(np, idx, size, NULL, &na);
 
 	if (!prop)
 		return -EINVAL;
-	*addr = of_read_number(prop, of_n_addr_cells(np));
+	*addr = of_read_number(prop, na);
 	return 0;
 }
 

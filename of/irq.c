@@ -93,7 +93,8 @@ int of_irq_parse_raw(const __be32 *addr, struct of_phandle_args *out_irq)
 			tmp = NULL;
 	}
 	addrsize = tmp ? be32_to_cpu(*tmp) : 2;
-	if (addrsize + intsize > MAX_PHANDLE_ARGS)
+	if (addrsize > MAX_PHANDLE_ARGS || intsize > MAX_PHANDLE_ARGS ||
+	    addrsize + intsize > MAX_PHANDLE_ARGS)
 		return -EFAULT;
 	for (i = 0; i < (int)addrsize; i++)
 		initial[i] = addr ? addr[i] : 0;
@@ -139,7 +140,9 @@ int of_irq_parse_raw(const __be32 *addr, struct of_phandle_args *out_irq)
 				return -EINVAL;
 			if (of_property_read_u32(newpar, "#address-cells", &newaddrsize))
 				newaddrsize = 0;
-			if (newaddrsize + newintsize > MAX_PHANDLE_ARGS ||
+			if (newaddrsize > MAX_PHANDLE_ARGS ||
+			    newintsize > MAX_PHANDLE_ARGS ||
+			    newaddrsize + newintsize > MAX_PHANDLE_ARGS ||
 			    imaplen < (int)(newaddrsize + newintsize))
 				return -EFAULT;
 			imap += newaddrsize + newintsize;

@@ -14,6 +14,7 @@
 #include <linux/of_address.h>
 #include <linux/of_fdt.h>
 
+#include "fdtbuild.h"
 #include "ktap.h"
 
 #define P(path) of_find_node_by_path(path)
@@ -32,6 +33,44 @@ static void res(const char *path, int i, u64 start, u64 end, const char *name,
 	CHECK_INT(r.end, end, "%s reg %d end", path, i);
 	CHECK_STR(r.name, name, "%s reg %d name", path, i);
 	CHECK_INT(r.flags, flags, "%s reg %d flags", path, i);
+}
+
+/* Wild cell counts (found by the fuzzer): nothing reads past a property. */
+static void test_wild_cells(void)
+{
+	static struct fdtb b;
+	static const uint8_t reg[20] = { 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3 };
+	struct resource r;
+	uint32_t size;
+	u64 a, s;
+
+	fdtb_init(&b);
+	fdtb_begin(&b, "");
+	fdtb_begin(&b, "pci");
+	fdtb_prop_str(&b, "device_type", "pci");
+	fdtb_prop_u32(&b, "#address-cells", 0x1000);
+	fdtb_prop_u32(&b, "#size-cells", 2);
+	fdtb_begin(&b, "dev");
+	fdtb_prop(&b, "assigned-addresses", reg, sizeof(reg));
+	fdtb_end(&b);
+	fdtb_end(&b);
+	fdtb_begin(&b, "bus");
+	fdtb_prop_u32(&b, "#address-cells", 1);
+	fdtb_prop_u32(&b, "#size-cells", 0x7fffffff);
+	fdtb_prop(&b, "ranges", reg, 12);
+	fdtb_begin(&b, "dev");
+	fdtb_prop_u32(&b, "reg", 1);
+	fdtb_end(&b);
+	fdtb_end(&b);
+	fdtb_end(&b);
+	fdtb_finish_tree(&b);
+	size = fdtb_finish(&b);
+	CHECK_INT(of_fdt_unflatten(b.out, size), 0, "wild cells blob");
+	CHECK_INT(of_property_read_reg(P("/pci/dev"), 0, &a, &s), 0,
+		  "PCI read_reg uses the bus's 3 cells, not #address-cells");
+	CHECK_INT(a, 0x0000000200000003ULL, "PCI read_reg value");
+	CHECK_INT(of_address_to_resource(P("/bus/dev"), 0, &r), -EINVAL,
+		  "#size-cells 0x7fffffff: -EINVAL, no overflow");
 }
 
 int main(void)
@@ -99,6 +138,7 @@ int main(void)
 	    IORESOURCE_IO);
 	res("/pci@50000000", 0, 0x50000000, 0x50000fff, "pci@50000000", IORESOURCE_MEM);
 
+	test_wild_cells();
 	free(api);
 	return ktap_done();
 }

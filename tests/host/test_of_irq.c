@@ -79,6 +79,18 @@ static void test_cycle(void)
 	fdtb_prop_u32(&b, "interrupt-parent", 3);
 	fdtb_prop_u32(&b, "interrupts", 7);
 	fdtb_end(&b);
+	/* a nexus with a wild #address-cells (found by the fuzzer) */
+	fdtb_begin(&b, "f");
+	fdtb_prop_u32(&b, "phandle", 6);
+	fdtb_prop_u32(&b, "#interrupt-cells", 1);
+	fdtb_prop_u32(&b, "#address-cells", 0xffffffff);
+	fdtb_prop_u32(&b, "interrupt-map", 0);
+	fdtb_end(&b);
+	fdtb_begin(&b, "g");
+	fdtb_prop_u32(&b, "interrupt-parent", 6);
+	fdtb_prop_u32(&b, "reg", 0);
+	fdtb_prop_u32(&b, "interrupts", 7);
+	fdtb_end(&b);
 	fdtb_end(&b);
 	fdtb_finish_tree(&b);
 	size = fdtb_finish(&b);
@@ -87,6 +99,8 @@ static void test_cycle(void)
 	CHECK_INT(of_irq_parse_one(P("/a"), 0, &a), -EINVAL, "interrupt-parent cycle: -EINVAL");
 	CHECK_INT(of_irq_parse_one(P("/e"), 0, &a), -EINVAL, "interrupt-map cycle: -EINVAL");
 	CHECK_INT(of_irq_count(P("/e")), 0, "interrupt-map cycle: count 0");
+	CHECK_INT(of_irq_parse_one(P("/g"), 0, &a), -EFAULT,
+		  "#address-cells 0xffffffff on a nexus: -EFAULT, no overflow");
 }
 
 int main(void)
