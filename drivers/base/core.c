@@ -138,6 +138,7 @@ void device_initialize(struct device *dev)
 	INIT_LIST_HEAD(&dev->bus_node);
 	INIT_LIST_HEAD(&dev->deferred_node);
 	INIT_LIST_HEAD(&dev->devres_head);
+	INIT_LIST_HEAD(&dev->bound_node);
 	dev->state = DEVICE_NO_DRIVER;
 }
 
