@@ -32,7 +32,7 @@ u32 of_fdt_totalsize(const void *blob);
 
 /**
  * of_fdt_get_mem_rsv() - the @n-th /memreserve/ entry of a checked blob
- * Return: 0 and *@addr/*@size filled, or -ENOENT past the last entry.
+ * Return: 0 and *@addr and *@size filled, or -ENOENT past the last entry.
  */
 int of_fdt_get_mem_rsv(const void *blob, int n, u64 *addr, u64 *size);
 
@@ -67,7 +67,7 @@ int of_fdt_node_by_compatible(const void *blob, int from, const char *compat);
 /**
  * of_fdt_translate_reg() - the @index-th reg entry of a node, translated to a
  * CPU physical address through every parent's "ranges"
- * Return: 0 with *@addr/*@size filled; -EINVAL when the node has no such
+ * Return: 0 with *@addr and *@size filled; -EINVAL when the node has no such
  * entry or the cells are malformed; -ENOENT when a parent has no "ranges"
  * (the address is not reachable from the CPU) or no range covers it.
  */
@@ -97,5 +97,22 @@ const char *of_fdt_get_name(const void *blob, int node, int *lenp);
  * Return: 0; the checker's -EINVAL/-EOVERFLOW; -ENOMEM.
  */
 int of_fdt_unflatten(const void *blob, size_t size);
+
+/* Why the last of_fdt_unflatten() failed ("" after a success). */
+const char *of_fdt_unflatten_error(void);
+
+/* What the live tree holds and costs, for the boot log and ofdump --stats. */
+struct of_fdt_stats {
+	unsigned int nodes;
+	unsigned int properties;
+	unsigned int phandles;      /* entries in the phandle lookup table */
+	unsigned int aliases;       /* entries in the alias id table */
+	size_t tree_bytes;          /* the live tree's one allocation, this build */
+	size_t tree_bytes_ilp32;    /* the same tree in the 32-bit kernel */
+	size_t blob_bytes;          /* totalsize of the blob it points into */
+};
+
+/* Fills @st for the current live tree (all zero before the first unflatten). */
+void of_fdt_get_stats(struct of_fdt_stats *st);
 
 #endif
