@@ -6,7 +6,9 @@
  * blob, so a student can diff coyote's view of the tree against dtc's, and so
  * dtc compiles the output into the same blob again.  A blob carries no types,
  * so each value is printed as what it looks like: a string list, cells, or
- * bytes, with dtc's rules for guessing.
+ * bytes, with dtc's rules for guessing.  One deliberate difference: a NUL
+ * between strings is "\x00" rather than "\0" when a digit 0-7 follows,
+ * which dtc 1.6 gets wrong in its own output ("red\03G" reads back as \03).
  *
  * No libc: the kernel's `dt` shell command uses this too.  Output goes
  * through a small buffer to the caller's function; the walk is iterative so
@@ -113,7 +115,13 @@ static void out_string_value(struct dts_out *o, const u8 *v, int len)
 		u8 c = v[i];
 
 		if (!c) {
-			out_str(o, "\\0");
+			/*
+			 * dtc reads up to three octal digits after a backslash,
+			 * so "\0" before a digit 0-7 would swallow it ("\03G").
+			 */
+			bool digit = i + 1 < len - 1 && v[i + 1] >= '0' && v[i + 1] <= '7';
+
+			out_str(o, digit ? "\\x00" : "\\0");
 		} else if (is_ctrl_escape(c)) {
 			out_char(o, '\\');
 			out_char(o, ctrl[c - '\a']);

@@ -177,3 +177,14 @@ def test_header_totalsize_beyond_file(tool, blob, tmp_path):
     r = ofdump(tool, bad)
     assert r.returncode == 1
     assert r.stderr.decode().startswith("ofdump: %s: " % bad)
+
+
+def test_nul_before_octal_digit_round_trips(tool, tmp_path):
+    # dtc 1.6 itself prints "red\03G", which it then reads back as \03.
+    path = tmp_path / "octal.dtb"
+    path.write_bytes(dtc(["-I", "dts", "-O", "dtb"],
+                         b'/dts-v1/;\n/ { names = "red", "3G", "8", "x"; };\n'))
+    ours = ofdump(tool, path).stdout
+    assert b'\tnames = "red\\x003G\\08\\0x";\n' in ours
+    again = dtc(["-I", "dts", "-O", "dtb"], ours)
+    assert again == path.read_bytes()
