@@ -13,6 +13,7 @@
  * Build and run: `make fuzz FUZZ_TIME=60`.  Replaying saved inputs:
  * build/fuzz/fuzz_fdt FILE...  (runs each once, no fuzzing).
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
