@@ -31,8 +31,9 @@ static void usage(FILE *f)
 		"does at boot, and print the live tree back as DTS source (dtc's\n"
 		"decompiler format: `dtc -I dts` compiles it into the same tree).\n"
 		"\n"
-		"  --stats   print node and property counts, blob bytes and live-tree\n"
-		"            bytes instead of the tree\n"
+		"  --stats   print node, property and phandle counts, blob bytes and\n"
+		"            live-tree bytes (as the 32-bit kernel allocates them, and\n"
+		"            on this host) instead of the tree\n"
 		"  --help    this text\n"
 		"\n"
 		"Exit status: 0 ok, 1 unreadable or invalid blob (reason on stderr),\n"
@@ -91,28 +92,18 @@ static void print_dts(const void *blob)
 	of_print_dts(of_root, put_stdout, stdout);
 }
 
-static void count_tree(const struct device_node *np, unsigned long *nodes,
-		       unsigned long *props)
+static void print_stats(void)
 {
-	const struct device_node *child;
-	const struct property *pp;
+	struct of_fdt_stats st;
 
-	(*nodes)++;
-	for (pp = np->properties; pp; pp = pp->next)
-		(*props)++;
-	for (child = np->child; child; child = child->sibling)
-		count_tree(child, nodes, props);
-}
-
-static void print_stats(const void *blob)
-{
-	unsigned long nodes = 0, props = 0;
-
-	count_tree(of_root, &nodes, &props);
-	printf("nodes: %lu\n", nodes);
-	printf("properties: %lu\n", props);
-	printf("blob bytes: %lu\n", (unsigned long)of_fdt_totalsize(blob));
-	printf("live-tree bytes: %lu\n", (unsigned long)of_fdt_live_tree_bytes());
+	of_fdt_get_stats(&st);
+	printf("nodes: %u\n", st.nodes);
+	printf("properties: %u\n", st.properties);
+	printf("phandles: %u\n", st.phandles);
+	printf("blob bytes: %zu\n", st.blob_bytes);
+	/* The figure that matters is the kernel's: 32-bit pointers. */
+	printf("live-tree bytes: %zu\n", st.tree_bytes_ilp32);
+	printf("live-tree bytes on this host: %zu\n", st.tree_bytes);
 }
 
 enum mode { MODE_DTS, MODE_STATS };
@@ -121,7 +112,6 @@ int main(int argc, char **argv)
 {
 	enum mode mode = MODE_DTS;
 	const char *file = NULL;
-	char why[160];
 	size_t size;
 	void *blob;
 	int i, err;
@@ -154,25 +144,19 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: %s: %s\n", prog, file, strerror(errno));
 		return 1;
 	}
-	/* The checker names the problem; unflatten only reports an errno. */
-	why[0] = '\0';
-	err = of_fdt_check(blob, size, why, sizeof(why));
-	if (err) {
-		fprintf(stderr, "%s: %s: %s\n", prog, file,
-			why[0] ? why : strerror(-err));
-		free(blob);
-		return 1;
-	}
+	/* Unflatten checks the whole blob first and says what is wrong. */
 	err = of_fdt_unflatten(blob, size);
 	if (err) {
-		fprintf(stderr, "%s: %s: unflatten failed: %s\n", prog, file,
-			strerror(-err));
+		const char *why = of_fdt_unflatten_error();
+
+		fprintf(stderr, "%s: %s: %s\n", prog, file,
+			why && why[0] ? why : strerror(-err));
 		free(blob);
 		return 1;
 	}
 
 	if (mode == MODE_STATS)
-		print_stats(blob);
+		print_stats();
 	else
 		print_dts(blob);
 	if (fflush(stdout) || ferror(stdout)) {

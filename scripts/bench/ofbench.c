@@ -6,7 +6,8 @@
  *    libfdt walk of the same blob that visits every node and reads every
  *    property - the floor, every token read once.  Both run in the same
  *    process, interleaved, many repetitions; the best round counts.
- * 2. Memory: the live tree's bytes against two estimates for the same blob:
+ * 2. Memory: the live tree's bytes in the 32-bit kernel (the unflattener
+ *    reports them, of_fdt_get_stats) against two estimates for the same blob:
  *    U-Boot's of_live (32 bytes per node plus its full path and NUL, 16 per
  *    property) and Linux's (76 per node plus its name with unit address and
  *    NUL, 16 per property, plus the synthetic "name" property every node
@@ -247,6 +248,7 @@ static int bench_blob(const char *file, struct result *r)
 	/* The live tree points into its blob: free a blob once replaced. */
 	static void *prev_blob;
 	struct lookups lk = { 0 };
+	struct of_fdt_stats st;
 	char path[MAX_PATH] = "/";
 	double best_u = 1e30, best_w = 1e30;
 	int reps_u, reps_w, round;
@@ -284,7 +286,8 @@ static int bench_blob(const char *file, struct result *r)
 
 	/* The tree left by the last unflatten is the one measured. */
 	estimate(of_root, 1, r);
-	r->live = of_fdt_live_tree_bytes();
+	of_fdt_get_stats(&st);
+	r->live = st.tree_bytes_ilp32;
 	r->live_uboot = (double)r->live / r->uboot;
 	r->live_linux = (double)r->live / r->linux_est;
 

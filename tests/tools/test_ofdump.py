@@ -131,8 +131,10 @@ def test_stats(tool, blob):
                 and not l.strip().startswith(("}", "/memreserve/", "/dts-v1/")))
     assert int(stats["nodes"]) == nodes == 11
     assert int(stats["properties"]) == props
+    assert int(stats["phandles"]) == 1
     assert int(stats["blob bytes"]) == os.path.getsize(blob)
     assert 0 < int(stats["live-tree bytes"]) < 100 * nodes + 50 * props
+    assert int(stats["live-tree bytes"]) <= int(stats["live-tree bytes on this host"])
 
 
 def test_bad_magic_exits_1_with_reason(tool, blob, tmp_path):
