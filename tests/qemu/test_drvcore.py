@@ -190,3 +190,31 @@ def test_sleep_waits(coyote):
     assert time.monotonic() - t0 >= 0.5
     assert uptime_seconds(coyote) - u0 >= 1.0
     assert "sleep: error EINVAL" in coyote.run("sleep soon")
+
+
+def test_failing_probe_is_isolated(boot):
+    """UART2's reg moved to an empty address: its ID check fails, the error
+    is named, and everything else still binds."""
+    dtb = variant("drvcore-uart2-wrong-reg", "&uart2 { reg = <0x101f9000 0x1000>; };")
+    c = boot(dtb=dtb)
+    assert re.search(r"uart-pl011: probe of 101f9000\.serial failed: ENODEV", c.boot_log)
+    rows = devices_table(c.run("devices"))
+    assert rows["/amba/serial@101f3000"][2:] == ("uart-pl011", "failed (ENODEV)")
+    assert rows[TICK_TIMER][3] == "bound" and rows[VIC][3] == "bound"
+    assert rows["/fpga@10000000/serial@9000"][3] == "bound"
+
+
+def test_no_interrupt_controller_still_boots(boot):
+    """Without a VIC everything with an interrupt waits, the end-of-boot
+    report says why, and the kernel reaches its shell on the early console
+    with IRQs masked: no hang, no silent failure."""
+    dtb = variant("drvcore-no-vic", '&vic { status = "disabled"; };')
+    c = boot(dtb=dtb)
+    log = c.boot_log
+    assert re.search(r"driver core: /amba/timer@101e2000 still deferred at end of boot: "
+                     r"waiting for interrupt parent /amba/interrupt-controller@10140000", log)
+    assert "irq: no root interrupt controller probed: IRQs stay masked" in log
+    rows = devices_table(c.run("devices"))
+    assert rows[TICK_TIMER][3].startswith("deferred (waiting for interrupt parent")
+    assert rows[SIC][3].startswith("deferred (waiting for interrupt parent")
+    assert "no tick timer has probed" in c.run("sleep 1")
