@@ -401,7 +401,7 @@ static enum device_probe_state state_at(const char *path)
 #define BROKEN   "/bus@10000000/broken@3000"
 #define OFF      "/bus@10000000/off@4000"
 #define UNKNOWN  "/bus@10000000/unknown@5000"
-#define LEAF     "/bus@10000000/nested-bus/leaf@10"
+#define LEAF     "/bus@10000000/bus@8000/leaf@10"
 
 static struct platform_driver *all_drivers[] = {
 	&intc_driver, &osc_driver, &consumer_driver, &generic_driver,
