@@ -6,7 +6,9 @@ Runs on the board DTB and on variants of the board DTS generated here
 (under build/tests/): a disabled UART, an unknown compatible, and the SIC
 moved to the end of the tree so that UART3, which it serves, comes first.
 """
+import os
 import re
+import subprocess
 import time
 
 from qemu.coyote import board_dts_source, compile_dts
@@ -98,6 +100,17 @@ def test_dt_prints_a_subtree(coyote):
     assert re.search(r'compatible = "arm,pl011(\\0|", ")arm,primecell";', out), out
     assert re.search(r"interrupts = <0x0?c>;", out), out
     assert "dt: error ENOENT" in coyote.run("dt /no/such/node")
+
+
+def test_dt_whole_tree_compiles_back(coyote, tmp_path):
+    out = coyote.run("dt", timeout=30)
+    assert out.startswith("/dts-v1/;")
+    src = tmp_path / "live.dts"
+    src.write_text(out)
+    res = subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", os.devnull, str(src)],
+                         capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0, res.stderr
+    assert "serial@101f1000 {" in out and "interrupt-controller@10003000 {" in out
 
 
 def test_disabled_uart_gets_no_device(boot):
