@@ -231,3 +231,35 @@ def test_no_interrupt_controller_still_boots(boot):
     assert rows[TICK_TIMER][3].startswith("deferred (waiting for interrupt parent")
     assert rows[SIC][3].startswith("deferred (waiting for interrupt parent")
     assert "no tick timer has probed" in c.run("sleep 1")
+
+
+def ttys_table(out):
+    rows = {}
+    for line in out.splitlines()[1:]:
+        f = line.split()
+        if len(f) == 8:
+            rows[f[0]] = {"device": f[1], "virq": int(f[2]), "baud": int(f[3]),
+                          "rx": int(f[4]), "dropped": int(f[6]), "console": f[7]}
+    return rows
+
+
+def test_every_uart_named_by_alias(coyote):
+    rows = ttys_table(coyote.run("ttys"))
+    assert {t: r["device"] for t, r in rows.items()} == {
+        "ttyAMA0": "101f1000.serial", "ttyAMA1": "101f2000.serial",
+        "ttyAMA2": "101f3000.serial", "ttyAMA3": "10009000.serial"}
+    assert rows["ttyAMA0"]["console"] == "yes" and rows["ttyAMA1"]["console"] == "-"
+    assert all(r["baud"] == 115200 for r in rows.values())
+    line = "x" * 150
+    coyote.run(line)
+    after = ttys_table(coyote.run("ttys"))["ttyAMA0"]
+    assert after["rx"] >= rows["ttyAMA0"]["rx"] + 150 and after["dropped"] == 0
+
+
+def test_aliases_decide_tty_numbers(boot):
+    dtb = variant("drvcore-aliases-swapped",
+                  "&{/aliases} { serial1 = &uart2; serial2 = &uart1; };")
+    c = boot(dtb=dtb)
+    rows = ttys_table(c.run("ttys"))
+    assert rows["ttyAMA1"]["device"] == "101f3000.serial"
+    assert rows["ttyAMA2"]["device"] == "101f2000.serial"
