@@ -156,16 +156,16 @@ struct pl011_port {
 
 static struct pl011_port *pl011_ports[PL011_MAX_LINES];	/* by ttyAMA number */
 
-static irqreturn_t pl011_rx_interrupt(int irq, void *dev_id)
+/* Moves what the receive FIFO holds into the ring; returns how many words. */
+static unsigned int pl011_drain_rx(struct pl011_port *port)
 {
-	struct pl011_port *port = dev_id;
-	irqreturn_t ret = IRQ_NONE;
+	unsigned int n = 0;
 
 	while (!(readl(port->base + UART01x_FR) & UART01x_FR_RXFE)) {
 		u32 ch = readl(port->base + UART01x_DR);
 		unsigned int head = port->head;
 
-		ret = IRQ_HANDLED;
+		n++;
 		if (ch & UART011_DR_ERRORS) {
 			port->rx_errors++;
 			continue;
@@ -178,8 +178,25 @@ static irqreturn_t pl011_rx_interrupt(int irq, void *dev_id)
 		port->head = head + 1;
 		port->rx_chars++;
 	}
-	writel(UART011_RXIM | UART011_RTIM, port->base + UART011_ICR);
-	return ret;
+	return n;
+}
+
+/*
+ * Drain, acknowledge, and look again: a character that lands between the
+ * last FIFO check and the acknowledge would otherwise sit there with its
+ * interrupt already cleared (the model raises RX only when the FIFO goes
+ * from empty to one), and a paste would lose its last key until the next.
+ */
+static irqreturn_t pl011_rx_interrupt(int irq, void *dev_id)
+{
+	struct pl011_port *port = dev_id;
+	unsigned int n = 0;
+
+	do {
+		n += pl011_drain_rx(port);
+		writel(UART011_RXIM | UART011_RTIM, port->base + UART011_ICR);
+	} while (!(readl(port->base + UART01x_FR) & UART01x_FR_RXFE));
+	return n ? IRQ_HANDLED : IRQ_NONE;
 }
 
 static int pl011_console_getc(struct console *co)
