@@ -605,6 +605,25 @@ static irqreturn_t other_irq(int irq, void *dev_id)
 	return IRQ_NONE;
 }
 
+/* A handler that never claims its (level) line: masked after the limit. */
+static void test_irq_storm(void)
+{
+	unsigned int virq = irq_create_mapping(root_intc->domain, 9);
+	int i;
+
+	CHECK(virq && request_irq(virq, other_irq, 0, "deaf", NULL) == 0, "deaf handler");
+	for (i = 0; i < IRQ_UNHANDLED_LIMIT && (root_intc->enabled & (1u << 9)); i++) {
+		root_intc->pending |= 1u << 9;
+		handle_arch_irq(NULL);
+	}
+	CHECK(!(root_intc->enabled & (1u << 9)) && i == IRQ_UNHANDLED_LIMIT,
+	      "unclaimed line masked after %d interrupts", i);
+	CHECK(irq_to_desc(virq)->unhandled == IRQ_UNHANDLED_LIMIT, "each one counted");
+	free_irq(virq, NULL);
+	irq_dispose_mapping(virq);
+	root_intc->pending = 0;
+}
+
 static void test_irq_dispatch(void)
 {
 	struct fake_intc *cascade;
@@ -651,6 +670,7 @@ static void test_irq_dispatch(void)
 	CHECK(cascade->enabled & (1u << 3), "last enable_irq unmasks");
 	CHECK(irq_create_mapping(cascade->domain, 32) == 0, "hwirq beyond the domain: no mapping");
 	CHECK(irq_create_mapping(cascade->domain, 3) == virq, "mapping again gives the same virq");
+	test_irq_storm();
 out:
 	unregister_all();
 	of_platform_depopulate(NULL);
