@@ -18,10 +18,10 @@ Q := @
 endif
 
 # Kernel folders, in link order.  Each has a Makefile fragment with obj-y.
-KDIRS := arch/arm kernel of drivers/base drivers/irqchip drivers/clocksource \
+KDIRS := arch/arm kernel kernel/irq of drivers/base drivers/clk drivers/irqchip drivers/clocksource \
          drivers/tty/serial
 # Host-built library folders: portable C only (of/, drivers/base/).
-HOSTDIRS := of
+HOSTDIRS := of drivers/base kernel/irq drivers/clk
 
 include scripts/Makefile.build
 

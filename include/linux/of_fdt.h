@@ -32,7 +32,7 @@ u32 of_fdt_totalsize(const void *blob);
 
 /**
  * of_fdt_get_mem_rsv() - the @n-th /memreserve/ entry of a checked blob
- * Return: 0 and *@addr/*@size filled, or -ENOENT past the last entry.
+ * Return: 0 and *@addr and *@size filled, or -ENOENT past the last entry.
  */
 int of_fdt_get_mem_rsv(const void *blob, int n, u64 *addr, u64 *size);
 
@@ -67,7 +67,7 @@ int of_fdt_node_by_compatible(const void *blob, int from, const char *compat);
 /**
  * of_fdt_translate_reg() - the @index-th reg entry of a node, translated to a
  * CPU physical address through every parent's "ranges"
- * Return: 0 with *@addr/*@size filled; -EINVAL when the node has no such
+ * Return: 0 with *@addr and *@size filled; -EINVAL when the node has no such
  * entry or the cells are malformed; -ENOENT when a parent has no "ranges"
  * (the address is not reachable from the CPU) or no range covers it.
  */

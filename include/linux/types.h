@@ -10,19 +10,25 @@
 #include <stdint.h>
 #include <stdbool.h>
 
-typedef uint8_t  u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef uint64_t u64;
-typedef int8_t   s8;
-typedef int16_t  s16;
-typedef int32_t  s32;
-typedef int64_t  s64;
+/*
+ * Fixed types as Linux spells them (asm-generic/int-ll64.h), not through
+ * <stdint.h>: arm-none-eabi's uint32_t is unsigned long, which would make
+ * "%u" wrong for u32 on the target and right on the host.  With these, u32
+ * prints with %u and u64 with %llu everywhere.
+ */
+typedef unsigned char      u8;
+typedef unsigned short     u16;
+typedef unsigned int       u32;
+typedef unsigned long long u64;
+typedef signed char        s8;
+typedef short              s16;
+typedef int                s32;
+typedef long long          s64;
 
 /* Big-endian values as they sit in a device tree blob. */
-typedef uint16_t __be16;
-typedef uint32_t __be32;
-typedef uint64_t __be64;
+typedef u16 __be16;
+typedef u32 __be32;
+typedef u64 __be64;
 
 typedef u32 phandle;
 /* Physical addresses: 64-bit so trees with 2-cell addresses parse. */

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Internals shared by the files of of/: the flat blob's layout, what the
+ * checker learns while it walks a blob (so unflatten needs no extra pass),
+ * and cell helpers used by both the flat and the live address code.
+ */
+#ifndef _OF_PRIVATE_H
+#define _OF_PRIVATE_H
+
+#include <linux/types.h>
+#include <linux/kernel.h>
+
+/* Structure block tokens (Devicetree Specification, "Structure Block"). */
+#define OF_FDT_BEGIN_NODE 0x1
+#define OF_FDT_END_NODE   0x2
+#define OF_FDT_PROP       0x3
+#define OF_FDT_NOP        0x4
+#define OF_FDT_END        0x9
+
+/* Header field byte offsets. */
+#define OF_FDT_H_MAGIC        0
+#define OF_FDT_H_TOTALSIZE    4
+#define OF_FDT_H_OFF_STRUCT   8
+#define OF_FDT_H_OFF_STRINGS 12
+#define OF_FDT_H_OFF_RSVMAP  16
+#define OF_FDT_H_VERSION     20
+#define OF_FDT_H_LAST_COMP   24
+#define OF_FDT_H_BOOT_CPUID  28
+#define OF_FDT_H_SIZE_STRINGS 32
+#define OF_FDT_H_SIZE_STRUCT 36
+#define OF_FDT_V16_HDR_SIZE  36
+#define OF_FDT_V17_HDR_SIZE  40
+
+/* Deeper trees are refused: every walker keeps a fixed-size stack. */
+#define OF_FDT_MAX_DEPTH 64
+
+/*
+ * Aligned big-endian read.  The checker refuses blobs that are not 4-byte
+ * aligned, and every token and property value sits at a multiple of 4 from
+ * the blob's start, so 32-bit loads are aligned even on ARM926.
+ */
+static inline u32 of_rd32(const void *p)
+{
+	return be32_to_cpu(*(const __be32 *)p);
+}
+
+/* A checked blob's geometry, read once from the header. */
+struct of_fdt_blob {
+	const char *base;
+	const char *strct;      /* structure block */
+	const char *strings;    /* strings block */
+	u32 struct_size;        /* bytes up to and including FDT_END */
+	u32 strings_size;
+};
+
+void of_fdt_blob_init(struct of_fdt_blob *b, const void *blob);
+
+/* Counts the checker gathers on its one pass, so unflatten can size its one
+ * allocation without walking the blob again. */
+struct of_fdt_counts {
+	u32 nodes;
+	u32 props;
+	u32 phandles;     /* nodes with a usable "phandle"/"linux,phandle" */
+	u32 name_bytes;   /* bytes for node names without unit address */
+	u32 max_depth;
+};
+
+int of_fdt_check_counts(const void *blob, size_t bufsize, char *why,
+			size_t whylen, struct of_fdt_counts *counts);
+
+/* Compatible strings compare without case, as Linux's of_compat_cmp. */
+int of_compat_strcasecmp(const char *a, const char *b);
+
+/*
+ * Looks @addr (in a child bus's address space, @na cells) up in a "ranges"
+ * value of @rlen bytes with @na child, @pna parent and @ns size cells.
+ * Return: 0 and *@addr translated; -ENOENT when no range covers it;
+ * -EINVAL for a malformed ranges value or unsupported cell counts.
+ */
+int of_ranges_translate(const __be32 *ranges, int rlen, int na, int pna,
+			int ns, u64 *addr);
+
+/* Cell values wider than 64 bits are refused by the callers; these read
+ * 1 or 2 cells from a 4-byte aligned (never 8-byte assumed) value. */
+static inline u64 of_cells_to_u64(const __be32 *cell, int n)
+{
+	u64 v = 0;
+
+	while (n-- > 0)
+		v = (v << 32) | of_rd32(cell++);
+	return v;
+}
+
+#endif

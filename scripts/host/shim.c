@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The few kernel services of/ needs, mapped onto libc for host builds (unit
+ * tests, fuzzer, ofdump, benchmark).  Nothing else differs between the host
+ * and the kernel build of of/.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/errno.h>
+#include <linux/printk.h>
+#include <linux/slab.h>
+
+void *kmalloc(size_t size, gfp_t flags)
+{
+	return malloc(size ? size : 1);
+}
+
+void *kzalloc(size_t size, gfp_t flags)
+{
+	return calloc(1, size ? size : 1);
+}
+
+void *kcalloc(size_t n, size_t size, gfp_t flags)
+{
+	return calloc(n ? n : 1, size ? size : 1);
+}
+
+void kfree(const void *p)
+{
+	free((void *)p);
+}
+
+char *kstrdup(const char *s, gfp_t flags)
+{
+	size_t n;
+	char *d;
+
+	if (!s)
+		return NULL;
+	n = strlen(s) + 1;
+	d = malloc(n);
+	if (d)
+		memcpy(d, s, n);
+	return d;
+}
+
+ssize_t strscpy(char *dst, const char *src, size_t size)
+{
+	size_t n;
+
+	if (!size)
+		return -E2BIG;
+	n = strnlen(src, size);
+	if (n == size) {
+		memcpy(dst, src, size - 1);
+		dst[size - 1] = '\0';
+		return -E2BIG;
+	}
+	memcpy(dst, src, n + 1);
+	return (ssize_t)n;
+}
+
+/* Host lines go to stderr; the KERN_<level> prefix is dropped. */
+int vprintk(const char *fmt, va_list args)
+{
+	if (fmt[0] == KERN_SOH[0] && fmt[1])
+		fmt += 2;
+	return vfprintf(stderr, fmt, args);
+}
+
+int printk(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vprintk(fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+const char *errname(int err)
+{
+	static const struct { int err; const char *name; } names[] = {
+		{ EPERM, "EPERM" }, { ENOENT, "ENOENT" }, { EIO, "EIO" },
+		{ ENXIO, "ENXIO" }, { E2BIG, "E2BIG" }, { ENOEXEC, "ENOEXEC" },
+		{ EAGAIN, "EAGAIN" }, { ENOMEM, "ENOMEM" }, { EFAULT, "EFAULT" },
+		{ EBUSY, "EBUSY" }, { EEXIST, "EEXIST" }, { ENODEV, "ENODEV" },
+		{ EINVAL, "EINVAL" }, { ENOSPC, "ENOSPC" }, { ERANGE, "ERANGE" },
+		{ ENOSYS, "ENOSYS" }, { ENODATA, "ENODATA" }, { ETIME, "ETIME" },
+		{ EOVERFLOW, "EOVERFLOW" }, { EILSEQ, "EILSEQ" },
+		{ EMSGSIZE, "EMSGSIZE" }, { EOPNOTSUPP, "EOPNOTSUPP" },
+		{ EADDRINUSE, "EADDRINUSE" }, { ENETUNREACH, "ENETUNREACH" },
+		{ ETIMEDOUT, "ETIMEDOUT" }, { EHOSTUNREACH, "EHOSTUNREACH" },
+		{ EALREADY, "EALREADY" }, { EPROBE_DEFER, "EPROBE_DEFER" },
+	};
+	size_t i;
+
+	if (err < 0)
+		err = -err;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].err == err)
+			return names[i].name;
+	return "E?";
+}
