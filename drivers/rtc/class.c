@@ -10,6 +10,7 @@
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <coyote/time.h>
 
 static const unsigned char days_in_month[12] = {
 	31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
@@ -161,9 +162,12 @@ int rtc_parse_iso8601(const char *s, struct rtc_time *tm)
 
 void rtc_format_iso8601(const struct rtc_time *tm, char *buf, size_t size)
 {
-	snprintf(buf, size, "%04d-%02d-%02dT%02d:%02d:%02dZ",
-		 tm->tm_year + 1900, tm->tm_mon + 1, tm->tm_mday,
-		 tm->tm_hour, tm->tm_min, tm->tm_sec);
+	/* Fields of a valid time fit their widths; the modulos say so. */
+	snprintf(buf, size, "%04u-%02u-%02uT%02u:%02u:%02uZ",
+		 (unsigned int)(tm->tm_year + 1900) % 10000u,
+		 (unsigned int)(tm->tm_mon + 1) % 100u, (unsigned int)tm->tm_mday % 100u,
+		 (unsigned int)tm->tm_hour % 100u, (unsigned int)tm->tm_min % 100u,
+		 (unsigned int)tm->tm_sec % 100u);
 }
 
 /* ---- the class ---------------------------------------------------------- */
@@ -239,7 +243,7 @@ struct rtc_device *rtc_device_register(const char *name, struct device *parent,
 	rtc->id = id;
 	rtc->parent = parent;
 	rtc->ops = ops;
-	snprintf(rtc->name, sizeof(rtc->name), "rtc%d", id);
+	snprintf(rtc->name, sizeof(rtc->name), "rtc%u", (unsigned int)id % 1000u);
 	for (pp = &rtcs; *pp; pp = &(*pp)->next)
 		;
 	*pp = rtc;
@@ -263,4 +267,26 @@ void rtc_device_unregister(struct rtc_device *rtc)
 		}
 	}
 	kfree(rtc);
+}
+
+/* ---- the system clock ------------------------------------------------------ */
+
+/*
+ * Wall time is the RTC's reading plus the uptime since it was taken: the
+ * RTC is read once at boot (and again after `date -s`), not on every call.
+ */
+static time64_t wall_base = -1;
+static u64 wall_base_ms;
+
+void timekeeping_set_real_seconds(time64_t secs)
+{
+	wall_base = secs;
+	wall_base_ms = uptime_ms();
+}
+
+time64_t ktime_get_real_seconds(void)
+{
+	if (wall_base < 0)
+		return -1;
+	return wall_base + (time64_t)((uptime_ms() - wall_base_ms) / 1000);
 }

@@ -77,6 +77,8 @@ static void capture(struct ds1338_sim *ds)
 	ds->regs[4] = to_bcd(f.mday);
 	ds->regs[5] = to_bcd(f.mon + 1);
 	ds->regs[6] = to_bcd(f.y - 2000);
+	if (ds->bad_reg >= 0 && ds->bad_reg < 7)
+		ds->regs[ds->bad_reg] = ds->bad_val;
 	ds->captures++;
 }
 
@@ -202,6 +204,7 @@ void ds1338_sim_init(struct ds1338_sim *ds, uint8_t addr, const int64_t *now, bo
 	ds->target.send = sim_send;
 	ds->target.recv = sim_recv;
 	ds->target.priv = ds;
+	ds->bad_reg = -1;
 	capture(ds);
 }
 
@@ -210,6 +213,7 @@ void ds1338_sim_set_time(struct ds1338_sim *ds, int64_t secs)
 	ds->halted = false;
 	ds->hour12 = false;
 	ds->wday_offset = 0;
+	ds->bad_reg = -1;
 	ds->regs[7] &= (uint8_t)~OSF;
 	ds->offset = secs - *ds->now;
 	capture(ds);
@@ -231,5 +235,12 @@ void ds1338_sim_set_osf(struct ds1338_sim *ds)
 void ds1338_sim_set_12h(struct ds1338_sim *ds, bool on)
 {
 	ds->hour12 = on;
+	capture(ds);
+}
+
+void ds1338_sim_corrupt(struct ds1338_sim *ds, int reg, uint8_t val)
+{
+	ds->bad_reg = reg;
+	ds->bad_val = val;
 	capture(ds);
 }

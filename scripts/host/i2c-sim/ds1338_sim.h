@@ -31,6 +31,8 @@ struct ds1338_sim {
 	uint8_t ptr;
 	bool addr_byte;         /* next byte written sets the pointer */
 	unsigned captures;      /* how often registers 0..6 were refreshed */
+	int bad_reg;            /* a time register with corrupt contents, or -1 */
+	uint8_t bad_val;        /* what it holds */
 };
 
 void ds1338_sim_init(struct ds1338_sim *ds, uint8_t addr, const int64_t *now, bool ds1307);
@@ -42,5 +44,8 @@ int64_t ds1338_sim_time(const struct ds1338_sim *ds);
 void ds1338_sim_halt(struct ds1338_sim *ds);
 void ds1338_sim_set_osf(struct ds1338_sim *ds);
 void ds1338_sim_set_12h(struct ds1338_sim *ds, bool on);
+/* Time register @reg (0..6) reads @val until the time is set again, as a
+ * chip with corrupt counters would. */
+void ds1338_sim_corrupt(struct ds1338_sim *ds, int reg, uint8_t val);
 
 #endif
