@@ -48,7 +48,7 @@ static int fixed_clk_probe(struct platform_device *pdev)
 	ret = devm_add_action_or_reset(&pdev->dev, fixed_clk_release, fc);
 	if (ret)
 		return ret;
-	dev_info(&pdev->dev, "%s: %u Hz\n", name, rate);
+	dev_info(&pdev->dev, "%s: %u Hz\n", name, (unsigned int)rate);
 	return 0;
 }
 
