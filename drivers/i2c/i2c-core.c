@@ -261,15 +261,21 @@ static void of_i2c_register_devices(struct i2c_adapter *adap)
 	struct device_node *np = adap->dev.of_node, *child;
 	int found = 0, made = 0;
 
-	if (!np)
+	if (!np) {
+		pr_info("%s: %s, no tree node: no clients\n", dev_name(&adap->dev), adap->name);
 		return;
+	}
 	for_each_available_child_of_node(np, child) {
 		found++;
 		if (!of_i2c_register_child(adap, child))
 			made++;
 	}
-	pr_info("%s: %d of %d client(s) from %s\n", dev_name(&adap->dev),
-		made, found, np->full_name);
+	if (made == found)
+		pr_info("%s: %s, %d client(s) from %s\n", dev_name(&adap->dev),
+			adap->name, made, np->full_name);
+	else
+		pr_info("%s: %s, %d client(s) from %s, %d refused\n", dev_name(&adap->dev),
+			adap->name, made, np->full_name, found - made);
 }
 
 /* ---- adapters ---------------------------------------------------------- */
@@ -277,23 +283,9 @@ static void of_i2c_register_devices(struct i2c_adapter *adap)
 /* Dynamic bus numbers start above every "i2cN" alias, as in Linux. */
 static int first_dynamic_nr(void)
 {
-	struct property *pp;
-	int highest = -1;
+	int highest = of_alias_get_highest_id("i2c");
 
-	if (!of_aliases)
-		return 0;
-	for (pp = of_aliases->properties; pp; pp = pp->next) {
-		const char *p = pp->name;
-		int id = 0;
-
-		if (strncmp(p, "i2c", 3) || !p[3])
-			continue;
-		for (p += 3; *p >= '0' && *p <= '9'; p++)
-			id = id * 10 + (*p - '0');
-		if (*p == '\0' && id > highest)
-			highest = id;
-	}
-	return highest + 1;
+	return highest < 0 ? 0 : highest + 1;
 }
 
 static void link_adapter(struct i2c_adapter *adap)
@@ -357,7 +349,6 @@ int i2c_add_adapter(struct i2c_adapter *adap)
 	 * it is not a device on a bus, so `devices` lists its clients. */
 	snprintf(adap->dev.name, sizeof(adap->dev.name), "i2c-%d", nr);
 	link_adapter(adap);
-	pr_info("i2c-%d: adapter %s registered\n", nr, adap->name);
 
 	of_i2c_register_devices(adap);
 	return 0;

@@ -247,8 +247,8 @@ struct rtc_device *rtc_device_register(const char *name, struct device *parent,
 	for (pp = &rtcs; *pp; pp = &(*pp)->next)
 		;
 	*pp = rtc;
-	pr_info("%s: %s registered as %s\n", parent ? dev_name(parent) : "?",
-		name ? name : "rtc", rtc->name);
+	pr_info("%s: %s on %s\n", rtc->name, name ? name : "clock",
+		parent ? dev_name(parent) : "?");
 	if (id == 0)
 		rtc_hctosys(rtc);
 	return rtc;

@@ -234,15 +234,15 @@ static int ds1307_probe(struct i2c_client *client)
 	ret = ds1307_check_clock(ds);
 	if (ret) {
 		dev_err(dev, "%s at 0x%02x on %s does not answer: %s\n", ds->chip->name,
-			client->addr, client->adapter->name, errname(ret));
+			client->addr, dev_name(&client->adapter->dev), errname(ret));
 		return ret;
 	}
 
+	/* The class logs the registration, and sets the system clock
+	 * from the first RTC. */
 	ds->rtc = rtc_device_register(ds->chip->name, dev, &ds1307_rtc_ops);
 	if (IS_ERR(ds->rtc))
 		return (int)PTR_ERR(ds->rtc);
-	dev_info(dev, "%s at 0x%02x on %s\n", ds->chip->name, client->addr,
-		 client->adapter->name);
 	return 0;
 }
 

@@ -205,7 +205,7 @@ static void test_calendar(void)
 {
 	struct rtc_time tm;
 	time64_t t;
-	int bad = 0;
+	int wrong = 0;
 
 	CHECK_EQ(tm_secs(1970, 1, 1, 0, 0, 0), 0, "calendar: epoch is 0");
 	CHECK_EQ(tm_secs(2024, 2, 29, 23, 59, 58), LEAP_EVE, "calendar: 2024-02-29T23:59:58 in seconds");
@@ -217,12 +217,12 @@ static void test_calendar(void)
 	CHECK_EQ(rtc_year_days(1, 2, 2024), 59, "calendar: 1 March 2024 is day 59");
 
 	/* Every day for 300 years survives the round trip. */
-	for (t = 0; t < 300LL * 366 * 86400 && !bad; t += 86400 + 3671) {
+	for (t = 0; t < 300LL * 366 * 86400 && !wrong; t += 86400 + 3671) {
 		rtc_time64_to_tm(t, &tm);
 		if (rtc_valid_tm(&tm) || rtc_tm_to_time64(&tm) != t)
-			bad = 1;
+			wrong = 1;
 	}
-	check(!bad, "calendar: time64 -> tm -> time64 round trip over 300 years");
+	check(!wrong, "calendar: time64 -> tm -> time64 round trip over 300 years");
 
 	rtc_time64_to_tm(LEAP_EVE + 2, &tm);
 	check(tm.tm_year == 124 && tm.tm_mon == 2 && tm.tm_mday == 1 && tm.tm_hour == 0 &&

@@ -6,14 +6,13 @@
  * lines.  Where the block sits, its bus number and its clients all come
  * from the tree node ("arm,versatile-i2c").
  */
-#include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/errno.h>
 #include <linux/i2c.h>
 #include <linux/i2c-algo-bit.h>
-#include <linux/io.h>
 #include <linux/of.h>
 #include <linux/platform_device.h>
+#include <asm/io.h>
 
 /* Registers */
 #define I2C_CONTROL	0x00	/* read: bit 0 SCL as driven, bit 1 SDA on the bus */
@@ -25,7 +24,7 @@
 #define DEFAULT_CLOCK_HZ 100000
 
 struct i2c_versatile {
-	void __iomem *base;
+	u8 __iomem *base;
 	struct i2c_adapter adap;
 	struct i2c_algo_bit_data algo;
 };
@@ -60,24 +59,38 @@ static int i2c_versatile_getscl(void *data)
 	return !!(readl(i2c->base + I2C_CONTROL) & SCL);
 }
 
+/*
+ * Busy-wait about @us microseconds between line changes.  A plain loop:
+ * at I2C speeds the bound only has to be safe, not exact, and 100 loop
+ * iterations (two or more cycles each) last at least a microsecond on an
+ * ARM926 up to 200 MHz.  QEMU's model needs no delay; the loop keeps the
+ * driver honest for real boards.
+ */
+#define LOOPS_PER_US 100
+
 static void i2c_versatile_delay(unsigned int us)
 {
-	udelay(us);
+	volatile unsigned int n = us * LOOPS_PER_US;
+
+	while (n)
+		n--;
 }
 
 static int i2c_versatile_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
 	struct i2c_versatile *i2c;
+	void __iomem *base;
 	u32 hz = DEFAULT_CLOCK_HZ;
 	int ret;
 
 	i2c = devm_kzalloc(dev, sizeof(*i2c), GFP_KERNEL);
 	if (!i2c)
 		return -ENOMEM;
-	i2c->base = devm_platform_ioremap_resource(pdev, 0);
-	if (IS_ERR(i2c->base))
-		return dev_err_probe(dev, (int)PTR_ERR(i2c->base), "no registers in reg\n");
+	base = devm_platform_ioremap_resource(pdev, 0);
+	if (IS_ERR(base))
+		return dev_err_probe(dev, (int)PTR_ERR(base), "no registers in reg\n");
+	i2c->base = base;
 
 	/* The output latch starts with both lines driven low: release them
 	 * together (SCL goes first, so this is a STOP, not a START). */
@@ -96,14 +109,13 @@ static int i2c_versatile_probe(struct platform_device *pdev)
 	i2c->adap.algo_data = &i2c->algo;
 	i2c->adap.dev.parent = dev;
 	i2c->adap.dev.of_node = dev->of_node;
-	snprintf(i2c->adap.name, sizeof(i2c->adap.name), "versatile-i2c %s",
-		 dev_name(dev));
+	snprintf(i2c->adap.name, sizeof(i2c->adap.name), "versatile-i2c");
 	platform_set_drvdata(pdev, i2c);
 
+	dev_info(dev, "SBCON bit-banged I2C at %u Hz\n", hz);
 	ret = i2c_bit_add_bus(&i2c->adap);
 	if (ret)
 		return dev_err_probe(dev, ret, "cannot add the I2C adapter\n");
-	dev_info(dev, "SBCON bit-banged bus %s at %u Hz\n", dev_name(&i2c->adap.dev), hz);
 	return 0;
 }
 
