@@ -168,15 +168,6 @@ static int check_rsvmap(struct check *c, u32 off)
 	return fail(c, -EINVAL, "memory reservation map not terminated (%u entries)", n);
 }
 
-static bool is_phandle_name(const char *s)
-{
-	if (s[0] == 'p')
-		return !strcmp(s, "phandle");
-	if (s[0] == 'l')
-		return !strcmp(s, "linux,phandle");
-	return false;
-}
-
 /* Walks every token of the structure block once. */
 static int check_struct(struct check *c, struct of_fdt_counts *cnt)
 {
@@ -185,6 +176,7 @@ static int check_struct(struct check *c, struct of_fdt_counts *cnt)
 	u32 p = c->off_struct, end = c->end_struct;
 	u32 depth = 0;
 	bool had_child = false, root_done = false, node_has_ph = false;
+	bool in_aliases = false;
 
 	for (;;) {
 		u32 tag, left;
@@ -224,6 +216,7 @@ static int check_struct(struct check *c, struct of_fdt_counts *cnt)
 				cnt->name_bytes += (u32)(at - name) + 1;
 			had_child = false;
 			node_has_ph = false;
+			in_aliases = depth == 2 && n == 7 && !memcmp(name, "aliases", 7);
 			p += 4 + ALIGN(n + 1, 4u);
 			break;
 		}
@@ -234,6 +227,7 @@ static int check_struct(struct check *c, struct of_fdt_counts *cnt)
 			if (!--depth)
 				root_done = true;
 			had_child = true;
+			in_aliases = false;
 			p += 4;
 			break;
 		case OF_FDT_PROP: {
@@ -263,7 +257,8 @@ static int check_struct(struct check *c, struct of_fdt_counts *cnt)
 			if (!pname[0])
 				return FAIL_AT(c, p, -EINVAL, "empty property name at node %s");
 			cnt->props++;
-			if (len == 4 && !node_has_ph && is_phandle_name(pname)) {
+			cnt->alias_props += in_aliases;
+			if (len == 4 && !node_has_ph && of_is_phandle_name(pname)) {
 				u32 ph = of_rd32(base + p + 12);
 
 				if (ph && ph != 0xffffffffu) {

@@ -9,6 +9,7 @@
 
 #include <linux/types.h>
 #include <linux/kernel.h>
+#include <linux/string.h>
 
 /* Structure block tokens (Devicetree Specification, "Structure Block"). */
 #define OF_FDT_BEGIN_NODE 0x1
@@ -62,8 +63,19 @@ struct of_fdt_counts {
 	u32 props;
 	u32 phandles;     /* nodes with a usable "phandle"/"linux,phandle" */
 	u32 name_bytes;   /* bytes for node names without unit address */
+	u32 alias_props;  /* properties of /aliases */
 	u32 max_depth;
 };
+
+/* "phandle" or the older "linux,phandle": both give a node its phandle. */
+static inline bool of_is_phandle_name(const char *s)
+{
+	if (s[0] == 'p')
+		return !strcmp(s, "phandle");
+	if (s[0] == 'l')
+		return !strcmp(s, "linux,phandle");
+	return false;
+}
 
 int of_fdt_check_counts(const void *blob, size_t bufsize, char *why,
 			size_t whylen, struct of_fdt_counts *counts);
@@ -89,6 +101,40 @@ static inline u64 of_cells_to_u64(const __be32 *cell, int n)
 	while (n-- > 0)
 		v = (v << 32) | of_rd32(cell++);
 	return v;
+}
+
+/* --- the live tree's lookup tables (built by unflatten, read by base.c) --- */
+struct device_node;
+
+/* One alias with a numeric id: "serial0" = stem "serial", id 0. */
+struct of_alias {
+	struct device_node *np;
+	const char *stem;       /* the alias property's name, in the blob */
+	int stem_len;
+	int id;
+};
+
+extern struct device_node **of_phandle_table;  /* sorted by phandle */
+extern unsigned int of_phandle_count;
+extern struct of_alias *of_alias_table;
+extern unsigned int of_alias_count;
+
+/*
+ * Does property value @v of @len bytes start with the string @s?  Values are
+ * not promised to be terminated, so never strcmp() them directly.
+ */
+static inline bool of_value_streq(const void *v, int len, const char *s)
+{
+	const char *a = v;
+	int i;
+
+	for (i = 0; i < len; i++) {
+		if (a[i] != s[i])
+			return false;
+		if (!s[i])
+			return true;
+	}
+	return false;
 }
 
 #endif

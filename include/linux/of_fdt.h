@@ -98,4 +98,21 @@ const char *of_fdt_get_name(const void *blob, int node, int *lenp);
  */
 int of_fdt_unflatten(const void *blob, size_t size);
 
+/* Why the last of_fdt_unflatten() failed ("" after a success). */
+const char *of_fdt_unflatten_error(void);
+
+/* What the live tree holds and costs, for the boot log and ofdump --stats. */
+struct of_fdt_stats {
+	unsigned int nodes;
+	unsigned int properties;
+	unsigned int phandles;      /* entries in the phandle lookup table */
+	unsigned int aliases;       /* entries in the alias id table */
+	size_t tree_bytes;          /* the live tree's one allocation, this build */
+	size_t tree_bytes_ilp32;    /* the same tree in the 32-bit kernel */
+	size_t blob_bytes;          /* totalsize of the blob it points into */
+};
+
+/* Fills @st for the current live tree (all zero before the first unflatten). */
+void of_fdt_get_stats(struct of_fdt_stats *st);
+
 #endif

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Interrupt specifiers from the tree (of/irq.c): which controller and which
+ * cells a node's interrupt is, after interrupt-parent inheritance,
+ * interrupts-extended and interrupt-map translation.  Turning the result into
+ * a Linux-style IRQ number (irq_of_parse_and_map) is the IRQ core's job.
+ */
+#ifndef _LINUX_OF_IRQ_H
+#define _LINUX_OF_IRQ_H
+
+#include <linux/of.h>
+
+int of_irq_parse_one(struct device_node *device, int index,
+		     struct of_phandle_args *out_irq);
+int of_irq_parse_raw(const __be32 *addr, struct of_phandle_args *out_irq);
+struct device_node *of_irq_find_parent(struct device_node *child);
+int of_irq_count(struct device_node *dev);
+
+#endif

@@ -1,0 +1,612 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Finding nodes in the live tree and matching them against drivers, with
+ * Linux's names and semantics (drivers/of/base.c is the behaviour reference).
+ *
+ * The tree is built once by of_fdt_unflatten() and only read afterwards, so
+ * nothing here locks or counts references.
+ */
+#define pr_fmt(fmt) "of: " fmt
+
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/of.h>
+#include <linux/string.h>
+
+#include "of_private.h"
+
+struct device_node *of_root;
+struct device_node *of_chosen;
+struct device_node *of_aliases;
+
+struct device_node **of_phandle_table;
+unsigned int of_phandle_count;
+struct of_alias *of_alias_table;
+unsigned int of_alias_count;
+
+/**
+ * of_find_all_nodes() - every node of the tree, in source (depth-first) order
+ * @prev: the node returned last time, or NULL to start at the root
+ * Return: the next node, or NULL after the last one.
+ */
+struct device_node *of_find_all_nodes(struct device_node *prev)
+{
+	struct device_node *np = prev;
+
+	if (!np)
+		return of_root;
+	if (np->child)
+		return np->child;
+	while (np && !np->sibling)
+		np = np->parent;
+	return np ? np->sibling : NULL;
+}
+
+/**
+ * of_node_name_eq() - does @np's name, without unit address, equal @name?
+ * Return: true or false (false for a NULL node or name).
+ */
+bool of_node_name_eq(const struct device_node *np, const char *name)
+{
+	if (!np || !name)
+		return false;
+	return !strcmp(np->name, name);
+}
+
+/**
+ * of_node_name_prefix() - does @np's full name start with @prefix?
+ * Return: true or false (false for a NULL node or prefix).
+ */
+bool of_node_name_prefix(const struct device_node *np, const char *prefix)
+{
+	if (!np || !prefix)
+		return false;
+	return !strncmp(np->full_name, prefix, strlen(prefix));
+}
+
+/**
+ * of_node_full_path() - write @np's full path ("/amba/uart@101f1000") to @buf
+ * @size: bytes at @buf; the result is always terminated when @size > 0
+ *
+ * Stands in for Linux's "%pOF" printk format.
+ * Return: the length of the full path (as snprintf: may exceed @size - 1,
+ * then the output was truncated); 0 for a NULL node (and @buf is "").
+ */
+int of_node_full_path(const struct device_node *np, char *buf, size_t size)
+{
+	const struct device_node *chain[OF_FDT_MAX_DEPTH + 1];
+	int depth = 0, total = 0;
+
+	if (size)
+		buf[0] = '\0';
+	if (!np)
+		return 0;
+	if (!np->parent)
+		return snprintf(buf, size, "/");
+	for (; np->parent && depth < (int)ARRAY_SIZE(chain); np = np->parent)
+		chain[depth++] = np;
+	while (depth--) {
+		size_t used = (size_t)total < size ? (size_t)total : size;
+		int n = snprintf(buf + used, size - used, "/%s",
+				 chain[depth]->full_name);
+
+		if (n < 0)
+			return total;
+		total += n;
+	}
+	return total;
+}
+
+/* The direct child of @parent whose full name is @path[0..len). */
+static struct device_node *find_child_component(struct device_node *parent,
+						const char *path)
+{
+	struct device_node *child;
+	size_t len = 0;
+
+	while (path[len] && path[len] != '/' && path[len] != ':')
+		len++;
+	if (!len)
+		return NULL;
+	for (child = parent->child; child; child = child->sibling)
+		if (!strncmp(path, child->full_name, len) &&
+		    !child->full_name[len])
+			return child;
+	return NULL;
+}
+
+static struct device_node *walk_full_path(struct device_node *node,
+					  const char *path, const char *separator)
+{
+	while (node && *path == '/') {
+		path++;
+		node = find_child_component(node, path);
+		while (*path && *path != '/')
+			path++;
+		if (separator && separator < path)
+			break;
+	}
+	return node;
+}
+
+/**
+ * of_find_node_opts_by_path() - find a node by path, with options
+ * @path: an absolute path ("/amba/uart@101f1000"), or an alias optionally
+ *        followed by a relative path ("serial0", "i2c0/rtc@68"); anything
+ *        after a ':' is options ("serial0:115200n8")
+ * @opts: set to the options after ':' or NULL when there are none; may be NULL
+ *
+ * Components match a child's full name exactly, as in Linux: "/memory" does
+ * not find "memory@0".
+ * Return: the node, or NULL when there is no such node or alias.
+ */
+struct device_node *of_find_node_opts_by_path(const char *path, const char **opts)
+{
+	const char *separator;
+	struct device_node *np = NULL;
+	struct property *pp;
+
+	if (!path || !of_root) {
+		if (opts)
+			*opts = NULL;
+		return NULL;
+	}
+	separator = strchr(path, ':');
+	if (opts)
+		*opts = separator ? separator + 1 : NULL;
+	if (!strcmp(path, "/"))
+		return of_root;
+	if (*path != '/') {
+		const char *p = path;
+		size_t len;
+
+		while (*p && *p != '/' && p != separator)
+			p++;
+		len = (size_t)(p - path);
+		if (!of_aliases || !len)
+			return NULL;
+		for_each_property_of_node(of_aliases, pp) {
+			/* Only absolute targets: an alias naming an alias could loop. */
+			if (strlen(pp->name) == len && !strncmp(pp->name, path, len) &&
+			    pp->length > 1 && ((char *)pp->value)[0] == '/' &&
+			    strnlen(pp->value, (size_t)pp->length) < (size_t)pp->length) {
+				np = walk_full_path(of_root, pp->value, NULL);
+				break;
+			}
+		}
+		if (!np)
+			return NULL;
+		path = p;
+	}
+	if (!np)
+		np = of_root;
+	return walk_full_path(np, path, separator);
+}
+
+static bool node_is_type(const struct device_node *np, const char *type)
+{
+	int len;
+	const char *match = of_get_property(np, "device_type", &len);
+
+	return match && type && of_value_streq(match, len, type);
+}
+
+/**
+ * of_find_node_by_name() - next node, after @from, named @name (without
+ * unit address); @from NULL starts at the root
+ * Return: the node, or NULL.
+ */
+struct device_node *of_find_node_by_name(struct device_node *from, const char *name)
+{
+	struct device_node *np = from;
+
+	while ((np = of_find_all_nodes(np)))
+		if (of_node_name_eq(np, name))
+			return np;
+	return NULL;
+}
+
+/**
+ * of_find_node_by_type() - next node, after @from, whose device_type is @type
+ * Return: the node, or NULL.
+ */
+struct device_node *of_find_node_by_type(struct device_node *from, const char *type)
+{
+	struct device_node *np = from;
+
+	while ((np = of_find_all_nodes(np)))
+		if (node_is_type(np, type))
+			return np;
+	return NULL;
+}
+
+/*
+ * Linux's scoring: a compatible match dominates, earlier entries in the
+ * node's list score higher; then a device_type match, then a name match.
+ * Any criterion given but not met scores 0.
+ */
+static int device_is_compatible(const struct device_node *device,
+				const char *compat, const char *type,
+				const char *name)
+{
+	struct property *prop;
+	const char *cp;
+	int index = 0, score = 0;
+
+	if (!device)
+		return 0;
+	if (compat && compat[0]) {
+		prop = of_find_property(device, "compatible", NULL);
+		for (cp = of_prop_next_string(prop, NULL); cp;
+		     cp = of_prop_next_string(prop, cp), index++) {
+			if (!of_compat_strcasecmp(cp, compat)) {
+				score = 0x3fffffff - (index << 2);
+				break;
+			}
+		}
+		if (!score)
+			return 0;
+	}
+	if (type && type[0]) {
+		if (!node_is_type(device, type))
+			return 0;
+		score += 2;
+	}
+	if (name && name[0]) {
+		if (!of_node_name_eq(device, name))
+			return 0;
+		score++;
+	}
+	return score;
+}
+
+/**
+ * of_device_is_compatible() - how well @compat matches @device's
+ * "compatible" list
+ * Return: 0 when it is not in the list (or @device is NULL), else a positive
+ * score that is higher the earlier @compat appears in the list.
+ */
+int of_device_is_compatible(const struct device_node *device, const char *compat)
+{
+	return device_is_compatible(device, compat, NULL, NULL);
+}
+
+/**
+ * of_find_compatible_node() - next node, after @from, compatible with
+ * @compat and, when @type is not NULL, of device_type @type
+ * Return: the node, or NULL.
+ */
+struct device_node *of_find_compatible_node(struct device_node *from,
+					    const char *type, const char *compat)
+{
+	struct device_node *np = from;
+
+	while ((np = of_find_all_nodes(np)))
+		if (device_is_compatible(np, compat, type, NULL))
+			return np;
+	return NULL;
+}
+
+/**
+ * of_match_node() - the entry of @matches that best fits @node
+ * @matches: table ending with an entry whose name, type and compatible are
+ *           all empty
+ *
+ * Compatible beats type beats name; among compatible entries, the one naming
+ * the string earliest in the node's list wins; on a tie the first entry.
+ * Return: the entry, or NULL when none matches (or an argument is NULL).
+ */
+const struct of_device_id *of_match_node(const struct of_device_id *matches,
+					 const struct device_node *node)
+{
+	const struct of_device_id *best = NULL;
+	int score, best_score = 0;
+
+	if (!matches || !node)
+		return NULL;
+	for (; matches->name[0] || matches->type[0] || matches->compatible[0];
+	     matches++) {
+		score = device_is_compatible(node, matches->compatible,
+					     matches->type, matches->name);
+		if (score > best_score) {
+			best = matches;
+			best_score = score;
+		}
+	}
+	return best;
+}
+
+/**
+ * of_find_matching_node_and_match() - next node, after @from, that some
+ * entry of @matches fits; *@match (when not NULL) gets the best entry
+ * Return: the node, or NULL.
+ */
+struct device_node *of_find_matching_node_and_match(struct device_node *from,
+		const struct of_device_id *matches, const struct of_device_id **match)
+{
+	struct device_node *np = from;
+	const struct of_device_id *m;
+
+	if (match)
+		*match = NULL;
+	while ((np = of_find_all_nodes(np))) {
+		m = of_match_node(matches, np);
+		if (m) {
+			if (match)
+				*match = m;
+			return np;
+		}
+	}
+	return NULL;
+}
+
+/**
+ * of_device_is_available() - may a driver use @device?
+ *
+ * A node without "status", or with "okay" or "ok", is available; anything
+ * else ("disabled", "fail", "fail-...") is not.
+ * Return: true or false (false for NULL).
+ */
+bool of_device_is_available(const struct device_node *device)
+{
+	const char *status;
+	int len;
+
+	if (!device)
+		return false;
+	status = of_get_property(device, "status", &len);
+	if (!status)
+		return true;
+	return of_value_streq(status, len, "okay") || of_value_streq(status, len, "ok");
+}
+
+/**
+ * of_find_node_by_phandle() - the node with phandle @handle
+ *
+ * A binary search in the table unflatten sorted; dtc numbers phandles
+ * 1, 2, 3, ... so the first probe (index handle - 1) usually hits.
+ * Return: the node, or NULL for 0 or an unknown phandle.
+ */
+struct device_node *of_find_node_by_phandle(phandle handle)
+{
+	unsigned int lo = 0, hi = of_phandle_count;
+
+	if (!handle)
+		return NULL;
+	if (handle <= hi && of_phandle_table[handle - 1]->phandle == handle)
+		return of_phandle_table[handle - 1];
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+		phandle ph = of_phandle_table[mid]->phandle;
+
+		if (ph == handle)
+			return of_phandle_table[mid];
+		if (ph < handle)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/**
+ * of_get_parent() - @node's parent
+ * Return: the parent, or NULL for the root or a NULL node.
+ */
+struct device_node *of_get_parent(const struct device_node *node)
+{
+	return node ? node->parent : NULL;
+}
+
+/**
+ * of_get_next_parent() - as of_get_parent(); in Linux it also drops the
+ * reference on @node, which is a no-op here
+ * Return: the parent, or NULL.
+ */
+struct device_node *of_get_next_parent(struct device_node *node)
+{
+	return of_get_parent(node);
+}
+
+/**
+ * of_get_next_child() - @node's child after @prev (NULL: the first child)
+ * Return: the child, or NULL after the last one or for a NULL node.
+ */
+struct device_node *of_get_next_child(const struct device_node *node,
+				      struct device_node *prev)
+{
+	if (!node)
+		return NULL;
+	return prev ? prev->sibling : node->child;
+}
+
+/**
+ * of_get_next_available_child() - as of_get_next_child(), skipping children
+ * that of_device_is_available() refuses
+ * Return: the child, or NULL.
+ */
+struct device_node *of_get_next_available_child(const struct device_node *node,
+						struct device_node *prev)
+{
+	struct device_node *next = prev;
+
+	while ((next = of_get_next_child(node, next)))
+		if (of_device_is_available(next))
+			return next;
+	return NULL;
+}
+
+/**
+ * of_get_child_by_name() - @node's first child named @name (without unit
+ * address)
+ * Return: the child, or NULL.
+ */
+struct device_node *of_get_child_by_name(const struct device_node *node,
+					 const char *name)
+{
+	struct device_node *child;
+
+	for_each_child_of_node(node, child)
+		if (of_node_name_eq(child, name))
+			return child;
+	return NULL;
+}
+
+/**
+ * of_get_compatible_child() - @parent's first child compatible with
+ * @compatible
+ * Return: the child, or NULL.
+ */
+struct device_node *of_get_compatible_child(const struct device_node *parent,
+					    const char *compatible)
+{
+	struct device_node *child;
+
+	for_each_child_of_node(parent, child)
+		if (of_device_is_compatible(child, compatible))
+			return child;
+	return NULL;
+}
+
+/**
+ * of_get_child_count() - number of children of @np
+ * Return: the count (0 for NULL).
+ */
+int of_get_child_count(const struct device_node *np)
+{
+	struct device_node *child;
+	int n = 0;
+
+	for_each_child_of_node(np, child)
+		n++;
+	return n;
+}
+
+/**
+ * of_get_available_child_count() - number of available children of @np
+ * Return: the count (0 for NULL).
+ */
+int of_get_available_child_count(const struct device_node *np)
+{
+	struct device_node *child;
+	int n = 0;
+
+	for_each_available_child_of_node(np, child)
+		n++;
+	return n;
+}
+
+/**
+ * of_get_cpu_node() - the /cpus child whose "reg" holds hardware id @cpu
+ * @thread: when not NULL, set to the index of @cpu within that "reg"
+ * Return: the cpu node, or NULL.
+ */
+struct device_node *of_get_cpu_node(int cpu, unsigned int *thread)
+{
+	struct device_node *cpus = of_find_node_by_path("/cpus");
+	struct device_node *cpun;
+
+	for_each_child_of_node(cpus, cpun) {
+		const __be32 *cell;
+		int ac, len, tid;
+
+		if (!node_is_type(cpun, "cpu") && !of_node_name_eq(cpun, "cpu"))
+			continue;
+		ac = of_n_addr_cells(cpun);
+		cell = of_get_property(cpun, "reg", &len);
+		if (!cell || ac < 1 || ac > 2)
+			continue;
+		for (tid = 0; tid < len / (4 * ac); tid++, cell += ac) {
+			if (of_read_number(cell, ac) == (u64)cpu) {
+				if (thread)
+					*thread = (unsigned int)tid;
+				return cpun;
+			}
+		}
+	}
+	return NULL;
+}
+
+/**
+ * of_alias_get_id() - the number of the alias that names @np with @stem
+ * ("serial" and the node of alias serial2 give 2)
+ * Return: the id (>= 0), or -ENODEV when no such alias exists.
+ */
+int of_alias_get_id(const struct device_node *np, const char *stem)
+{
+	size_t len;
+	unsigned int i;
+
+	if (!np || !stem)
+		return -ENODEV;
+	len = strlen(stem);
+	for (i = 0; i < of_alias_count; i++) {
+		const struct of_alias *a = &of_alias_table[i];
+
+		if (a->np == np && (size_t)a->stem_len == len &&
+		    !strncmp(a->stem, stem, len))
+			return a->id;
+	}
+	return -ENODEV;
+}
+
+/**
+ * of_alias_get_highest_id() - the highest id among aliases with @stem
+ * Return: the id (>= 0), or -ENODEV when there is none.
+ */
+int of_alias_get_highest_id(const char *stem)
+{
+	size_t len;
+	unsigned int i;
+	int id = -ENODEV;
+
+	if (!stem)
+		return -ENODEV;
+	len = strlen(stem);
+	for (i = 0; i < of_alias_count; i++) {
+		const struct of_alias *a = &of_alias_table[i];
+
+		if ((size_t)a->stem_len == len && !strncmp(a->stem, stem, len) &&
+		    a->id > id)
+			id = a->id;
+	}
+	return id;
+}
+
+/* Linux's rule: the nearest ancestor (from the parent up) that has it. */
+static int n_cells(const struct device_node *np, const char *name, int dflt)
+{
+	if (!np)
+		return dflt;
+	do {
+		const __be32 *ip;
+		int len;
+
+		if (np->parent)
+			np = np->parent;
+		ip = of_get_property(np, name, &len);
+		if (ip && len >= 4)
+			return (int)be32_to_cpu(*ip);
+	} while (np->parent);
+	return dflt;
+}
+
+/**
+ * of_n_addr_cells() - cells in an address in @np's "reg": "#address-cells"
+ * of its parent, or of the nearest ancestor that has it
+ * Return: the count; 1 (the root's default) when no ancestor says.
+ */
+int of_n_addr_cells(const struct device_node *np)
+{
+	return n_cells(np, "#address-cells", OF_ROOT_NODE_ADDR_CELLS_DEFAULT);
+}
+
+/**
+ * of_n_size_cells() - cells in a size in @np's "reg", found as
+ * of_n_addr_cells() finds addresses
+ * Return: the count; 1 when no ancestor says.
+ */
+int of_n_size_cells(const struct device_node *np)
+{
+	return n_cells(np, "#size-cells", OF_ROOT_NODE_SIZE_CELLS_DEFAULT);
+}

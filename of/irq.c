@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Interrupt specifiers from the tree, as Linux's drivers/of/irq.c resolves
+ * them: a node's "interrupts" are cells for its interrupt parent (its own
+ * "interrupt-parent", else the nearest ancestor's, else the parent node that
+ * has "#interrupt-cells"); "interrupts-extended" names the parent per entry;
+ * and a nexus node's "interrupt-map" (masked by "interrupt-map-mask")
+ * re-routes a child's unit address + specifier to another controller, level
+ * after level, until an "interrupt-controller" is reached.
+ */
+#define pr_fmt(fmt) "of: " fmt
+
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/of.h>
+#include <linux/of_irq.h>
+#include <linux/string.h>
+
+#include "of_private.h"
+
+/**
+ * of_irq_find_parent() - the interrupt parent of @child: the node named by
+ * the nearest "interrupt-parent" (on @child or an ancestor), or else the
+ * nearest ancestor, that has "#interrupt-cells"
+ * Return: the node, or NULL when none is found.
+ */
+struct device_node *of_irq_find_parent(struct device_node *child)
+{
+	struct device_node *p;
+	u32 parent;
+
+	if (!child)
+		return NULL;
+	do {
+		if (of_property_read_u32(child, "interrupt-parent", &parent))
+			p = of_get_parent(child);
+		else
+			p = of_find_node_by_phandle(parent);
+		/* A node naming itself as its own parent without
+		 * #interrupt-cells would loop forever. */
+		if (p == child)
+			return NULL;
+		child = p;
+	} while (p && !of_get_property(p, "#interrupt-cells", NULL));
+	return p;
+}
+
+/**
+ * of_irq_parse_raw() - resolve a specifier through interrupt-map nexus nodes
+ * @addr:    the device's unit address ("reg" cells) for interrupt-map
+ *           matching, or NULL
+ * @out_irq: in: np (the interrupt parent to start at) and the specifier;
+ *           out: the controller that finally handles it and its specifier
+ * Return: 0; -EINVAL when no controller is reached, a specifier has the
+ * wrong size, or a map entry's parent is missing; -EFAULT for a malformed
+ * interrupt-map; -ENOENT when the walk ends without a controller.
+ */
+int of_irq_parse_raw(const __be32 *addr, struct of_phandle_args *out_irq)
+{
+	struct device_node *ipar, *newpar = NULL;
+	__be32 initial[MAX_PHANDLE_ARGS];
+	const __be32 *match_array = initial, *tmp, *imap, *imask;
+	u32 intsize = 1, addrsize, newintsize = 0, newaddrsize = 0;
+	int imaplen, masklen, i;
+	bool match, intc;
+
+	ipar = out_irq->np;
+	/* The specifier's size: #interrupt-cells of the parent, or of its
+	 * interrupt parent, and so on up. */
+	while (ipar) {
+		if (!of_property_read_u32(ipar, "#interrupt-cells", &intsize))
+			break;
+		ipar = of_irq_find_parent(ipar);
+	}
+	if (!ipar || out_irq->args_count != (int)intsize)
+		return -EINVAL;
+
+	/* #address-cells of the parent, or of the nearest ancestor; 2 if none
+	 * (the old Linux rule some trees rely on). */
+	tmp = NULL;
+	for (newpar = ipar; newpar && !tmp; newpar = newpar->parent) {
+		int len;
+
+		tmp = of_get_property(newpar, "#address-cells", &len);
+		if (tmp && len < 4)
+			tmp = NULL;
+	}
+	addrsize = tmp ? be32_to_cpu(*tmp) : 2;
+	if (addrsize + intsize > MAX_PHANDLE_ARGS)
+		return -EFAULT;
+	for (i = 0; i < (int)addrsize; i++)
+		initial[i] = addr ? addr[i] : 0;
+	for (i = 0; i < (int)intsize; i++)
+		initial[addrsize + i] = cpu_to_be32(out_irq->args[i]);
+
+	while (ipar) {
+		intc = of_property_read_bool(ipar, "interrupt-controller");
+		imap = of_get_property(ipar, "interrupt-map", &imaplen);
+		if (intc && !imap)
+			return 0;
+		if (addrsize && !addr)
+			return -EINVAL;         /* a map needs the unit address */
+		if (!imap) {
+			newpar = of_irq_find_parent(ipar);
+			goto skiplevel;
+		}
+		imaplen /= 4;
+		imask = of_get_property(ipar, "interrupt-map-mask", &masklen);
+		if (imask && masklen < (int)(addrsize + intsize) * 4)
+			return -EFAULT;
+
+		match = false;
+		while (imaplen > (int)(addrsize + intsize + 1) && !match) {
+			match = true;
+			for (i = 0; i < (int)(addrsize + intsize); i++, imaplen--) {
+				u32 m = imask ? be32_to_cpu(imask[i]) : 0xffffffffu;
+
+				if ((be32_to_cpu(match_array[i]) ^ be32_to_cpu(*imap++)) & m)
+					match = false;
+			}
+			newpar = of_find_node_by_phandle(be32_to_cpu(*imap));
+			imap++;
+			imaplen--;
+			if (!newpar)
+				return -EINVAL;
+			if (!of_device_is_available(newpar))
+				match = false;
+			if (of_property_read_u32(newpar, "#interrupt-cells", &newintsize))
+				return -EINVAL;
+			if (of_property_read_u32(newpar, "#address-cells", &newaddrsize))
+				newaddrsize = 0;
+			if (newaddrsize + newintsize > MAX_PHANDLE_ARGS ||
+			    imaplen < (int)(newaddrsize + newintsize))
+				return -EFAULT;
+			imap += newaddrsize + newintsize;
+			imaplen -= (int)(newaddrsize + newintsize);
+		}
+		if (!match)
+			return intc ? 0 : -EINVAL;
+
+		/* The matched entry's parent specifier becomes the input of
+		 * the next level. */
+		match_array = imap - newaddrsize - newintsize;
+		for (i = 0; i < (int)newintsize; i++)
+			out_irq->args[i] = be32_to_cpu(*(imap - newintsize + i));
+		out_irq->args_count = (int)newintsize;
+		intsize = newintsize;
+		addrsize = newaddrsize;
+		if (ipar == newpar)
+			return 0;               /* a map entry to itself */
+		/* Later levels match against cells from the map itself. */
+		addr = match_array;
+skiplevel:
+		out_irq->np = newpar;
+		ipar = newpar;
+		newpar = NULL;
+	}
+	return -ENOENT;
+}
+
+/**
+ * of_irq_parse_one() - interrupt @index of @device, resolved to the
+ * controller that handles it
+ *
+ * "interrupts-extended" wins over "interrupts" + interrupt parent; either is
+ * then passed through interrupt-map nexus nodes (of_irq_parse_raw()).
+ * Return: 0 and *@out_irq filled (np: the controller; args: its specifier);
+ * -EINVAL when there is no interrupt parent, it lacks #interrupt-cells, the
+ * property has no entry @index, or resolving fails (see of_irq_parse_raw()).
+ */
+int of_irq_parse_one(struct device_node *device, int index,
+		     struct of_phandle_args *out_irq)
+{
+	__be32 addr_buf[MAX_PHANDLE_ARGS] = { 0 };
+	struct device_node *p;
+	const __be32 *addr;
+	u32 intsize;
+	int addr_len = 0, res, i;
+
+	if (!device || index < 0)
+		return -EINVAL;
+	addr = of_get_property(device, "reg", &addr_len);
+	if (addr_len > (int)sizeof(addr_buf))
+		addr_len = (int)sizeof(addr_buf);
+	if (addr)
+		memcpy(addr_buf, addr, (size_t)addr_len);
+
+	res = of_parse_phandle_with_args(device, "interrupts-extended",
+					 "#interrupt-cells", index, out_irq);
+	if (!res)
+		return of_irq_parse_raw(addr_buf, out_irq);
+
+	p = of_irq_find_parent(device);
+	if (!p)
+		return -EINVAL;
+	if (of_property_read_u32(p, "#interrupt-cells", &intsize) ||
+	    intsize > MAX_PHANDLE_ARGS)
+		return -EINVAL;
+	out_irq->np = p;
+	out_irq->args_count = (int)intsize;
+	for (i = 0; i < (int)intsize; i++) {
+		res = of_property_read_u32_index(device, "interrupts",
+						 (u32)index * intsize + (u32)i,
+						 out_irq->args + i);
+		if (res)
+			return -EINVAL;
+	}
+	return of_irq_parse_raw(addr_buf, out_irq);
+}
+
+/**
+ * of_irq_count() - how many interrupts of @dev resolve
+ * Return: the count (0 when none).
+ */
+int of_irq_count(struct device_node *dev)
+{
+	struct of_phandle_args irq;
+	int nr = 0;
+
+	while (of_irq_parse_one(dev, nr, &irq) == 0)
+		nr++;
+	return nr;
+}

@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Unflatten: the checked blob becomes the live tree.
+ *
+ * Cost is the point here.  The checker already walks every token once and
+ * counts what the tree needs (nodes, properties, phandles, alias entries,
+ * bytes for names), so unflatten makes exactly one more pass and one
+ * allocation:
+ *
+ *   [ nodes | properties | phandle table | alias table | short names ]
+ *
+ * Nothing is copied from the blob: names and values point into it, so the
+ * blob must stay where it is (the kernel reserves it).  The only bytes of
+ * their own are node names without their unit address ("uart" for
+ * "uart@101f1000"), which need a terminator the blob does not have.
+ * Linux's fabricated "name" property is left out: of_node_name_eq() and
+ * np->name give the same answer for free.
+ */
+#define pr_fmt(fmt) "of: " fmt
+
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/of.h>
+#include <linux/of_fdt.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "of_private.h"
+
+/*
+ * The same layout in the 32-bit kernel (4-byte pointers), so the host can
+ * report what the target spends; the kernel build checks the numbers.
+ */
+#define ILP32_NODE  36
+#define ILP32_PROP  16
+#define ILP32_PTR    4
+#define ILP32_ALIAS 16
+#if defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 4
+_Static_assert(sizeof(struct device_node) == ILP32_NODE, "device_node layout");
+_Static_assert(sizeof(struct property) == ILP32_PROP, "property layout");
+_Static_assert(sizeof(struct of_alias) == ILP32_ALIAS, "of_alias layout");
+#endif
+
+static void *live_mem;
+static struct of_fdt_stats live_stats;
+static char unflatten_why[128];
+
+struct fill {
+	struct device_node *node;       /* next free slot of each area */
+	struct property *prop;
+	struct device_node **ph;
+	char *names;
+};
+
+/* The second pass over a checked blob: every token is known good. */
+static void fill_tree(const struct of_fdt_blob *b, struct fill *f)
+{
+	struct device_node *tail[OF_FDT_MAX_DEPTH + 2];
+	struct device_node *cur = NULL, *n;
+	struct property **pnext = NULL, *pp;
+	const char *p = b->strct;
+	int depth = 0;
+
+	tail[0] = NULL;
+	for (;;) {
+		u32 tag = of_rd32(p);
+
+		if (tag == OF_FDT_PROP) {
+			u32 len = of_rd32(p + 4);
+
+			pp = f->prop++;
+			pp->name = b->strings + of_rd32(p + 8);
+			pp->length = (int)len;
+			pp->value = (void *)(p + 12);   /* read-only: it is the blob */
+			pp->next = NULL;
+			*pnext = pp;
+			pnext = &pp->next;
+			if (len == 4 && !cur->phandle && of_is_phandle_name(pp->name)) {
+				u32 ph = of_rd32(p + 12);
+
+				if (ph && ph != 0xffffffffu) {
+					cur->phandle = ph;
+					*f->ph++ = cur;
+				}
+			}
+			p += 12 + ALIGN(len, 4u);
+		} else if (tag == OF_FDT_BEGIN_NODE) {
+			const char *name = p + 4;
+			size_t len = strlen(name);
+			const char *at = memchr(name, '@', len);
+
+			n = f->node++;
+			memset(n, 0, sizeof(*n));
+			if (!cur) {
+				n->full_name = "/";
+				n->name = "";
+			} else if (at) {
+				n->full_name = name;
+				n->name = f->names;
+				memcpy(f->names, name, (size_t)(at - name));
+				f->names[at - name] = '\0';
+				f->names += at - name + 1;
+			} else {
+				n->full_name = name;
+				n->name = name;
+			}
+			n->parent = cur;
+			if (cur) {
+				if (tail[depth])
+					tail[depth]->sibling = n;
+				else
+					cur->child = n;
+			}
+			tail[depth++] = n;
+			tail[depth] = NULL;
+			cur = n;
+			pnext = &n->properties;
+			p += 4 + ALIGN((u32)len + 1, 4u);
+		} else if (tag == OF_FDT_END_NODE) {
+			depth--;
+			cur = cur->parent;
+			p += 4;
+		} else if (tag == OF_FDT_NOP) {
+			p += 4;
+		} else {
+			return;         /* FDT_END */
+		}
+	}
+}
+
+/* Heapsort by phandle: no recursion, no extra memory, O(n log n). */
+static void sift_down(struct device_node **a, unsigned int i, unsigned int n)
+{
+	for (;;) {
+		unsigned int c = 2 * i + 1;
+		struct device_node *t;
+
+		if (c >= n)
+			return;
+		if (c + 1 < n && a[c + 1]->phandle > a[c]->phandle)
+			c++;
+		if (a[i]->phandle >= a[c]->phandle)
+			return;
+		t = a[i];
+		a[i] = a[c];
+		a[c] = t;
+		i = c;
+	}
+}
+
+static void sort_phandles(struct device_node **a, unsigned int n)
+{
+	unsigned int i;
+	bool sorted = true;
+
+	/* dtc numbers phandles in node order; skip the sort when it did. */
+	for (i = 1; i < n && sorted; i++)
+		sorted = a[i - 1]->phandle <= a[i]->phandle;
+	if (sorted)
+		return;
+	for (i = n / 2; i-- > 0;)
+		sift_down(a, i, n);
+	for (i = n; i-- > 1;) {
+		struct device_node *t = a[0];
+
+		a[0] = a[i];
+		a[i] = t;
+		sift_down(a, 0, i);
+	}
+}
+
+/*
+ * Aliases with a number ("serial0", "i2c1") go into the table behind
+ * of_alias_get_id(); the others still work in paths, which scan /aliases.
+ */
+static unsigned int build_aliases(struct of_alias *table, unsigned int max)
+{
+	struct property *pp;
+	unsigned int n = 0;
+
+	if (!of_aliases)
+		return 0;
+	for_each_property_of_node(of_aliases, pp) {
+		const char *start = pp->name, *end = start + strlen(start);
+		struct device_node *np;
+		int id = 0;
+
+		if (!strcmp(start, "name") || of_is_phandle_name(start))
+			continue;
+		while (end > start && end[-1] >= '0' && end[-1] <= '9')
+			end--;
+		if (end == start || !*end || strlen(end) > 6)
+			continue;       /* no number, or an absurd one */
+		if (pp->length < 2 || ((char *)pp->value)[0] != '/' ||
+		    strnlen(pp->value, (size_t)pp->length) >= (size_t)pp->length)
+			continue;
+		np = of_find_node_by_path(pp->value);
+		if (!np || n == max)
+			continue;
+		for (const char *d = end; *d; d++)
+			id = id * 10 + (*d - '0');
+		table[n].np = np;
+		table[n].stem = start;
+		table[n].stem_len = (int)(end - start);
+		table[n].id = id;
+		n++;
+	}
+	return n;
+}
+
+int of_fdt_unflatten(const void *blob, size_t size)
+{
+	struct of_fdt_counts cnt;
+	struct of_fdt_blob b;
+	struct fill f;
+	struct device_node *nodes;
+	struct of_alias *aliases;
+	struct device_node **phtab;
+	size_t bytes;
+	char *mem;
+	int err;
+
+	err = of_fdt_check_counts(blob, size, unflatten_why,
+				  sizeof(unflatten_why), &cnt);
+	if (err)
+		return err;     /* the old tree, if any, stays */
+
+	bytes = cnt.nodes * sizeof(struct device_node) +
+		cnt.props * sizeof(struct property) +
+		cnt.phandles * sizeof(struct device_node *) +
+		cnt.alias_props * sizeof(struct of_alias) +
+		cnt.name_bytes;
+	mem = kmalloc(bytes, GFP_KERNEL);
+	if (!mem) {
+		snprintf(unflatten_why, sizeof(unflatten_why),
+			 "no memory for a live tree of %lu bytes", (unsigned long)bytes);
+		return -ENOMEM;
+	}
+
+	nodes = (struct device_node *)mem;
+	f.node = nodes;
+	f.prop = (struct property *)(nodes + cnt.nodes);
+	f.ph = (struct device_node **)(f.prop + cnt.props);
+	aliases = (struct of_alias *)(f.ph + cnt.phandles);
+	f.names = (char *)(aliases + cnt.alias_props);
+	phtab = f.ph;
+	of_fdt_blob_init(&b, blob);
+	fill_tree(&b, &f);
+
+	/* Nothing can fail from here: retire the old tree. */
+	kfree(live_mem);
+	live_mem = mem;
+	of_phandle_table = phtab;
+	of_phandle_count = cnt.phandles;
+	sort_phandles(of_phandle_table, of_phandle_count);
+	of_root = nodes;
+	of_chosen = of_find_node_by_path("/chosen");
+	if (!of_chosen)
+		of_chosen = of_find_node_by_path("/chosen@0");
+	of_aliases = of_find_node_by_path("/aliases");
+	of_alias_count = 0;
+	of_alias_table = aliases;
+	of_alias_count = build_aliases(aliases, cnt.alias_props);
+
+	live_stats.nodes = cnt.nodes;
+	live_stats.properties = cnt.props;
+	live_stats.phandles = cnt.phandles;
+	live_stats.aliases = of_alias_count;
+	live_stats.tree_bytes = bytes;
+	live_stats.tree_bytes_ilp32 = (size_t)cnt.nodes * ILP32_NODE +
+		(size_t)cnt.props * ILP32_PROP + (size_t)cnt.phandles * ILP32_PTR +
+		(size_t)cnt.alias_props * ILP32_ALIAS + cnt.name_bytes;
+	live_stats.blob_bytes = of_fdt_totalsize(blob);
+	return 0;
+}
+
+const char *of_fdt_unflatten_error(void)
+{
+	return unflatten_why;
+}
+
+void of_fdt_get_stats(struct of_fdt_stats *st)
+{
+	*st = live_stats;
+}
