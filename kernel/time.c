@@ -14,6 +14,9 @@
 #include <linux/jiffies.h>
 #include <linux/printk.h>
 #include <linux/string.h>
+#include <asm/irq.h>
+#include <asm/irqflags.h>
+#include <coyote/console.h>
 #include <coyote/shell.h>
 #include <coyote/time.h>
 
@@ -54,24 +57,11 @@ u64 uptime_ms(void)
 	return (u64)jiffies * (1000 / HZ);
 }
 
-static void cpu_wait_for_interrupt(void)
-{
-	__asm__ volatile("mcr p15, 0, %0, c7, c0, 4" : : "r"(0) : "memory");
-}
-
-static bool cpu_irqs_masked(void)
-{
-	unsigned long cpsr;
-
-	__asm__ volatile("mrs %0, cpsr" : "=r"(cpsr));
-	return cpsr & 0x80;
-}
-
 void msleep(unsigned int ms)
 {
 	unsigned long end;
 
-	if (!tick_name || cpu_irqs_masked()) {
+	if (!tick_name || irqs_disabled()) {
 		pr_warn("msleep(%u): %s, not sleeping\n", ms,
 			tick_name ? "IRQs are masked" : "no tick timer has probed");
 		return;
@@ -79,7 +69,7 @@ void msleep(unsigned int ms)
 	/* +1: the current tick is already partly over. */
 	end = jiffies + msecs_to_jiffies(ms) + 1;
 	while (time_before(jiffies, end))
-		cpu_wait_for_interrupt();
+		cpu_do_idle();
 }
 
 static int cmd_uptime(int argc, char **argv)
@@ -87,7 +77,7 @@ static int cmd_uptime(int argc, char **argv)
 	unsigned long j = jiffies;
 	u64 ms = uptime_ms();
 
-	printk("up %lu.%02lu s (%lu jiffies at %d Hz, tick from %s)\n",
+	printf("up %lu.%02lu s (%lu jiffies at %d Hz, tick from %s)\n",
 	       (unsigned long)(ms / 1000), (unsigned long)(ms % 1000) / 10, j, HZ,
 	       tick_name ? tick_name : "nothing: no timer probed");
 	return 0;

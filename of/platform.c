@@ -212,19 +212,28 @@ static void clear_bus_flags(struct device_node *np)
 		clear_bus_flags(child);
 }
 
+static bool populated_under(struct device *dev, void *parent)
+{
+	struct device_node *np = dev->of_node;
+
+	return dev->bus == &platform_bus_type && dev->parent == parent && np &&
+	       np->data == to_platform_device(dev);
+}
+
 void of_platform_depopulate(struct device *parent)
 {
 	struct device *dev, *n;
 
 	if (!platform_bus_type.node.next)
 		return;
-	/* Newest first: consumers go before what they consume. */
+	/* Unbind consumers before their suppliers, then delete newest first. */
+	device_release_drivers_reverse(populated_under, parent);
 	for (dev = list_last_entry(&platform_bus_type.devices, struct device, bus_node);
 	     &dev->bus_node != &platform_bus_type.devices; dev = n) {
 		struct device_node *np = dev->of_node;
 
 		n = list_entry(dev->bus_node.prev, struct device, bus_node);
-		if (dev->parent != parent || !np || np->data != to_platform_device(dev))
+		if (!populated_under(dev, parent))
 			continue;
 		platform_device_unregister(to_platform_device(dev));
 		np->data = NULL;

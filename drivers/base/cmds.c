@@ -5,6 +5,7 @@
 #include <linux/of.h>
 #include <linux/printk.h>
 #include <linux/string.h>
+#include <coyote/console.h>
 #include <coyote/shell.h>
 
 #include "base.h"
@@ -31,7 +32,7 @@ static int cmd_devices(int argc, char **argv)
 	struct bus_type *bus = NULL;
 	char path[80], state[DEVICE_REASON_MAX + 16];
 
-	printk("%-30s %-20s %-8s %-16s %s\n", "node", "device", "bus", "driver", "state");
+	printf("%-30s %-20s %-8s %-16s %s\n", "node", "device", "bus", "driver", "state");
 	while ((bus = bus_next(bus))) {
 		struct device *dev;
 
@@ -40,12 +41,12 @@ static int cmd_devices(int argc, char **argv)
 
 			dev_node_path(dev, path, sizeof(path));
 			state_text(dev, state, sizeof(state));
-			printk("%-30s %-20s %-8s %-16s %s\n", path, dev_name(dev), bus->name,
+			printf("%-30s %-20s %-8s %-16s %s\n", path, dev_name(dev), bus->name,
 			       drv ? drv->name : "-", state);
 		}
 	}
 	device_count_states(&c);
-	printk("%d bound, %d deferred, %d failed, %d without driver\n",
+	printf("%d bound, %d deferred, %d failed, %d without driver\n",
 	       c.bound, c.deferred, c.failed, c.no_driver);
 	return 0;
 }
@@ -57,7 +58,7 @@ static int cmd_drivers(int argc, char **argv)
 	struct bus_type *bus = NULL;
 	char compat[160];
 
-	printk("%-20s %-8s %s\n", "driver", "bus", "compatible");
+	printf("%-20s %-8s %s\n", "driver", "bus", "compatible");
 	while ((bus = bus_next(bus))) {
 		struct device_driver *drv;
 
@@ -77,7 +78,7 @@ static int cmd_drivers(int argc, char **argv)
 					break;
 				used += (size_t)n;
 			}
-			printk("%-20s %-8s %s\n", drv->name, bus->name, used ? compat : "-");
+			printf("%-20s %-8s %s\n", drv->name, bus->name, used ? compat : "-");
 		}
 	}
 	return 0;

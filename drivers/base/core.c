@@ -138,6 +138,7 @@ void device_initialize(struct device *dev)
 	INIT_LIST_HEAD(&dev->bus_node);
 	INIT_LIST_HEAD(&dev->deferred_node);
 	INIT_LIST_HEAD(&dev->devres_head);
+	INIT_LIST_HEAD(&dev->bound_node);
 	dev->state = DEVICE_NO_DRIVER;
 }
 
@@ -182,20 +183,19 @@ void device_unregister(struct device *dev)
 }
 
 /*
- * Linux's __of_device_is_compatible() scoring: a compatible match is worth
- * much more than type or name, and less the later it comes in the node's
- * list, so the most specific string a driver knows wins.
+ * Linux's scoring (of_device_is_compatible() gives the compatible part): a
+ * compatible match is worth far more than type or name, and less the later
+ * it comes in the node's list, so the most specific string a driver knows
+ * wins.
  */
 int of_match_score(const struct device_node *np, const struct of_device_id *id)
 {
 	int score = 0;
 
 	if (id->compatible[0]) {
-		int index = of_property_match_string(np, "compatible", id->compatible);
-
-		if (index < 0)
+		score = of_device_is_compatible(np, id->compatible);
+		if (score <= 0)
 			return 0;
-		score = 0x10000 - (index << 2);
 	}
 	if (id->type[0]) {
 		const char *type = NULL;
@@ -213,26 +213,14 @@ int of_match_score(const struct device_node *np, const struct of_device_id *id)
 	return score;
 }
 
+/* of_match_node() picks the entry; its score ranks it against other drivers. */
 const struct of_device_id *of_match_best(const struct of_device_id *matches,
 					 const struct device_node *np, int *score)
 {
-	const struct of_device_id *best = NULL;
-	int best_score = 0;
+	const struct of_device_id *best = np ? of_match_node(matches, np) : NULL;
 
 	if (score)
-		*score = 0;
-	if (!matches || !np)
-		return NULL;
-	for (; matches->compatible[0] || matches->type[0] || matches->name[0]; matches++) {
-		int s = of_match_score(np, matches);
-
-		if (s > best_score) {
-			best = matches;
-			best_score = s;
-		}
-	}
-	if (score)
-		*score = best_score;
+		*score = best ? of_match_score(np, best) : 0;
 	return best;
 }
 

@@ -24,6 +24,7 @@
 #include "base.h"
 
 static LIST_HEAD(deferred_probe_list);
+static LIST_HEAD(bound_list);           /* bound devices, in bind order */
 static unsigned long bind_count;        /* successful probes, ever */
 static bool trigger_active;
 
@@ -85,6 +86,7 @@ static int really_probe(struct device *dev, struct device_driver *drv)
 		dev->state = DEVICE_BOUND;
 		dev->probe_err = 0;
 		list_del_init(&dev->deferred_node);
+		list_add_tail(&dev->bound_node, &bound_list);
 		bind_count++;
 		dev_info(dev, "bound (%s)\n",
 			 dev->match ? dev->match->compatible : "by name");
@@ -152,6 +154,7 @@ void device_release_driver(struct device *dev)
 	else if (drv->remove)
 		drv->remove(dev);
 	devres_release_all(dev);
+	list_del_init(&dev->bound_node);
 	dev_info(dev, "unbound\n");
 	dev->driver = NULL;
 	dev->driver_data = NULL;
@@ -176,16 +179,38 @@ int driver_register(struct device_driver *drv)
 	return driver_attach(drv);
 }
 
+/*
+ * Walks backwards with the previous entry fetched after each release: a
+ * remove() may unbind other devices, but never ones bound before it.
+ */
+void device_release_drivers_reverse(bool (*filter)(struct device *dev, void *data),
+				    void *data)
+{
+	struct list_head *pos = bound_list.prev;
+
+	while (pos != &bound_list) {
+		struct device *dev = list_entry(pos, struct device, bound_node);
+
+		pos = pos->prev;
+		if (filter(dev, data))
+			device_release_driver(dev);
+	}
+}
+
+static bool bound_to(struct device *dev, void *drv)
+{
+	return dev->driver == drv;
+}
+
 void driver_unregister(struct device_driver *drv)
 {
 	struct device *dev, *n;
 
 	if (!drv->registered)
 		return;
+	device_release_drivers_reverse(bound_to, drv);
 	list_for_each_entry_safe(dev, n, &drv->bus->devices, bus_node) {
-		if (dev->driver == drv) {
-			device_release_driver(dev);
-		} else if (dev->tried == drv) {
+		if (dev->tried == drv && !dev->driver) {
 			/* Its record would point at a driver that is gone. */
 			list_del_init(&dev->deferred_node);
 			dev->tried = NULL;

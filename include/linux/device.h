@@ -71,6 +71,7 @@ struct device {
 	struct list_head bus_node;      /* on bus->devices */
 	struct list_head deferred_node; /* on the deferred-probe list */
 	struct list_head devres_head;   /* devm_* resources, newest first */
+	struct list_head bound_node;    /* on the bound list, in bind order */
 	enum device_probe_state state;
 	int probe_err;                  /* last error probe returned (0 if none) */
 	struct device_driver *tried;    /* driver of the last probe attempt */
@@ -108,6 +109,12 @@ const char *dev_state_name(enum device_probe_state state);
 void device_initialize(struct device *dev);
 int device_add(struct device *dev);
 int device_register(struct device *dev);
+/*
+ * Unbind every bound device @filter accepts, the most recently bound first:
+ * a consumer binds after its suppliers, so it is removed before them.
+ */
+void device_release_drivers_reverse(bool (*filter)(struct device *dev, void *data),
+				    void *data);
 /* Unbind (driver remove + devres release), take off the bus, call release. */
 void device_unregister(struct device *dev);
 void device_del(struct device *dev);

@@ -3,6 +3,7 @@
 #include <linux/irq.h>
 #include <linux/irqdomain.h>
 #include <linux/printk.h>
+#include <coyote/console.h>
 #include <coyote/shell.h>
 
 /* "uart-pl011" or "a,b" for shared lines, "cascade" for a chained input. */
@@ -34,7 +35,7 @@ static int cmd_irqs(int argc, char **argv)
 	struct irq_domain *d = NULL;
 	char names[64];
 
-	printk("%-24s %5s %5s %-20s %8s\n", "controller", "hwirq", "virq",
+	printf("%-24s %5s %5s %-20s %8s\n", "controller", "hwirq", "virq",
 	       "handler", "count");
 	while ((d = irq_domain_next(d))) {
 		unsigned int hw;
@@ -46,11 +47,11 @@ static int cmd_irqs(int argc, char **argv)
 			if (!desc)
 				continue;
 			action_names(desc, names, sizeof(names));
-			printk("%-24s %5u %5u %-20s %8lu\n", d->name, hw, virq,
+			printf("%-24s %5u %5u %-20s %8lu\n", d->name, hw, virq,
 			       names, desc->count);
 		}
 	}
-	printk("spurious: %lu\n", irq_spurious_count());
+	printf("spurious: %lu\n", irq_spurious_count());
 	return 0;
 }
 SHELL_COMMAND(irqs, cmd_irqs, "irqs", "interrupts: controller, hwirq, virq, handler, count");
