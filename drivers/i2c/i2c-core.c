@@ -403,7 +403,7 @@ int i2c_transfer(struct i2c_adapter *adap, struct i2c_msg *msgs, int num)
 	for (i = 0; i < num; i++) {
 		if (msgs[i].flags & I2C_M_TEN) {
 			pr_err("%s: 10-bit address 0x%x: not supported: EOPNOTSUPP\n",
-			       adap->name, msgs[i].addr);
+			       dev_name(&adap->dev), msgs[i].addr);
 			return -EOPNOTSUPP;
 		}
 		if (msgs[i].addr > 0x7f || (msgs[i].len && !msgs[i].buf))

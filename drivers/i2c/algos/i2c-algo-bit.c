@@ -23,6 +23,12 @@
  * stretching counts as a stuck bus. */
 #define SCL_STRETCH_TRIES 1000
 
+/* "i2c-0" once registered, the controller's name before. */
+static const char *bus_name(const struct i2c_adapter *adap)
+{
+	return adap->dev.name[0] ? dev_name(&adap->dev) : adap->name;
+}
+
 static inline void bit_delay(const struct i2c_algo_bit_data *bit)
 {
 	if (bit->delay)
@@ -165,7 +171,7 @@ static int i2c_recover(struct i2c_adapter *adap, const struct i2c_algo_bit_data 
 	int i;
 
 	pr_warn("%s: bus not idle (SDA or SCL low), recovering with nine clocks and a STOP\n",
-		adap->name);
+		bus_name(adap));
 	for (i = 0; i < 9; i++) {
 		scllo(bit);
 		if (sclhi(bit))
@@ -178,10 +184,10 @@ static int i2c_recover(struct i2c_adapter *adap, const struct i2c_algo_bit_data 
 	sclhi(bit);
 	sdahi(bit);
 	if (!bus_idle(bit)) {
-		pr_err("%s: bus stuck low after recovery: EBUSY\n", adap->name);
+		pr_err("%s: bus stuck low after recovery: EBUSY\n", bus_name(adap));
 		return -EBUSY;
 	}
-	pr_info("%s: bus recovered\n", adap->name);
+	pr_info("%s: bus recovered\n", bus_name(adap));
 	return 0;
 }
 
@@ -263,7 +269,7 @@ int i2c_bit_add_bus(struct i2c_adapter *adap)
 	struct i2c_algo_bit_data *bit = adap->algo_data;
 
 	if (!bit || !bit->setsda || !bit->setscl || !bit->getsda) {
-		pr_err("%s: line callbacks missing: EINVAL\n", adap->name);
+		pr_err("%s: line callbacks missing: EINVAL\n", bus_name(adap));
 		return -EINVAL;
 	}
 	adap->algo = &i2c_bit_algo;
