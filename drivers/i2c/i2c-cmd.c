@@ -11,6 +11,7 @@
 #include <linux/i2c.h>
 #include <linux/printk.h>
 #include <linux/string.h>
+#include <coyote/console.h>
 #include <coyote/shell.h>
 
 #define I2C_USAGE "i2c scan BUS | i2c get BUS ADDR REG | i2c set BUS ADDR REG VAL"
@@ -66,16 +67,16 @@ static struct i2c_adapter *get_bus(const char *arg)
 	unsigned long nr;
 
 	if (parse_num(arg, 1000, &nr)) {
-		printk("i2c: bad bus number '%s'\n", arg);
+		printf("i2c: bad bus number '%s'\n", arg);
 		return NULL;
 	}
 	adap = i2c_get_adapter((int)nr);
 	if (!adap)
-		printk("i2c: no bus %lu (ENODEV); buses come from the tree's I2C controllers\n", nr);
+		printf("i2c: no bus %lu (ENODEV); buses come from the tree's I2C controllers\n", nr);
 	return adap;
 }
 
-/* One printk per row: a console may prefix each call with a timestamp. */
+/* The table is built a row at a time, one printf per row. */
 static int cmd_i2c_scan(struct i2c_adapter *adap)
 {
 	struct i2c_client *c;
@@ -83,7 +84,7 @@ static int cmd_i2c_scan(struct i2c_adapter *adap)
 	size_t used = 0, len = 0;
 	int addr, ret, n = 0;
 
-	printk("     0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f\n");
+	printf("     0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f\n");
 	found[0] = '\0';
 	for (addr = 0; addr < 0x78; addr++) {
 		if (addr % 16 == 0)
@@ -103,17 +104,17 @@ static int cmd_i2c_scan(struct i2c_adapter *adap)
 		} else if (ret == -ENXIO) {
 			len += (size_t)snprintf(row + len, sizeof(row) - len, " --");
 		} else {
-			printk("%s\ni2c: scan of %s stopped at 0x%02x: %s (%s)\n", row,
+			printf("%s\ni2c: scan of %s stopped at 0x%02x: %s (%s)\n", row,
 			       dev_name(&adap->dev), addr, errname(ret), i2c_err_hint(ret));
 			return ret;
 		}
 		if (addr % 16 == 15 || addr == 0x77)
-			printk("%s\n", row);
+			printf("%s\n", row);
 	}
-	printk("%s: %d address(es) answered:%s\n", dev_name(&adap->dev), n,
+	printf("%s: %d address(es) answered:%s\n", dev_name(&adap->dev), n,
 	       n ? found : " none");
 	for (c = adap->clients; c; c = c->next)
-		printk("  client 0x%02x: %s, %s\n", c->addr, dev_name(&c->dev),
+		printf("  client 0x%02x: %s, %s\n", c->addr, dev_name(&c->dev),
 		       c->dev.driver ? c->dev.driver->name : dev_state_name(c->dev.state));
 	return 0;
 }
@@ -144,7 +145,7 @@ static int cmd_i2c(int argc, char **argv)
 		ret = i2c_smbus_read_byte_data(&client, (u8)reg);
 		if (ret < 0)
 			goto err;
-		printk("0x%02x\n", ret);
+		printf("0x%02x\n", ret);
 		return 0;
 	}
 	if (!strcmp(argv[1], "set") && argc == 6) {
@@ -156,11 +157,11 @@ static int cmd_i2c(int argc, char **argv)
 		return 0;
 	}
 usage:
-	printk("usage: %s\n  BUS, ADDR (0x03..0x7f), REG and VAL (0..0xff) in decimal or 0x hex\n",
+	printf("usage: %s\n  BUS, ADDR (0x03..0x7f), REG and VAL (0..0xff) in decimal or 0x hex\n",
 	       I2C_USAGE);
 	return -EINVAL;
 err:
-	printk("i2c: %s 0x%02lx on %s: %s (%s)\n", argv[1], addr, dev_name(&adap->dev),
+	printf("i2c: %s 0x%02lx on %s: %s (%s)\n", argv[1], addr, dev_name(&adap->dev),
 	       errname(ret), i2c_err_hint(ret));
 	return ret;
 }

@@ -7,6 +7,7 @@
 #include <linux/printk.h>
 #include <linux/rtc.h>
 #include <linux/string.h>
+#include <coyote/console.h>
 #include <coyote/shell.h>
 
 #define DATE_USAGE "date [-s YYYY-MM-DDTHH:MM:SS[Z]]"
@@ -22,19 +23,19 @@ static int date_show(void)
 	if (rtc) {
 		ret = rtc_read_time(rtc, &tm);
 		if (ret) {
-			printk("date: %s: cannot read the time: %s\n", rtc->name, errname(ret));
+			printf("date: %s: cannot read the time: %s\n", rtc->name, errname(ret));
 			return ret;
 		}
 	} else {
 		now = ktime_get_real_seconds();
 		if (now < 0) {
-			printk("date: no RTC registered and the system clock was never set (ENODEV)\n");
+			printf("date: no RTC registered and the system clock was never set (ENODEV)\n");
 			return -ENODEV;
 		}
 		rtc_time64_to_tm(now, &tm);
 	}
 	rtc_format_iso8601(&tm, buf, sizeof(buf));
-	printk("%s\n", buf);
+	printf("%s\n", buf);
 	return 0;
 }
 
@@ -45,14 +46,14 @@ static int date_set(const char *arg)
 	int ret;
 
 	if (rtc_parse_iso8601(arg, &tm)) {
-		printk("date: '%s' is not a valid UTC time; clock unchanged\nusage: %s\n",
+		printf("date: '%s' is not a valid UTC time; clock unchanged\nusage: %s\n",
 		       arg, DATE_USAGE);
 		return -EINVAL;
 	}
 	if (rtc) {
 		ret = rtc_set_time(rtc, &tm);
 		if (ret) {
-			printk("date: %s refused the time: %s; clock unchanged\n",
+			printf("date: %s refused the time: %s; clock unchanged\n",
 			       rtc->name, errname(ret));
 			return ret;
 		}
@@ -67,7 +68,7 @@ static int cmd_date(int argc, char **argv)
 		return date_show();
 	if (argc == 3 && !strcmp(argv[1], "-s"))
 		return date_set(argv[2]);
-	printk("usage: %s\n", DATE_USAGE);
+	printf("usage: %s\n", DATE_USAGE);
 	return -EINVAL;
 }
 SHELL_COMMAND(date, cmd_date, DATE_USAGE, "show or set the RTC time (ISO 8601, UTC)");
