@@ -11,6 +11,8 @@
 #ifndef _COYOTE_SHELL_H
 #define _COYOTE_SHELL_H
 
+#include <coyote/console.h>	/* printf() for command output */
+
 struct shell_command {
 	const char *name;
 	int (*fn)(int argc, char **argv);
@@ -25,5 +27,11 @@ struct shell_command {
 
 /* Read one line from the console with editing; returns its length or -EINTR-like error. */
 int shell_readline(char *buf, int size);
+
+/* Run one command line as if typed; returns the command's result. */
+int shell_exec(char *line);
+
+/* Read and run commands on the console forever. */
+void __attribute__((noreturn)) shell_run(void);
 
 #endif

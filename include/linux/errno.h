@@ -8,6 +8,7 @@
 
 #define EPERM        1
 #define ENOENT       2
+#define EINTR        4
 #define EIO          5
 #define ENXIO        6
 #define E2BIG        7

@@ -31,5 +31,7 @@ typedef void (*exitcall_t)(void);
 
 /* Runs every initcall of @level in link order; logs failures by name. */
 void do_initcall_level(int level);
+/* All levels, core to late (kernel/main.c). */
+void do_initcalls(void);
 
 #endif

@@ -33,5 +33,13 @@ static inline u32 get_unaligned_be32(const void *p)
 int snprintf(char *buf, size_t size, const char *fmt, ...) __printf(3, 4);
 #include <stdarg.h>
 int vsnprintf(char *buf, size_t size, const char *fmt, va_list args);
+/* Linux's scnprintf: returns what was stored, not what would have been. */
+int scnprintf(char *buf, size_t size, const char *fmt, ...) __printf(3, 4);
+int vscnprintf(char *buf, size_t size, const char *fmt, va_list args);
+
+#ifndef COYOTE_HOST
+/* Print why, a backtrace, and stop the machine (kernel/panic.c). */
+void panic(const char *fmt, ...) __printf(1, 2) __noreturn;
+#endif
 
 #endif

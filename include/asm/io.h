@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * MMIO accessors with Linux's names.  The MMU is off, so a physical address
+ * is the CPU's address and ioremap() is the identity; drivers still call it,
+ * so they read like Linux drivers and keep working if the MMU is turned on.
+ */
+#ifndef _ASM_IO_H
+#define _ASM_IO_H
+
+#include <linux/types.h>
+
+#define __iomem
+
+/* The compiler must not merge, reorder or drop device accesses. */
+#define __io_barrier() __asm__ volatile("" : : : "memory")
+
+static inline u8 __raw_readb(const volatile void __iomem *addr)
+{
+	return *(const volatile u8 *)addr;
+}
+
+static inline u16 __raw_readw(const volatile void __iomem *addr)
+{
+	return *(const volatile u16 *)addr;
+}
+
+static inline u32 __raw_readl(const volatile void __iomem *addr)
+{
+	return *(const volatile u32 *)addr;
+}
+
+static inline void __raw_writeb(u8 v, volatile void __iomem *addr)
+{
+	*(volatile u8 *)addr = v;
+}
+
+static inline void __raw_writew(u16 v, volatile void __iomem *addr)
+{
+	*(volatile u16 *)addr = v;
+}
+
+static inline void __raw_writel(u32 v, volatile void __iomem *addr)
+{
+	*(volatile u32 *)addr = v;
+}
+
+/* The CPU is little-endian and so are the devices on this board. */
+static inline u8 readb(const volatile void __iomem *addr)
+{
+	u8 v = __raw_readb(addr);
+	__io_barrier();
+	return v;
+}
+
+static inline u16 readw(const volatile void __iomem *addr)
+{
+	u16 v = __raw_readw(addr);
+	__io_barrier();
+	return v;
+}
+
+static inline u32 readl(const volatile void __iomem *addr)
+{
+	u32 v = __raw_readl(addr);
+	__io_barrier();
+	return v;
+}
+
+static inline void writeb(u8 v, volatile void __iomem *addr)
+{
+	__io_barrier();
+	__raw_writeb(v, addr);
+}
+
+static inline void writew(u16 v, volatile void __iomem *addr)
+{
+	__io_barrier();
+	__raw_writew(v, addr);
+}
+
+static inline void writel(u32 v, volatile void __iomem *addr)
+{
+	__io_barrier();
+	__raw_writel(v, addr);
+}
+
+#define readb_relaxed(a)	__raw_readb(a)
+#define readl_relaxed(a)	__raw_readl(a)
+#define writeb_relaxed(v, a)	__raw_writeb(v, a)
+#define writel_relaxed(v, a)	__raw_writel(v, a)
+
+/* Identity while the MMU is off; returns NULL for addresses above 4 GiB. */
+static inline void __iomem *ioremap(phys_addr_t phys, size_t size)
+{
+	(void)size;
+	if (phys > 0xffffffffull)
+		return NULL;
+	return (void __iomem *)(uintptr_t)phys;
+}
+
+static inline void iounmap(volatile void __iomem *addr)
+{
+	(void)addr;
+}
+
+#endif

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The CPU's IRQ line.  arch/arm/entry.S saves the interrupted registers and
+ * calls handle_arch_irq(); arch/arm/traps.c has a weak default that reports
+ * an unexpected IRQ.  The interrupt controller code (drivers/irqchip) defines
+ * the real one and reads the controller found in the tree.
+ */
+#ifndef _ASM_IRQ_H
+#define _ASM_IRQ_H
+
+#include <asm/ptrace.h>
+
+void handle_arch_irq(struct pt_regs *regs);
+
+/* Register dump of a context, with symbol names for pc and lr. */
+void show_regs(const struct pt_regs *regs);
+
+/* Stop the CPU for good with IRQs masked (never returns). */
+void __attribute__((noreturn)) arch_halt(void);
+
+/* Let the CPU sleep until an interrupt is pending (ARM926 wait-for-interrupt). */
+static inline void cpu_do_idle(void)
+{
+	__asm__ volatile("mcr p15, 0, %0, c7, c0, 4" : : "r"(0) : "memory");
+}
+
+#endif

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Console output for shell commands: printf() writes straight to the
+ * consoles, not to the dmesg ring (that is printk's job).
+ */
+#ifndef _COYOTE_CONSOLE_H
+#define _COYOTE_CONSOLE_H
+
+#include <linux/kernel.h>
+
+int printf(const char *fmt, ...) __printf(1, 2);
+int vprintf(const char *fmt, va_list args);
+int puts(const char *s);	/* adds a newline, as in C */
+
+/* Print the dmesg ring buffer to the consoles. */
+void log_buf_print(void);
+
+/* Console verbosity: messages with a level below this reach the console. */
+extern int console_loglevel;
+
+#endif

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * vsnprintf for the kernel: %d %i %u %x %X %o %p %s %c %%, with the length
+ * modifiers hh h l ll z t, flags '-' '0' '+' ' ' '#', width and precision
+ * (also '*').  %pS prints the symbol an address falls in ("foo+0x1c/0x40").
+ * Return values follow C: the length the full output would have had.
+ */
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <coyote/kallsyms.h>
+
+struct out {
+	char *buf;
+	size_t size;
+	size_t pos;
+};
+
+static void put(struct out *o, char c)
+{
+	if (o->pos + 1 < o->size)
+		o->buf[o->pos] = c;
+	o->pos++;
+}
+
+static void put_padding(struct out *o, int n, char c)
+{
+	while (n-- > 0)
+		put(o, c);
+}
+
+enum { F_LEFT = 1, F_ZERO = 2, F_PLUS = 4, F_SPACE = 8, F_ALT = 16, F_UPPER = 32 };
+
+static void put_number(struct out *o, unsigned long long v, bool negative, unsigned base,
+		       int flags, int width, int precision)
+{
+	const char *digits = (flags & F_UPPER) ? "0123456789ABCDEF" : "0123456789abcdef";
+	char tmp[24];
+	int n = 0, len, zeros;
+	char sign = 0;
+	const char *prefix = "";
+
+	if (negative)
+		sign = '-';
+	else if (flags & F_PLUS)
+		sign = '+';
+	else if (flags & F_SPACE)
+		sign = ' ';
+	if ((flags & F_ALT) && base == 16 && v)
+		prefix = (flags & F_UPPER) ? "0X" : "0x";
+	else if ((flags & F_ALT) && base == 8 && v)
+		prefix = "0";
+
+	if (v == 0 && precision != 0)
+		tmp[n++] = '0';
+	while (v) {
+		tmp[n++] = digits[v % base];
+		v /= base;
+	}
+	zeros = precision > n ? precision - n : 0;
+	len = n + zeros + (sign != 0) + (int)strlen(prefix);
+	/* The C rule: with a precision, the '0' flag is ignored. */
+	if ((flags & F_ZERO) && !(flags & F_LEFT) && precision < 0 && width > len) {
+		zeros += width - len;
+		len = width;
+	}
+	if (!(flags & F_LEFT))
+		put_padding(o, width - len, ' ');
+	if (sign)
+		put(o, sign);
+	for (; *prefix; prefix++)
+		put(o, *prefix);
+	put_padding(o, zeros, '0');
+	while (n)
+		put(o, tmp[--n]);
+	if (flags & F_LEFT)
+		put_padding(o, width - len, ' ');
+}
+
+static void put_string(struct out *o, const char *s, int flags, int width, int precision)
+{
+	int len;
+
+	if (!s)
+		s = "(null)";
+	len = (int)strnlen(s, precision < 0 ? (size_t)-1 : (size_t)precision);
+	if (!(flags & F_LEFT))
+		put_padding(o, width - len, ' ');
+	for (int i = 0; i < len; i++)
+		put(o, s[i]);
+	if (flags & F_LEFT)
+		put_padding(o, width - len, ' ');
+}
+
+static int read_int(const char **fmt)
+{
+	int n = 0;
+
+	while (**fmt >= '0' && **fmt <= '9')
+		n = n * 10 + (*(*fmt)++ - '0');
+	return n;
+}
+
+int vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
+{
+	struct out o = { .buf = buf, .size = size, .pos = 0 };
+
+	for (; *fmt; fmt++) {
+		int flags = 0, width = -1, precision = -1, lng = 0;
+		unsigned long long uv;
+		long long sv;
+		unsigned base = 10;
+		bool is_signed = false;
+
+		if (*fmt != '%') {
+			put(&o, *fmt);
+			continue;
+		}
+		fmt++;
+		for (;; fmt++) {
+			if (*fmt == '-')
+				flags |= F_LEFT;
+			else if (*fmt == '0')
+				flags |= F_ZERO;
+			else if (*fmt == '+')
+				flags |= F_PLUS;
+			else if (*fmt == ' ')
+				flags |= F_SPACE;
+			else if (*fmt == '#')
+				flags |= F_ALT;
+			else
+				break;
+		}
+		if (*fmt == '*') {
+			width = va_arg(args, int);
+			if (width < 0) {
+				flags |= F_LEFT;
+				width = -width;
+			}
+			fmt++;
+		} else if (*fmt >= '0' && *fmt <= '9') {
+			width = read_int(&fmt);
+		}
+		if (*fmt == '.') {
+			fmt++;
+			if (*fmt == '*') {
+				precision = va_arg(args, int);
+				fmt++;
+			} else {
+				precision = read_int(&fmt);
+			}
+			if (precision < 0)
+				precision = -1;
+		}
+		/* Length: hh/h promote to int anyway; l = 1, ll = 2, z/t = 3. */
+		for (;; fmt++) {
+			if (*fmt == 'h')
+				continue;
+			if (*fmt == 'l')
+				lng++;
+			else if (*fmt == 'z' || *fmt == 't')
+				lng = 3;
+			else
+				break;
+		}
+
+		switch (*fmt) {
+		case '\0':
+			fmt--;	/* a lone '%' at the end: print nothing more */
+			continue;
+		case '%':
+			put(&o, '%');
+			continue;
+		case 'c':
+			if (!(flags & F_LEFT))
+				put_padding(&o, width - 1, ' ');
+			put(&o, (char)va_arg(args, int));
+			if (flags & F_LEFT)
+				put_padding(&o, width - 1, ' ');
+			continue;
+		case 's':
+			put_string(&o, va_arg(args, const char *), flags, width, precision);
+			continue;
+		case 'p': {
+			unsigned long p = (unsigned long)va_arg(args, void *);
+
+			if (fmt[1] == 'S' || fmt[1] == 's') {
+				char sym[KSYM_SYMBOL_LEN];
+
+				fmt++;
+				sprint_symbol(sym, p);
+				put_string(&o, sym, flags, width, precision);
+				continue;
+			}
+			put_number(&o, p, false, 16, F_ALT | F_ZERO, 10, -1);
+			continue;
+		}
+		case 'd':
+		case 'i':
+			is_signed = true;
+			break;
+		case 'u':
+			break;
+		case 'X':
+			flags |= F_UPPER;
+			base = 16;
+			break;
+		case 'x':
+			base = 16;
+			break;
+		case 'o':
+			base = 8;
+			break;
+		default:
+			/* Unknown conversion: show it so the bug is visible. */
+			put(&o, '%');
+			put(&o, *fmt);
+			continue;
+		}
+
+		if (is_signed) {
+			if (lng >= 2)
+				sv = va_arg(args, long long);
+			else if (lng == 1)
+				sv = va_arg(args, long);
+			else if (lng == 3)
+				sv = va_arg(args, ssize_t);
+			else
+				sv = va_arg(args, int);
+			uv = sv < 0 ? -(unsigned long long)sv : (unsigned long long)sv;
+			put_number(&o, uv, sv < 0, base, flags, width, precision);
+		} else {
+			if (lng >= 2 && lng != 3)
+				uv = va_arg(args, unsigned long long);
+			else if (lng == 1)
+				uv = va_arg(args, unsigned long);
+			else if (lng == 3)
+				uv = va_arg(args, size_t);
+			else
+				uv = va_arg(args, unsigned int);
+			put_number(&o, uv, false, base, flags, width, precision);
+		}
+	}
+	if (size)
+		buf[o.pos < size ? o.pos : size - 1] = '\0';
+	return (int)o.pos;
+}
+
+int snprintf(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list args;
+	int n;
+
+	va_start(args, fmt);
+	n = vsnprintf(buf, size, fmt, args);
+	va_end(args);
+	return n;
+}
+
+/* Linux's scnprintf: the number of characters actually stored. */
+int vscnprintf(char *buf, size_t size, const char *fmt, va_list args)
+{
+	int n = vsnprintf(buf, size, fmt, args);
+
+	if (!size)
+		return 0;
+	return n < (int)size ? n : (int)size - 1;
+}
+
+int scnprintf(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list args;
+	int n;
+
+	va_start(args, fmt);
+	n = vscnprintf(buf, size, fmt, args);
+	va_end(args);
+	return n;
+}

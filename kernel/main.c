@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * start_kernel(): the story of a boot, one step per line.  Each step logs
+ * what it found; read this function with the boot log beside it.
+ */
+#define pr_fmt(fmt) "init: " fmt
+
+#include <linux/errno.h>
+#include <linux/init.h>
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <coyote/kallsyms.h>
+#include <coyote/setup.h>
+#include <coyote/shell.h>
+#include <coyote/version.h>
+
+void start_kernel(u32 r0, u32 machid, u32 fdt_phys);
+
+void start_kernel(u32 r0, u32 machid, u32 fdt_phys)
+{
+	setup_boot_fdt(r0, machid, fdt_phys);	/* r2's blob if it checks out, else built-in */
+	setup_console();			/* early console from /chosen/stdout-path */
+	pr_notice("%s\n", linux_banner);
+	report_boot_fdt();			/* which blob, and why */
+	early_init_dt_scan_memory();		/* RAM from /memory */
+	reserve_boot_memory();			/* minus kernel, blob, initrd, /memreserve/ */
+	kmem_init();				/* the heap over what is left */
+	unflatten_device_tree();		/* the live tree, /aliases and /chosen */
+	/*
+	 * Still to come, each from its own issue, as initcalls or calls here:
+	 *   interrupt controllers and the timer, by compatible (driver core issue)
+	 *   driver core, built-in drivers, populate devices from the tree
+	 *   probe, with deferred probe retried until nothing changes
+	 *   modules from the initrd, autoloaded by compatible (modules issue)
+	 */
+	do_initcalls();				/* built-in subsystems and drivers, by level */
+	shell_run();				/* the console is the user's now */
+}
+
+/* Level names as in Linux's initcall_level_names; index = level. */
+static const char *const initcall_level_names[] = {
+	NULL, "core", "postcore", "arch", "subsys", "fs", "device", "late",
+};
+
+extern initcall_t __initcall1_start[], __initcall2_start[], __initcall3_start[],
+	__initcall4_start[], __initcall5_start[], __initcall6_start[], __initcall7_start[],
+	__initcall_end[];
+
+static initcall_t *const initcall_levels[] = {
+	NULL, __initcall1_start, __initcall2_start, __initcall3_start, __initcall4_start,
+	__initcall5_start, __initcall6_start, __initcall7_start, __initcall_end,
+};
+
+void do_initcall_level(int level)
+{
+	int calls = 0, failed = 0;
+
+	if (level < 1 || level > 7)
+		return;
+	for (initcall_t *fn = initcall_levels[level]; fn < initcall_levels[level + 1]; fn++) {
+		int ret = (*fn)();
+
+		calls++;
+		if (ret) {
+			char sym[KSYM_SYMBOL_LEN];
+
+			failed++;
+			sprint_symbol(sym, (unsigned long)*fn);
+			pr_err("%s returned %d (-%s)\n", sym, ret, errname(ret));
+		}
+	}
+	if (calls)
+		pr_info("%s initcalls: %d run, %d failed\n", initcall_level_names[level], calls,
+			failed);
+}
+
+void do_initcalls(void)
+{
+	long total = __initcall_end - __initcall1_start;
+
+	pr_info("running %ld initcall%s in 7 levels\n", total, total == 1 ? "" : "s");
+	for (int level = 1; level <= 7; level++)
+		do_initcall_level(level);
+}

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The boot's memory map: what RAM exists and which parts of it are taken.
+ * Reserved ranges may overlap each other (the built-in blob lies inside the
+ * kernel image); the free ranges are RAM minus their union.
+ */
+#define pr_fmt(fmt) "mem: " fmt
+
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <coyote/memory.h>
+
+struct mem_map mem_map;
+
+static int add(struct mem_region *tab, int *nr, int max, phys_addr_t base, phys_addr_t size,
+	       const char *what)
+{
+	int i;
+
+	if (!size)
+		return 0;
+	if (base + size < base || base + size > 0x100000000ull) {
+		pr_warn("ignoring %s at 0x%llx (+0x%llx): beyond the 32-bit address space\n", what,
+			base, size);
+		return -ERANGE;
+	}
+	if (*nr >= max) {
+		pr_err("too many ranges, dropping %s at 0x%llx\n", what, base);
+		return -ENOSPC;
+	}
+	/* Keep the table sorted by base: the free-range walk relies on it. */
+	for (i = *nr; i > 0 && tab[i - 1].base > base; i--)
+		tab[i] = tab[i - 1];
+	tab[i] = (struct mem_region){ .base = base, .size = size, .what = what };
+	(*nr)++;
+	return 0;
+}
+
+int mem_add_ram(phys_addr_t base, phys_addr_t size, const char *what)
+{
+	return add(mem_map.ram, &mem_map.nr_ram, MEM_MAX_REGIONS, base, size, what);
+}
+
+int mem_reserve(phys_addr_t base, phys_addr_t size, const char *what)
+{
+	return add(mem_map.reserved, &mem_map.nr_reserved, MEM_MAX_RESERVED, base, size, what);
+}
+
+int mem_for_each_free(void (*fn)(phys_addr_t base, phys_addr_t size))
+{
+	int count = 0;
+
+	for (int r = 0; r < mem_map.nr_ram; r++) {
+		phys_addr_t pos = mem_map.ram[r].base;
+		phys_addr_t end = pos + mem_map.ram[r].size;
+
+		/* Reserved ranges are sorted by base; skip past each one. */
+		for (int i = 0; i < mem_map.nr_reserved && pos < end; i++) {
+			phys_addr_t rb = mem_map.reserved[i].base;
+			phys_addr_t re = rb + mem_map.reserved[i].size;
+
+			if (re <= pos)
+				continue;
+			if (rb >= end)
+				break;
+			if (rb > pos) {
+				fn(pos, rb - pos);
+				count++;
+			}
+			if (re > pos)
+				pos = re;
+		}
+		if (pos < end) {
+			fn(pos, end - pos);
+			count++;
+		}
+	}
+	return count;
+}
+
+const char *mem_size_str(char *buf, size_t len, u64 size)
+{
+	if (size >= (1ull << 20) && !(size & ((1ull << 20) - 1)))
+		scnprintf(buf, len, "%llu MiB", size >> 20);
+	else if (size >= 10240)
+		scnprintf(buf, len, "%llu KiB", (size + 1023) >> 10);
+	else
+		scnprintf(buf, len, "%llu bytes", size);
+	return buf;
+}
+
+#include <coyote/shell.h>
+
+static int cmd_mem(int argc, char **argv)
+{
+	struct heap_stats st;
+	char a[24], b[24], c[24], d[24];
+	int ret;
+
+	printf("RAM:\n");
+	for (int i = 0; i < mem_map.nr_ram; i++) {
+		const struct mem_region *r = &mem_map.ram[i];
+
+		printf("  0x%08llx-0x%08llx %10s  %s\n", r->base, r->base + r->size - 1,
+		       mem_size_str(a, sizeof(a), r->size), r->what);
+	}
+	printf("Reserved:\n");
+	for (int i = 0; i < mem_map.nr_reserved; i++) {
+		const struct mem_region *r = &mem_map.reserved[i];
+
+		printf("  0x%08llx-0x%08llx %10s  %s\n", r->base, r->base + r->size - 1,
+		       mem_size_str(a, sizeof(a), r->size), r->what);
+	}
+	ret = kmem_check();
+	kmem_get_stats(&st);
+	printf("Heap: %s in %u range%s: used %s in %u allocation%s, free %s (largest %s, %u block%s)%s\n",
+	       mem_size_str(a, sizeof(a), st.total), st.regions, st.regions == 1 ? "" : "s",
+	       mem_size_str(b, sizeof(b), st.used), st.allocs, st.allocs == 1 ? "" : "s",
+	       mem_size_str(c, sizeof(c), st.free), mem_size_str(d, sizeof(d), st.largest_free),
+	       st.free_blocks, st.free_blocks == 1 ? "" : "s",
+	       ret ? " -- CORRUPTED, see log" : "");
+	return ret;
+}
+SHELL_COMMAND(mem, cmd_mem, "mem", "RAM regions, reserved ranges and heap use");

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The early boot steps that work on the flat blob, before and while the
+ * heap comes up: choose the blob (r2 or the built-in one), start the early
+ * console from it, find RAM, reserve what is taken, start the heap.
+ */
+/* Lines name their own subsystem: "fdt: ", "mem: ", "heap: ". */
+#define pr_fmt(fmt) fmt
+
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/of.h>
+#include <linux/of_fdt.h>
+#include <linux/printk.h>
+#include <linux/serial_core.h>
+#include <linux/string.h>
+#include <coyote/memory.h>
+#include <coyote/setup.h>
+
+/* Blobs larger than this are refused: QEMU's are about 2 x (file + 10000). */
+#define MAX_BOOT_FDT_SIZE	(4u << 20)
+/* Exception vectors live in the first page (ARM926 low vectors). */
+#define VECTORS_PAGE_SIZE	4096u
+
+const void *initial_boot_params;
+bool fdt_is_builtin;
+phys_addr_t phys_initrd_start;
+unsigned long phys_initrd_size;
+u32 __machine_arch_type;
+
+static u32 boot_r0, boot_r2;
+static char reject_why[96];		/* why the r2 blob was not used */
+static char console_why[96];		/* why its stdout-path gave no console */
+static bool console_from_builtin;
+
+static bool ranges_overlap(uintptr_t a, size_t alen, uintptr_t b, size_t blen)
+{
+	return a < b + blen && b < a + alen;
+}
+
+/* 0 when the blob at @addr is usable; else a reason in reject_why. */
+static int check_r2_blob(u32 addr)
+{
+	const void *blob = (const void *)(uintptr_t)addr;
+	int ret;
+
+	if (!addr) {
+		strscpy(reject_why, "r2 is 0 (no blob passed)", sizeof(reject_why));
+		return -EINVAL;
+	}
+	if (addr & 3) {
+		scnprintf(reject_why, sizeof(reject_why), "address not 4-byte aligned");
+		return -EINVAL;
+	}
+	if (ranges_overlap(addr, 40, (uintptr_t)_text, _end - _text)) {
+		strscpy(reject_why, "it overlaps the kernel image", sizeof(reject_why));
+		return -EINVAL;
+	}
+	ret = of_fdt_check(blob, MAX_BOOT_FDT_SIZE, reject_why, sizeof(reject_why));
+	if (ret)
+		return ret;
+	if (ranges_overlap(addr, of_fdt_totalsize(blob), (uintptr_t)_text, _end - _text)) {
+		strscpy(reject_why, "it overlaps the kernel image", sizeof(reject_why));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * Step 1: the blob.  Nothing can be printed yet (the console comes from
+ * the blob), so reasons are kept and reported by report_boot_fdt().
+ */
+void setup_boot_fdt(u32 r0, u32 machid, u32 fdt_phys)
+{
+	boot_r0 = r0;
+	boot_r2 = fdt_phys;
+	__machine_arch_type = machid;
+	if (check_r2_blob(fdt_phys) == 0) {
+		initial_boot_params = (const void *)(uintptr_t)fdt_phys;
+		return;
+	}
+	initial_boot_params = __builtin_dtb_start;
+	fdt_is_builtin = true;
+}
+
+/*
+ * Step 2: the early console, from /chosen/stdout-path.  A valid blob
+ * without a usable stdout-path still gets a console: the built-in blob's.
+ */
+void setup_console(void)
+{
+	if (early_init_dt_scan_stdout(initial_boot_params, console_why, sizeof(console_why)) == 0)
+		return;
+	if (fdt_is_builtin)
+		return;		/* nothing else to try; there is no console to say so */
+	if (early_init_dt_scan_stdout(__builtin_dtb_start, NULL, 0) == 0)
+		console_from_builtin = true;
+}
+
+static const char *root_string(const char *name)
+{
+	int len;
+	const char *s = of_fdt_getprop(initial_boot_params, 0, name, &len);
+
+	return (s && len > 0 && !s[len - 1]) ? s : "(none)";
+}
+
+/* Step 3: say which blob we run on, and why when it is not r2's. */
+void report_boot_fdt(void)
+{
+	const void *fdt = initial_boot_params;
+
+	if (boot_r0 != 0)
+		pr_warn("boot: r0 is 0x%x, expected 0 (boot protocol)\n", boot_r0);
+	if (fdt_is_builtin) {
+		pr_warn("fdt: blob at 0x%08x rejected: %s; using built-in DTB (%u bytes)\n", boot_r2,
+			reject_why, of_fdt_totalsize(fdt));
+	} else {
+		pr_info("fdt: blob at 0x%08x: %u bytes, version %u, valid\n", boot_r2,
+			of_fdt_totalsize(fdt), get_unaligned_be32((const u8 *)fdt + 20));
+	}
+	if (console_from_builtin)
+		pr_warn("fdt: no console from this blob (%s); console from the built-in DTB\n",
+			console_why);
+	pr_info("fdt: machine: %s (compatible \"%s\"), machine id 0x%x\n", root_string("model"),
+		root_string("compatible"), __machine_arch_type);
+}
+
+static u64 read_cells(const void *p, int len)
+{
+	if (len == 8)
+		return ((u64)get_unaligned_be32(p) << 32) | get_unaligned_be32((const u8 *)p + 4);
+	return get_unaligned_be32(p);
+}
+
+/* Step 4: RAM from every node whose device_type is "memory". */
+void early_init_dt_scan_memory(void)
+{
+	const void *fdt = initial_boot_params;
+	int node = -1, depth = 0, found = 0;
+
+	while ((node = of_fdt_next_node(fdt, node, &depth)) >= 0) {
+		const char *type = of_fdt_getprop(fdt, node, "device_type", NULL);
+		const char *status = of_fdt_getprop(fdt, node, "status", NULL);
+		u64 base, size;
+
+		if (depth != 1 || !type || strcmp(type, "memory"))
+			continue;
+		if (status && strcmp(status, "okay") && strcmp(status, "ok"))
+			continue;
+		for (int i = 0; of_fdt_translate_reg(fdt, node, i, &base, &size) == 0; i++) {
+			char sz[24];
+
+			if (mem_add_ram(base, size, of_fdt_get_name(fdt, node, NULL)))
+				continue;
+			pr_info("mem: RAM 0x%08llx-0x%08llx (%s) from /%s\n", base,
+				base + size - 1, mem_size_str(sz, sizeof(sz), size),
+				of_fdt_get_name(fdt, node, NULL));
+			found++;
+		}
+	}
+	if (!found)
+		panic("no RAM: the blob has no usable /memory node (device_type = \"memory\" with reg)");
+}
+
+static void reserve(phys_addr_t base, phys_addr_t size, const char *what)
+{
+	char sz[24];
+
+	if (mem_reserve(base, size, what) == 0)
+		pr_info("mem: reserved 0x%08llx-0x%08llx (%s) %s\n", base, base + size - 1,
+			mem_size_str(sz, sizeof(sz), size), what);
+}
+
+static void find_initrd(const void *fdt)
+{
+	int chosen = of_fdt_path_offset(fdt, "/chosen");
+	const void *s, *e;
+	int slen, elen;
+	u64 start, end;
+
+	if (chosen < 0)
+		return;
+	s = of_fdt_getprop(fdt, chosen, "linux,initrd-start", &slen);
+	e = of_fdt_getprop(fdt, chosen, "linux,initrd-end", &elen);
+	if (!s && !e)
+		return;
+	if (!s || !e || (slen != 4 && slen != 8) || (elen != 4 && elen != 8)) {
+		pr_err("fdt: /chosen: linux,initrd-start/-end missing or not 1 or 2 cells; initrd ignored\n");
+		return;
+	}
+	start = read_cells(s, slen);
+	end = read_cells(e, elen);
+	if (end <= start || end > 0x100000000ull) {
+		pr_err("fdt: /chosen: initrd 0x%llx-0x%llx is empty or out of range; ignored\n", start, end);
+		return;
+	}
+	phys_initrd_start = start;
+	phys_initrd_size = end - start;
+}
+
+/* Step 5: everything the heap must not hand out. */
+void reserve_boot_memory(void)
+{
+	const void *fdt = initial_boot_params;
+	u64 base, size;
+
+	reserve(0, VECTORS_PAGE_SIZE, "exception vectors");
+	reserve((uintptr_t)_text, _end - _text, "kernel image");
+	if (!fdt_is_builtin)
+		reserve((uintptr_t)fdt, of_fdt_totalsize(fdt), "device tree blob");
+	find_initrd(fdt);
+	if (phys_initrd_size)
+		reserve(phys_initrd_start, phys_initrd_size, "initrd");
+	for (int i = 0; of_fdt_get_mem_rsv(fdt, i, &base, &size) == 0; i++)
+		reserve(base, size, "/memreserve/");
+}
+
+static void add_free(phys_addr_t base, phys_addr_t size)
+{
+	kmem_add_region(base, size);
+}
+
+/* Step 6: the heap over RAM minus the reserved ranges. */
+void kmem_init(void)
+{
+	struct heap_stats st;
+	char a[24], b[24];
+	int n = mem_for_each_free(add_free);
+
+	kmem_get_stats(&st);
+	if (!st.total)
+		panic("no free RAM for the heap");
+	pr_info("heap: %s free in %d range%s (largest %s)\n", mem_size_str(a, sizeof(a), st.total),
+		n, n == 1 ? "" : "s", mem_size_str(b, sizeof(b), st.largest_free));
+}
+
+#include <coyote/shell.h>
+
+const char *boot_command_line(void)
+{
+	const void *fdt = initial_boot_params;
+	const char *s;
+	int chosen, len;
+
+	if (of_chosen) {
+		const struct property *pp;
+
+		for (pp = of_chosen->properties; pp; pp = pp->next)
+			if (!strcmp(pp->name, "bootargs"))
+				break;
+		if (pp && pp->length > 0 && !((const char *)pp->value)[pp->length - 1])
+			return pp->value;
+		return "";
+	}
+	chosen = of_fdt_path_offset(fdt, "/chosen");
+	if (chosen < 0)
+		return "";
+	s = of_fdt_getprop(fdt, chosen, "bootargs", &len);
+	return (s && len > 0 && !s[len - 1]) ? s : "";
+}
+
+static int cmd_bootargs(int argc, char **argv)
+{
+	printf("%s\n", boot_command_line());
+	return 0;
+}
+SHELL_COMMAND(bootargs, cmd_bootargs, "bootargs", "the kernel command line from /chosen");
+
+static void count_tree(const struct device_node *np, int *nodes, int *props)
+{
+	for (; np; np = np->sibling) {
+		(*nodes)++;
+		for (const struct property *pp = np->properties; pp; pp = pp->next)
+			(*props)++;
+		count_tree(np->child, nodes, props);
+	}
+}
+
+/* Step 7: the live tree.  The blob stays reserved: the tree points into it. */
+void unflatten_device_tree(void)
+{
+	const void *fdt = initial_boot_params;
+	struct heap_stats before, after;
+	int nodes = 0, props = 0, ret;
+
+	kmem_get_stats(&before);
+	ret = of_fdt_unflatten(fdt, of_fdt_totalsize(fdt));
+	if (ret)
+		panic("of: unflattening the blob failed: %s", errname(ret));
+	kmem_get_stats(&after);
+	count_tree(of_root, &nodes, &props);
+	pr_info("of: unflattened %d nodes, %d properties into %zu bytes\n", nodes, props,
+		after.used - before.used);
+}
