@@ -40,20 +40,9 @@ static int count_reg(struct device_node *np)
 	return len / (4 * cells);
 }
 
-/* Interrupt specifiers that parse (the tree alone; no controller needed). */
-static int count_irqs(struct device_node *np)
-{
-	struct of_phandle_args args;
-	int n = 0;
-
-	while (n < 32 && of_irq_parse_one(np, n, &args) == 0)
-		n++;
-	return n;
-}
-
 static int fill_resources(struct platform_device *pdev, struct device_node *np)
 {
-	int nreg = count_reg(np), nirq = count_irqs(np), i, used = 0;
+	int nreg = count_reg(np), nirq = of_irq_count(np), i, used = 0;
 	struct resource *res;
 	int ret;
 

@@ -1,14 +1,44 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* Shell commands `devices` and `drivers`: the driver model, explained. */
+/*
+ * Shell commands that explain the device model: `dt` (the live tree as
+ * DTS), `devices` (what became of every device) and `drivers`.
+ */
 #include <linux/device.h>
 #include <linux/errno.h>
 #include <linux/of.h>
+#include <linux/of_dump.h>
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <coyote/console.h>
 #include <coyote/shell.h>
 
 #include "base.h"
+
+static void put_console(void *ctx, const char *s, size_t n)
+{
+	printf("%.*s", (int)n, s);
+}
+
+static int cmd_dt(int argc, char **argv)
+{
+	struct device_node *np = of_root;
+
+	if (argc > 2)
+		return -EINVAL;
+	if (argc == 2) {
+		np = of_find_node_by_path(argv[1]);
+		if (!np) {
+			printf("dt: no node %s (an absolute path or an alias)\n", argv[1]);
+			return -ENOENT;
+		}
+	}
+	if (!np) {
+		printf("dt: no live tree\n");
+		return -ENOENT;
+	}
+	return of_print_dts(np, put_console, NULL);
+}
+SHELL_COMMAND(dt, cmd_dt, "dt [PATH]", "the live device tree (or the subtree at PATH) as DTS");
 
 /* "bound", "deferred (waiting for ...)", "failed (ENODEV)", "no driver". */
 static void state_text(const struct device *dev, char *buf, size_t len)

@@ -94,43 +94,14 @@ const char *dev_state_name(enum device_probe_state state)
 	return "no driver";
 }
 
-static size_t node_path(const struct device_node *np, char *buf, size_t len)
-{
-	size_t used;
-	int n;
-
-	if (!np->parent) {
-		n = snprintf(buf, len, "/");
-		return n < 0 ? 0 : (size_t)n;
-	}
-	used = node_path(np->parent, buf, len);
-	if (used == 1)
-		used = 0;       /* the root's "/" is the separator */
-	if (used >= len)
-		return used;
-	n = snprintf(buf + used, len - used, "/%s", np->full_name);
-	return used + (n < 0 ? 0 : (size_t)n);
-}
-
 void dev_node_path(const struct device *dev, char *buf, size_t len)
 {
 	if (!len)
 		return;
-	if (!dev->of_node) {
+	if (!dev->of_node)
 		snprintf(buf, len, "-");
-		return;
-	}
-	node_path(dev->of_node, buf, len);
-}
-
-void of_node_path(const struct device_node *np, char *buf, size_t len)
-{
-	if (!len)
-		return;
-	if (!np)
-		snprintf(buf, len, "(none)");
 	else
-		node_path(np, buf, len);
+		of_node_full_path(dev->of_node, buf, len);
 }
 
 void device_initialize(struct device *dev)

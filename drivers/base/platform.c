@@ -178,7 +178,7 @@ static int of_platform_irq(struct platform_device *pdev, unsigned int num)
 	if (ret)
 		return -ENXIO;
 	if (!irq_find_host(args.np)) {
-		of_node_path(args.np, path, sizeof(path));
+		of_node_full_path(args.np, path, sizeof(path));
 		device_set_deferred_probe_reason(&pdev->dev,
 						 "waiting for interrupt parent %s", path);
 		return -EPROBE_DEFER;

@@ -119,7 +119,7 @@ struct clk *clk_get(struct device *dev, const char *id)
 
 	clk = clk_lookup(dev->of_node, clk_index(dev->of_node, id), &provider);
 	if (PTR_ERR(clk) == -EPROBE_DEFER) {
-		of_node_path(provider, path, sizeof(path));
+		of_node_full_path(provider, path, sizeof(path));
 		device_set_deferred_probe_reason(dev, "waiting for clock %s", path);
 	}
 	return clk;

@@ -174,8 +174,6 @@ int driver_deferred_probe_count(void);
  */
 int dev_err_probe(struct device *dev, int err, const char *fmt, ...) __printf(3, 4);
 
-/* Write @np's full path ("/amba/sic@10003000") into @buf. */
-void of_node_path(const struct device_node *np, char *buf, size_t len);
 /* Boot step: logs the buses and drivers registered so far.  Return: 0. */
 int driver_init(void);
 

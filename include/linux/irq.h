@@ -124,5 +124,7 @@ unsigned int irq_max_nesting(void);
 
 /* Boot step: logs the IRQ core's size. */
 void irq_init(void);
+/* Boot step: unmask IRQs on the CPU if a root controller probed. */
+void irq_start(void);
 
 #endif

@@ -61,6 +61,26 @@ void irq_init(void)
 		NR_IRQS - 1);
 }
 
+/*
+ * Boot step, after the drivers probed: unmask IRQs on the CPU, but only if
+ * a root controller registered a dispatch handler; without one an IRQ could
+ * not be attributed, so they stay masked and the boot says so.
+ */
+void irq_start(void)
+{
+	unsigned int i, requested = 0;
+
+	for (i = 1; i < NR_IRQS; i++)
+		if (irq_descs[i].in_use && (irq_descs[i].action || irq_descs[i].chained))
+			requested++;
+	if (!root_handler) {
+		pr_warn("no root interrupt controller probed: IRQs stay masked\n");
+		return;
+	}
+	pr_info("IRQs enabled, %u line(s) with handlers\n", requested);
+	local_irq_enable();
+}
+
 /**
  * irq_alloc_desc() - a free virtual IRQ number with a clean descriptor.
  * Return: the number (> 0), or -ENOSPC when all NR_IRQS are in use.
