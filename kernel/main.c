@@ -8,6 +8,8 @@
 #include <linux/errno.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
+#include <linux/device.h>
+#include <linux/of_platform.h>
 #include <linux/printk.h>
 #include <coyote/kallsyms.h>
 #include <coyote/setup.h>
@@ -34,6 +36,8 @@ void start_kernel(u32 r0, u32 machid, u32 fdt_phys)
 	 *   modules from the initrd, autoloaded by compatible (modules issue)
 	 */
 	do_initcalls();				/* built-in subsystems and drivers, by level */
+	of_platform_default_populate(NULL, NULL, NULL);	/* devices from the tree, probed */
+	driver_deferred_probe_report();		/* whatever still waits, and why */
 	shell_run();				/* the console is the user's now */
 }
 
