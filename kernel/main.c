@@ -22,7 +22,7 @@ void start_kernel(u32 r0, u32 machid, u32 fdt_phys)
 {
 	setup_boot_fdt(r0, machid, fdt_phys);	/* r2's blob if it checks out, else built-in */
 	setup_console();			/* early console from /chosen/stdout-path */
-	pr_notice("%s\n", linux_banner);
+	printk(KERN_NOTICE "%s\n", linux_banner);
 	report_boot_fdt();			/* which blob, and why */
 	early_init_dt_scan_memory();		/* RAM from /memory */
 	reserve_boot_memory();			/* minus kernel, blob, initrd, /memreserve/ */

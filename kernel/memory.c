@@ -81,10 +81,14 @@ int mem_for_each_free(void (*fn)(phys_addr_t base, phys_addr_t size))
 
 const char *mem_size_str(char *buf, size_t len, u64 size)
 {
-	if (size >= (1ull << 20) && !(size & ((1ull << 20) - 1)))
+	if (size >= (1ull << 20) && (size & ((1ull << 20) - 1)))
+		scnprintf(buf, len, "%llu.%llu MiB", size >> 20, ((size & 0xfffff) * 10) >> 20);
+	else if (size >= (1ull << 20))
 		scnprintf(buf, len, "%llu MiB", size >> 20);
+	else if (size >= 1024 && !(size & 1023))
+		scnprintf(buf, len, "%llu KiB", size >> 10);
 	else if (size >= 10240)
-		scnprintf(buf, len, "%llu KiB", (size + 1023) >> 10);
+		scnprintf(buf, len, "%llu.%llu KiB", size >> 10, ((size & 1023) * 10) >> 10);
 	else
 		scnprintf(buf, len, "%llu bytes", size);
 	return buf;

@@ -237,13 +237,14 @@ void kmem_init(void)
 
 #include <coyote/shell.h>
 
+extern struct device_node *of_chosen __attribute__((weak));
 const char *boot_command_line(void)
 {
 	const void *fdt = initial_boot_params;
 	const char *s;
 	int chosen, len;
 
-	if (of_chosen) {
+	if (&of_chosen && of_chosen) {
 		const struct property *pp;
 
 		for (pp = of_chosen->properties; pp; pp = pp->next)
@@ -277,6 +278,11 @@ static void count_tree(const struct device_node *np, int *nodes, int *props)
 	}
 }
 
+/* TEMPORARY until of-core's unflattener lands on main. */
+extern int of_fdt_unflatten(const void *blob, size_t size) __attribute__((weak));
+extern struct device_node *of_root __attribute__((weak));
+extern struct device_node *of_chosen __attribute__((weak));
+
 /* Step 7: the live tree.  The blob stays reserved: the tree points into it. */
 void unflatten_device_tree(void)
 {
@@ -284,6 +290,10 @@ void unflatten_device_tree(void)
 	struct heap_stats before, after;
 	int nodes = 0, props = 0, ret;
 
+	if (!of_fdt_unflatten) {
+		pr_warn("of: TEMPORARY: no unflattener linked yet\n");
+		return;
+	}
 	kmem_get_stats(&before);
 	ret = of_fdt_unflatten(fdt, of_fdt_totalsize(fdt));
 	if (ret)
