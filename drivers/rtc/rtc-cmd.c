@@ -68,6 +68,8 @@ static int cmd_date(int argc, char **argv)
 		return date_show();
 	if (argc == 3 && !strcmp(argv[1], "-s"))
 		return date_set(argv[2]);
+	if (argc > 1 && !strcmp(argv[1], "-s"))
+		printf("date: -s takes one argument, without spaces; clock unchanged\n");
 	printf("usage: %s\n", DATE_USAGE);
 	return -EINVAL;
 }
