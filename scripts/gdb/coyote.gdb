@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# gdb-multiarch script for coyote, used by `make debug` and tests/gdb.
+# The caller has loaded build/kernel.elf and connected to QEMU's stub.
+set pagination off
+set confirm off
+set print pretty on
+
+# Stop at the first instruction of start_kernel: r0 = 0, r1 = machine id,
+# r2 = the DTB address (its first word reads 0xd00dfeed big-endian).
+break *start_kernel
+continue
+
+# dmesg: print the kernel log ring (kernel/printk.c) from the target.
+define dmesg
+	set $i = log_first
+	while $i != log_next
+		set $c = log_buf[$i & (sizeof(log_buf) - 1)]
+		if $c != 1
+			printf "%c", $c
+		else
+			set $i = $i + 1
+		end
+		set $i = $i + 1
+	end
+end
+document dmesg
+Print the kernel log ring buffer (what the shell's dmesg prints).
+end
+
+echo \ncoyote: stopped at start_kernel(r0, machid, dtb); `dmesg` prints the log.\n
+printf "coyote: r1 (machine id) = %#x, r2 (dtb) = %#x\n", $r1, $r2

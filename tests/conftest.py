@@ -1,0 +1,32 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""Shared fixtures.  `boot(...)` starts coyote under QEMU (see
+tests/qemu/coyote.py for the arguments) and kills every QEMU it started when
+the test ends, whatever happened."""
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from qemu.coyote import Coyote  # noqa: E402
+
+
+@pytest.fixture
+def boot():
+    machines = []
+
+    def start(**kwargs):
+        machine = Coyote(**kwargs)
+        machines.append(machine)
+        return machine
+
+    yield start
+    for m in machines:
+        m.close()
+
+
+@pytest.fixture
+def coyote(boot):
+    """coyote booted on the board DTB, at its prompt."""
+    return boot()

@@ -1,0 +1,160 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""Boot coyote under QEMU and drive its shell over the serial line.
+
+    with Coyote(dtb=BOARD_DTB, extra=["-rtc", "base=2024-02-29T23:59:58"]) as c:
+        out = c.run("mem")
+
+The constructor boots and waits for the prompt; `run` sends one command and
+returns what it printed (without the echoed command line and the prompt,
+with "\\r" removed).  QEMU is always killed when the object is closed, also
+when a test fails halfway; the `boot` fixture in tests/conftest.py closes
+every machine it started.
+"""
+import os
+import re
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pexpect
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILD = ROOT / "build"
+KERNEL_BIN = BUILD / "kernel.bin"
+KERNEL_ELF = BUILD / "kernel.elf"
+BOARD_DTB = BUILD / "dts" / "versatilepb.dtb"
+TEST_BUILD = BUILD / "tests"  # DTBs and other files the tests generate
+PROMPT = "coyote# "
+
+BOOT_TIMEOUT = float(os.environ.get("COYOTE_BOOT_TIMEOUT", "30"))
+CMD_TIMEOUT = float(os.environ.get("COYOTE_CMD_TIMEOUT", "15"))
+
+# Use the argument 'dtb=None' to boot without -dtb (QEMU then passes ATAGs).
+DEFAULT = object()
+
+
+def qemu_command(dtb=DEFAULT, initrd=None, extra=(), append=None):
+    """The QEMU command line `make run` uses, as a list."""
+    cmd = [
+        "qemu-system-arm", "-M", "versatilepb", "-m", "128M", "-nographic",
+        "-no-reboot",
+        "-audiodev", "none,id=snd0", "-global", "pl041.audiodev=snd0",
+        "-kernel", str(KERNEL_BIN),
+    ]
+    extra = list(extra)
+    # No NIC unless the caller asks for network options of its own.
+    if not any(a in ("-net", "-nic", "-netdev") for a in extra):
+        cmd += ["-net", "none"]
+    if dtb is DEFAULT:
+        dtb = BOARD_DTB
+    if dtb is not None:
+        cmd += ["-dtb", str(dtb)]
+    if initrd is not None:
+        cmd += ["-initrd", str(initrd)]
+    if append is not None:
+        cmd += ["-append", append]
+    return cmd + extra
+
+
+def compile_dts(source, name):
+    """Compile DTS text into build/tests/NAME.dtb (warnings are errors)."""
+    TEST_BUILD.mkdir(parents=True, exist_ok=True)
+    dts = TEST_BUILD / (name + ".dts")
+    dtb = TEST_BUILD / (name + ".dtb")
+    dts.write_text(source)
+    res = subprocess.run(["dtc", "-I", "dts", "-O", "dtb", "-o", str(dtb), str(dts)],
+                         capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0, res.stderr
+    return dtb
+
+
+def board_dts_source():
+    """The board DTS after the C preprocessor, for tests that edit it."""
+    res = subprocess.run(
+        ["cpp", "-E", "-P", "-nostdinc", "-x", "assembler-with-cpp", "-undef",
+         "-I", str(ROOT / "dts"), "-I", str(ROOT / "include"),
+         str(ROOT / "dts" / "versatilepb.dts")],
+        capture_output=True, text=True, timeout=60, check=True)
+    return res.stdout
+
+
+class Coyote:
+    """One QEMU running coyote, booted to its prompt."""
+
+    def __init__(self, dtb=DEFAULT, initrd=None, extra=(), append=None,
+                 wait_prompt=True, boot_timeout=BOOT_TIMEOUT):
+        if not KERNEL_BIN.exists():
+            raise RuntimeError("%s missing: run `make` first" % KERNEL_BIN)
+        self.cmdline = qemu_command(dtb, initrd, extra, append)
+        self.boot_log = ""
+        self.boot_seconds = None
+        self.child = None
+        self._start = time.monotonic()
+        self.child = pexpect.spawn(self.cmdline[0], self.cmdline[1:], cwd=str(ROOT),
+                                   encoding="utf-8", codec_errors="replace",
+                                   timeout=CMD_TIMEOUT)
+        try:
+            if wait_prompt:
+                self.child.expect_exact(PROMPT, timeout=boot_timeout)
+                self.boot_seconds = time.monotonic() - self._start
+                self.boot_log = self._clean(self.child.before)
+        except BaseException:
+            self.close()
+            raise
+
+    @staticmethod
+    def _clean(text):
+        return text.replace("\r", "")
+
+    def expect(self, pattern, timeout=CMD_TIMEOUT):
+        """Wait for a regex; returns the text before it (cleaned)."""
+        self.child.expect(pattern, timeout=timeout)
+        return self._clean(self.child.before + self.child.after)
+
+    def send(self, text):
+        self.child.send(text)
+
+    def run(self, cmd, timeout=CMD_TIMEOUT):
+        """Run one shell command; return its output without echo and prompt."""
+        self.child.send(cmd + "\r")
+        self.child.expect_exact(PROMPT, timeout=timeout)
+        out = self._clean(self.child.before)
+        first, _, rest = out.partition("\n")
+        if first.strip() != cmd.strip():
+            raise AssertionError("echo %r is not the command %r" % (first, cmd))
+        return rest
+
+    def wait_exit(self, timeout=CMD_TIMEOUT):
+        """Wait for QEMU to end; return its exit status."""
+        self.child.expect(pexpect.EOF, timeout=timeout)
+        self.output_at_exit = self._clean(self.child.before)
+        self.child.close()
+        return self.child.exitstatus
+
+    def close(self):
+        """Kill QEMU (idempotent)."""
+        if self.child is not None:
+            if self.child.isalive():
+                self.child.terminate(force=True)
+            self.child.close(force=True)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def free_tcp_port():
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def gdb_path():
+    return shutil.which("gdb-multiarch")
+
+
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")

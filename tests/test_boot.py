@@ -1,0 +1,190 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""The foundation: boot to the shell, the shell's commands, the fallback
+blob, reboot, and fault dumps."""
+import re
+
+from qemu.coyote import DEFAULT, board_dts_source, compile_dts, TEST_BUILD
+
+COMMANDS = ["bootargs", "dmesg", "fault", "help", "mem", "reboot", "version"]
+
+
+def test_boot_reaches_prompt(coyote):
+    log = coyote.boot_log
+    assert "bootconsole [pl011] enabled" in log
+    assert re.search(r"fdt: blob at 0x0[0-9a-f]{7}: \d+ bytes, version 17, valid", log)
+    assert "mem: RAM 0x00000000-0x07ffffff (128 MiB)" in log
+    assert re.search(r"mem: reserved 0x00010000-0x[0-9a-f]{8} .* kernel image", log)
+    assert "device tree blob" in log
+    assert re.search(r"heap: [\d.]+ MiB free", log)
+    # Every step before the shell logged; nothing went wrong on the way.
+    assert "halted" not in log and "panic" not in log.lower()
+
+
+def test_help_lists_every_command_once(coyote):
+    out = coyote.run("help")
+    lines = [l for l in out.splitlines() if l.strip()]
+    names = [l.split()[0] for l in lines]
+    for cmd in COMMANDS:
+        assert names.count(cmd) == 1, out
+    # One line each, with a description after the usage.
+    assert all(len(l.split()) >= 2 for l in lines)
+    assert names == sorted(names)
+
+
+def test_help_for_one_command(coyote):
+    assert "usage: mem" in coyote.run("help mem")
+    assert "help: error ENOENT" in coyote.run("help nosuchcommand")
+
+
+def test_version(coyote):
+    out = coyote.run("version")
+    assert re.search(r"^coyote \S+$", out, re.M), out
+    assert "arm-none-eabi-gcc" in out
+    assert re.search(r"built: +\w{3} +\d+ \d{4} \d\d:\d\d:\d\d", out)
+
+
+def test_unknown_command(coyote):
+    assert coyote.run("frobnicate now").strip() == "unknown command: frobnicate (try help)"
+    # ... and the shell still works afterwards.
+    assert "coyote" in coyote.run("version")
+
+
+def test_dmesg_shows_boot_log(coyote):
+    out = coyote.run("dmesg")
+    assert "bootconsole [pl011] enabled" in out
+    assert "fdt: blob at 0x" in out
+    assert "heap: " in out
+    assert re.search(r"of: unflattened \d+ nodes, \d+ properties into \d+ bytes", out), out
+    # The ring holds what the console showed before the prompt.
+    assert out.strip().splitlines()[0] in coyote.boot_log
+
+
+def test_bootargs_from_dts(coyote):
+    assert coyote.run("bootargs").strip() == "console=ttyAMA0,115200"
+
+
+def test_bootargs_from_qemu_append(boot):
+    c = boot(append="loglevel=7 hello=world")
+    assert c.run("bootargs").strip() == "loglevel=7 hello=world"
+
+
+def test_mem_shows_regions_and_heap(coyote):
+    out = coyote.run("mem")
+    assert re.search(r"0x00000000-0x07ffffff +128 MiB +memory@0", out), out
+    for what in ("exception vectors", "kernel image", "device tree blob"):
+        assert what in out
+    m = re.search(r"Heap: ([\d.]+ \w+) in \d+ ranges?: used .* in (\d+) allocations?, "
+                  r"free ([\d.]+ \w+) \(largest ([\d.]+ \w+), \d+ blocks?\)$", out, re.M)
+    assert m, out
+    assert "CORRUPTED" not in out
+
+
+def test_initrd_is_reserved(boot):
+    TEST_BUILD.mkdir(parents=True, exist_ok=True)
+    initrd = TEST_BUILD / "dummy-initrd.bin"
+    initrd.write_bytes(b"coyote" * 4000)
+    c = boot(initrd=initrd)
+    out = c.run("mem")
+    m = re.search(r"0x([0-9a-f]{8})-0x([0-9a-f]{8}) +[\d.]+ \w+ +initrd", out)
+    assert m, out
+    assert int(m.group(2), 16) - int(m.group(1), 16) + 1 == 24000
+
+
+def test_line_editing(coyote):
+    # Backspace (DEL and ^H) erases, ^U kills the line.
+    coyote.send("verx\x7fsiom\x08n\r")
+    out = coyote.expect("coyote# ")
+    assert "compiler:" in out
+    coyote.send("garbage\x15version\r")
+    assert "compiler:" in coyote.expect("coyote# ")
+    # ^C abandons the line: nothing runs.
+    coyote.send("reboot\x03")
+    assert "^C" in coyote.expect("coyote# ")
+    assert "coyote" in coyote.run("version")
+
+
+def test_reboot_exits_qemu_with_status_0(coyote):
+    coyote.send("reboot\r")
+    assert coyote.wait_exit() == 0
+    assert "resetting through system-controller@0" in coyote.output_at_exit
+
+
+def test_without_dtb_falls_back_to_builtin(boot):
+    c = boot(dtb=None)
+    assert re.search(r"fdt: blob at 0x00000100 rejected: bad magic.*; using built-in DTB",
+                     c.boot_log), c.boot_log
+    assert "device tree blob" not in c.run("mem")   # the built-in one is in the image
+    assert c.run("bootargs").strip() == "console=ttyAMA0,115200"
+
+
+def test_console_path_through_ranges(boot):
+    """stdout-path naming UART3 by full path: its address only exists after
+    the fpga bus's ranges translate it."""
+    src = board_dts_source().replace('stdout-path = "serial0:115200n8";',
+                                     'stdout-path = "/fpga@10000000/serial@9000:115200n8";')
+    dtb = compile_dts(src, "console-uart3")
+    c = boot(dtb=dtb, extra=["-serial", "null", "-serial", "null", "-serial", "null",
+                             "-serial", "mon:stdio"],
+             )
+    assert "bootconsole [pl011] enabled" in c.boot_log
+    assert "coyote" in c.run("version")
+
+
+def test_blob_without_stdout_path_uses_builtin_console(boot):
+    src = board_dts_source().replace('stdout-path = "serial0:115200n8";', "")
+    dtb = compile_dts(src, "no-stdout-path")
+    c = boot(dtb=dtb)
+    assert "no console from this blob (no stdout-path in /chosen); console from the built-in DTB" \
+        in c.boot_log
+
+
+def _fault(coyote, kind):
+    coyote.send("fault %s\r" % kind)
+    return coyote.expect(r"halted: [^\n]*\n")
+
+
+def test_undefined_instruction_dump(coyote):
+    out = _fault(coyote, "undef")
+    assert "Unhandled undefined instruction e7f000f0 at address" in out
+    assert re.search(r"pc : \[<[0-9a-f]{8}>\] fault_undef\+0x[0-9a-f]+/0x[0-9a-f]+", out), out
+    assert re.search(r"lr : \[<[0-9a-f]{8}>\] cmd_fault\+", out)
+    assert re.search(r"\] shell_exec\+", out)          # the backtrace
+    assert "halted: undefined instruction in fault_undef+" in out
+
+
+def test_data_abort_dump(coyote):
+    out = _fault(coyote, "data")
+    m = re.search(r"Unhandled data abort at address ([0-9a-f]{8}): FSR [0-9a-f]{8} "
+                  r"\(alignment fault", out)
+    assert m, out
+    assert int(m.group(1), 16) % 4 != 0
+    assert re.search(r"pc : \[<[0-9a-f]{8}>\] fault_data_abort\+", out)
+    assert "halted: data abort in fault_data_abort+" in out
+
+
+def test_prefetch_abort_and_swi_dump(boot):
+    c = boot()
+    out = _fault(c, "prefetch")
+    assert "halted: prefetch abort in fault_prefetch_abort+" in out
+    c = boot()
+    out = _fault(c, "swi")
+    assert "halted: software interrupt (SWI) in fault_swi+" in out
+
+
+def test_panic_halts_with_reason(coyote):
+    out = _fault(coyote, "panic")
+    assert "Kernel panic: requested from the shell" in out
+    assert "called from cmd_fault+" in out
+    assert "halted: panic" in out
+
+
+def test_reboot_that_does_nothing_says_so(boot):
+    """A syscon-reboot node pointing at a register that does not reset
+    (the read-only ID register): the kernel must say so, not hang."""
+    src = board_dts_source().replace("offset = <0x40>;", "offset = <0x0>;")
+    dtb = compile_dts(src, "reboot-noop")
+    c = boot(dtb=dtb)
+    out = c.run("reboot", timeout=60)
+    assert "the reset register was written but the board did not reset" in out
+    assert "reboot: error EIO" in out
+    assert "coyote" in c.run("version")
