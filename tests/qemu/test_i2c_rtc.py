@@ -8,64 +8,32 @@ import re
 import shutil
 import subprocess
 import time
-from pathlib import Path
 
-import pexpect
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-BUILD = ROOT / "build"
-KERNEL = BUILD / "kernel.bin"
-BOARD_DTB = BUILD / "dts" / "versatilepb.dtb"
-PROMPT = "coyote# "
+from qemu.coyote import BOARD_DTB, TEST_BUILD, Coyote
+
 RTC_BASE = "2024-02-29T23:59:58"
 ISO = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)Z\s*$", re.M)
-
-pytestmark = pytest.mark.skipif(
-    not KERNEL.exists() or not BOARD_DTB.exists(),
-    reason="build/kernel.bin and build/dts/versatilepb.dtb come from `make`")
 
 
 def utc(text):
     return datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%S")
 
 
-class Board:
-    """One QEMU run, driven over its serial console."""
-
-    def __init__(self, dtb, extra=()):
-        args = ["-M", "versatilepb", "-m", "128M", "-nographic", "-no-reboot",
-                "-audiodev", "none,id=snd0", "-global", "pl041.audiodev=snd0",
-                "-net", "none", "-kernel", str(KERNEL), "-dtb", str(dtb), *extra]
-        # timeout(1) ends QEMU even if this process dies first.
-        self.child = pexpect.spawn("timeout", ["180", "qemu-system-arm", *args],
-                                   encoding="utf-8", codec_errors="replace",
-                                   timeout=30)
-        self.child.expect_exact(PROMPT)
-        self.boot_log = self.child.before
-
-    def run(self, cmd, timeout=20):
-        self.child.sendline(cmd)
-        self.child.expect_exact(PROMPT, timeout=timeout)
-        out = self.child.before.replace("\r", "")
-        # Drop the echoed command line.
-        return out.split("\n", 1)[1] if "\n" in out else ""
-
-    def date(self):
-        out = self.run("date")
-        m = ISO.search(out)
-        assert m, f"`date` printed no ISO 8601 time: {out!r}"
-        return utc(m.group(1))
-
-    def close(self):
-        self.child.terminate(force=True)
+def date_of(machine):
+    out = machine.run("date")
+    m = ISO.search(out)
+    assert m, "`date` printed no ISO 8601 time: %r" % out
+    return utc(m.group(1))
 
 
 @pytest.fixture(scope="module")
 def board():
-    b = Board(BOARD_DTB, ["-rtc", f"base={RTC_BASE}"])
-    yield b
-    b.close()
+    """One boot for the tests that share a clock, run in file order."""
+    machine = Coyote(extra=["-rtc", "base=" + RTC_BASE])
+    yield machine
+    machine.close()
 
 
 def i2c_node_path(dtb):
@@ -97,14 +65,14 @@ def test_boot_binds_rtc_from_tree(board):
 
 
 def test_date_shows_rtc_base(board):
-    delta = (board.date() - utc(RTC_BASE)).total_seconds()
+    delta = (date_of(board) - utc(RTC_BASE)).total_seconds()
     assert 0 <= delta <= 8, f"date is {delta} s from the -rtc base"
 
 
 def test_date_rolls_into_march(board):
     deadline = time.monotonic() + 15
     while True:
-        now = board.date()
+        now = date_of(board)
         if now >= utc("2024-03-01T00:00:00") or time.monotonic() > deadline:
             break
         time.sleep(1)
@@ -142,7 +110,7 @@ def test_i2c_errors_by_name(board):
 def test_date_set_reads_back(board):
     out = board.run("date -s 2027-01-01T00:00:00")
     assert "2027-01-01T00:00:0" in out, out
-    delta = (board.date() - utc("2027-01-01T00:00:00")).total_seconds()
+    delta = (date_of(board) - utc("2027-01-01T00:00:00")).total_seconds()
     assert 0 <= delta <= 5, delta
 
 
@@ -151,7 +119,7 @@ def test_date_set_with_z_and_month_end(board):
     # so the chip never holds a 30 February on the way.
     board.run("date -s 2027-01-31T10:00:00Z")
     board.run("date -s 2027-04-30T10:00:00")
-    delta = (board.date() - utc("2027-04-30T10:00:00")).total_seconds()
+    delta = (date_of(board) - utc("2027-04-30T10:00:00")).total_seconds()
     assert 0 <= delta <= 5, delta
     board.run("date -s 2027-01-01T00:00:00")
 
@@ -160,27 +128,27 @@ def test_date_set_with_z_and_month_end(board):
                                  "2027-01-01T24:00:00", "yesterday",
                                  "2027-01-01 00:00:00"])
 def test_invalid_date_refused_clock_unchanged(board, bad):
-    before = board.date()
+    before = date_of(board)
     out = board.run(f"date -s {bad}")
     assert "usage" in out and "unchanged" in out, out
-    delta = (board.date() - before).total_seconds()
+    delta = (date_of(board) - before).total_seconds()
     assert 0 <= delta <= 3, f"clock moved by {delta} s"
 
 
 def test_date_outside_chip_century_refused(board):
-    before = board.date()
+    before = date_of(board)
     out = board.run("date -s 2100-01-01T00:00:00")
     assert "EINVAL" in out and "unchanged" in out, out
-    assert 0 <= (board.date() - before).total_seconds() <= 3
+    assert 0 <= (date_of(board) - before).total_seconds() <= 3
 
 
 # --- a test tree with a client nothing answers ---------------------------------
 
 @pytest.fixture(scope="module")
 def ghost_dtb():
-    out = BUILD / "tests" / "i2c"
-    out.mkdir(parents=True, exist_ok=True)
-    dtb = out / "versatilepb-ghost-rtc.dtb"
+    """The board's blob plus a DS1338 at 0x69, where nothing answers."""
+    TEST_BUILD.mkdir(parents=True, exist_ok=True)
+    dtb = TEST_BUILD / "i2c-ghost-rtc.dtb"
     shutil.copyfile(BOARD_DTB, dtb)
     node = i2c_node_path(BOARD_DTB) + "/rtc@69"
     subprocess.run(["fdtput", "-c", str(dtb), node], check=True)
@@ -190,19 +158,16 @@ def ghost_dtb():
     return dtb
 
 
-def test_absent_client_fails_with_enxio(ghost_dtb):
-    b = Board(ghost_dtb, ["-rtc", f"base={RTC_BASE}"])
-    try:
-        log = b.boot_log
-        assert re.search(r"0-0069.*ENXIO", log), log
-        assert "i2c-0: versatile-i2c, 2 client(s)" in log, log
-        devices = b.run("devices")
-        assert re.search(r"rtc@69\s+0-0069\s+i2c\s+rtc-ds1338\s+failed \(ENXIO\)", devices), devices
-        assert re.search(r"rtc@68\s+0-0068\s+i2c\s+rtc-ds1338\s+bound", devices), devices
-        # The real RTC still works.
-        delta = (b.date() - utc(RTC_BASE)).total_seconds()
-        assert 0 <= delta <= 8, delta
-        out = b.run("i2c scan 0")
-        assert "1 address(es) answered: 0x68" in out, out
-    finally:
-        b.close()
+def test_absent_client_fails_with_enxio(boot, ghost_dtb):
+    b = boot(dtb=ghost_dtb, extra=["-rtc", "base=" + RTC_BASE])
+    log = b.boot_log
+    assert re.search(r"0-0069.*ENXIO", log), log
+    assert "i2c-0: versatile-i2c, 2 client(s)" in log, log
+    devices = b.run("devices")
+    assert re.search(r"rtc@69\s+0-0069\s+i2c\s+rtc-ds1338\s+failed \(ENXIO\)", devices), devices
+    assert re.search(r"rtc@68\s+0-0068\s+i2c\s+rtc-ds1338\s+bound", devices), devices
+    # The real RTC still works.
+    delta = (date_of(b) - utc(RTC_BASE)).total_seconds()
+    assert 0 <= delta <= 8, delta
+    out = b.run("i2c scan 0")
+    assert "1 address(es) answered: 0x68" in out, out
