@@ -2,7 +2,8 @@
 /*
  * From the live tree to platform devices.  The root's children become
  * devices, and so do the children of bus nodes (simple-bus and friends),
- * recursively; the bus nodes themselves are containers here and get none.
+ * recursively; plain bus nodes are containers here and get none, but a
+ * "simple-mfd" block (a device whose functions are its children) gets one.
  * `reg` becomes MEM resources, translated to CPU addresses through every
  * parent's `ranges`; each `interrupts` entry becomes an IRQ resource that
  * is mapped only when the driver asks (its controller may not have probed).
@@ -140,6 +141,14 @@ static void create_bus(struct device_node *np, const struct of_device_id *matche
 		if (of_node_check_flag(np, OF_POPULATED_BUS))
 			return;
 		of_node_set_flag(np, OF_POPULATED_BUS);
+		/* A multi-function block is a device with registers of its own. */
+		if (of_device_is_compatible(np, "simple-mfd") &&
+		    !of_node_check_flag(np, OF_POPULATED)) {
+			if (of_platform_device_create(np, NULL, parent))
+				st->created++;
+			else
+				st->failed++;
+		}
 		for (child = np->child; child; child = child->sibling)
 			create_bus(child, matches, parent, st);
 		return;

@@ -62,7 +62,7 @@ static int cmd_devices(int argc, char **argv)
 	struct bus_type *bus = NULL;
 	char path[80], state[DEVICE_REASON_MAX + 16];
 
-	printf("%-30s %-20s %-8s %-16s %s\n", "node", "device", "bus", "driver", "state");
+	printf("%-40s %-30s %-8s %-14s %s\n", "node", "device", "bus", "driver", "state");
 	while ((bus = bus_next(bus))) {
 		struct device *dev;
 
@@ -71,7 +71,7 @@ static int cmd_devices(int argc, char **argv)
 
 			dev_node_path(dev, path, sizeof(path));
 			state_text(dev, state, sizeof(state));
-			printf("%-30s %-20s %-8s %-16s %s\n", path, dev_name(dev), bus->name,
+			printf("%-40s %-30s %-8s %-14s %s\n", path, dev_name(dev), bus->name,
 			       drv ? drv->name : "-", state);
 		}
 	}

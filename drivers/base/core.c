@@ -9,6 +9,7 @@
 #include <linux/errno.h>
 #include <linux/of.h>
 #include <linux/of_device.h>
+#include <linux/platform_device.h>
 #include <linux/printk.h>
 #include <linux/string.h>
 
@@ -200,19 +201,13 @@ const void *of_device_get_match_data(const struct device *dev)
 	return dev->match ? dev->match->data : NULL;
 }
 
-/* Boot step: the driver model is static; say what is registered so far. */
+/* Boot step: buses register on first use; say what exists so far. */
 int driver_init(void)
 {
-	struct bus_type *bus = NULL;
-	int buses = 0, drivers = 0;
+	int ret = bus_register(&platform_bus_type);
 
-	while ((bus = bus_next(bus))) {
-		struct device_driver *drv;
-
-		buses++;
-		list_for_each_entry(drv, &bus->drivers, bus_node)
-			drivers++;
-	}
-	pr_info("%d bus(es), %d driver(s) registered so far\n", buses, drivers);
+	if (ret)
+		return ret;
+	pr_info("platform bus ready; drivers register as initcalls, devices come from the tree\n");
 	return 0;
 }

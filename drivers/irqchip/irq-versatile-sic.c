@@ -82,6 +82,7 @@ static void sic_handle_cascade(struct irq_desc *desc)
 static int sic_probe(struct platform_device *pdev)
 {
 	struct device_node *np = pdev->dev.of_node;
+	struct irq_data *parent;
 	struct sic *sic;
 	u32 clear = ~0u;
 	int irq;
@@ -107,8 +108,10 @@ static int sic_probe(struct platform_device *pdev)
 		return -ENOMEM;
 	irq_set_chained_handler_and_data(sic->parent_irq, sic_handle_cascade, sic);
 	platform_set_drvdata(pdev, sic);
-	dev_info(&pdev->dev, "versatile SIC, %d lines, cascaded into virq %u\n",
-		 SIC_NR_LINES, sic->parent_irq);
+	parent = irq_get_irq_data(sic->parent_irq);
+	dev_info(&pdev->dev, "versatile SIC, %d lines, cascaded into %s line %lu (virq %u)\n",
+		 SIC_NR_LINES, parent->domain ? parent->domain->name : "?", parent->hwirq,
+		 sic->parent_irq);
 	return 0;
 }
 

@@ -68,6 +68,8 @@ struct irq_desc {
 
 /* The descriptor of @irq, or NULL when @irq is not mapped. */
 struct irq_desc *irq_to_desc(unsigned int irq);
+/* @irq's irq_data (controller, hwirq), or NULL when @irq is not mapped. */
+struct irq_data *irq_get_irq_data(unsigned int irq);
 static inline struct irq_data *irq_desc_get_irq_data(struct irq_desc *desc)
 {
 	return &desc->irq_data;

@@ -21,8 +21,9 @@ extern const struct of_device_id of_default_bus_match_table[];
 /**
  * of_platform_populate() - create platform devices for the children of @root
  * (the tree root when NULL) and, recursively, for the children of every node
- * that matches @matches (bus nodes).  Bus nodes themselves get no device:
- * they are containers here; every device's parent is @parent.  Disabled nodes and nodes without
+ * that matches @matches (bus nodes).  Plain bus nodes get no device (they
+ * are containers here); a "simple-mfd" node gets one and its children too.
+ * Every device's parent is @parent.  Disabled nodes and nodes without
  * `compatible` are skipped; a node never gets a second device (OF_POPULATED).
  * Each device added is matched against the registered drivers at once.
  * Return: 0; -EINVAL without a tree; -ENOMEM.  A node that cannot become

@@ -40,6 +40,13 @@ struct irq_desc *irq_to_desc(unsigned int irq)
 	return &irq_descs[irq];
 }
 
+struct irq_data *irq_get_irq_data(unsigned int irq)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+
+	return desc ? &desc->irq_data : NULL;
+}
+
 void irq_count_spurious(void)
 {
 	spurious++;

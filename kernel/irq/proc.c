@@ -35,7 +35,7 @@ static int cmd_irqs(int argc, char **argv)
 	struct irq_domain *d = NULL;
 	char names[64];
 
-	printf("%-24s %5s %5s %-20s %8s\n", "controller", "hwirq", "virq",
+	printf("%-30s %5s %5s %-20s %8s\n", "controller", "hwirq", "virq",
 	       "handler", "count");
 	while ((d = irq_domain_next(d))) {
 		unsigned int hw;
@@ -47,11 +47,12 @@ static int cmd_irqs(int argc, char **argv)
 			if (!desc)
 				continue;
 			action_names(desc, names, sizeof(names));
-			printf("%-24s %5u %5u %-20s %8lu\n", d->name, hw, virq,
+			printf("%-30s %5u %5u %-20s %8lu\n", d->name, hw, virq,
 			       names, desc->count);
 		}
 	}
-	printf("spurious: %lu\n", irq_spurious_count());
+	printf("spurious: %lu, deepest dispatch nesting: %u\n", irq_spurious_count(),
+	       irq_max_nesting());
 	return 0;
 }
 SHELL_COMMAND(irqs, cmd_irqs, "irqs", "interrupts: controller, hwirq, virq, handler, count");
