@@ -119,6 +119,29 @@ static struct i2c_client *client_at(struct i2c_adapter *adap, u16 addr)
 	return NULL;
 }
 
+/* Clients stay in tree order: `i2c scan` and the log list them so. */
+static void link_client(struct i2c_adapter *adap, struct i2c_client *client)
+{
+	struct i2c_client **pp = &adap->clients;
+
+	while (*pp)
+		pp = &(*pp)->next;
+	client->next = NULL;
+	*pp = client;
+}
+
+static void unlink_client(struct i2c_adapter *adap, struct i2c_client *client)
+{
+	struct i2c_client **pp;
+
+	for (pp = &adap->clients; *pp; pp = &(*pp)->next) {
+		if (*pp == client) {
+			*pp = client->next;
+			return;
+		}
+	}
+}
+
 /**
  * i2c_new_client_device() - make a client on @adap and register it
  * @np:   its tree node (may be NULL)
@@ -157,8 +180,7 @@ struct i2c_client *i2c_new_client_device(struct i2c_adapter *adap,
 
 	/* On the adapter's list before probing, so a duplicate is caught
 	 * even if the driver's probe registers more clients. */
-	client->next = adap->clients;
-	adap->clients = client;
+	link_client(adap, client);
 
 	ret = device_add(&client->dev);
 	if (ret)
@@ -166,7 +188,7 @@ struct i2c_client *i2c_new_client_device(struct i2c_adapter *adap,
 	return client;
 
 err_unlink:
-	adap->clients = client->next;
+	unlink_client(adap, client);
 	kfree(client);
 	return ERR_PTR(ret);
 }
@@ -174,18 +196,9 @@ err_unlink:
 /* Unregister a client made by i2c_new_client_device() and free it. */
 void i2c_unregister_device(struct i2c_client *client)
 {
-	struct i2c_adapter *adap;
-	struct i2c_client **pp;
-
 	if (IS_ERR_OR_NULL(client))
 		return;
-	adap = client->adapter;
-	for (pp = &adap->clients; *pp; pp = &(*pp)->next) {
-		if (*pp == client) {
-			*pp = client->next;
-			break;
-		}
-	}
+	unlink_client(client->adapter, client);
 	/* Unbinds the driver, then the release function frees the client. */
 	device_unregister(&client->dev);
 }
@@ -368,6 +381,7 @@ void i2c_del_adapter(struct i2c_adapter *adap)
 			of_node_clear_flag(np, OF_POPULATED);
 	}
 	unlink_adapter(adap);
+	adap->dev.name[0] = '\0';
 }
 
 /* The adapter with bus number @nr, or NULL. */
