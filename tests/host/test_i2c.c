@@ -449,6 +449,14 @@ static void setup(void)
 {
 	i2c_init();
 	ctrl_init(&bus0);
+	/* SBCON applies SCL before SDA: releasing both from low/low is a
+	 * STOP, never a START that would address someone. */
+	CHECK(bus0.sim.stops == 1 && bus0.sim.starts == 0,
+	      "sbcon: SET 0x3 from the reset latch is a STOP (%u STOP, %u START)",
+	      bus0.sim.stops, bus0.sim.starts);
+	CHECK_INT(i2c_bit_udelay_for(100000), 5, "timing: 100 kHz is 5 us per half period");
+	CHECK_INT(i2c_bit_udelay_for(400000), 2, "timing: 400 kHz rounds up to 2 us");
+	CHECK_INT(i2c_bit_udelay_for(0), 5, "timing: no clock-frequency means 100 kHz");
 	ds1338_sim_init(&rtc68, 0x68, &sim_now, false);
 	ds1338_sim_init(&rtc69, 0x69, &sim_now, true);
 	ds1338_sim_set_time(&rtc68, LEAP_EVE);
