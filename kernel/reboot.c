@@ -14,10 +14,9 @@
 
 #include <linux/errno.h>
 #include <linux/kernel.h>
-#include <linux/of_fdt.h>
+#include <linux/of.h>
+#include <linux/of_address.h>
 #include <linux/printk.h>
-#include <linux/string.h>
-#include <coyote/setup.h>
 #include <coyote/shell.h>
 #include <asm/io.h>
 #include <asm/irqflags.h>
@@ -28,45 +27,11 @@
 /* How long to wait for the reset to take effect before saying it did not. */
 #define RESET_WAIT_LOOPS	20000000
 
-static bool fdt_is_compatible(const void *fdt, int node, const char *compat)
-{
-	int len;
-	const char *s = of_fdt_getprop(fdt, node, "compatible", &len);
-
-	while (s && len > 0) {
-		int n = strnlen(s, len) + 1;
-
-		if (!strcmp(s, compat))
-			return true;
-		s += n;
-		len -= n;
-	}
-	return false;
-}
-
-static int fdt_u32(const void *fdt, int node, const char *name, u32 *out)
-{
-	int len;
-	const void *p = of_fdt_getprop(fdt, node, name, &len);
-
-	if (!p)
-		return -EINVAL;
-	if (len != 4)
-		return -EOVERFLOW;
-	*out = get_unaligned_be32(p);
-	return 0;
-}
-
-static int fdt_node_by_phandle(const void *fdt, u32 ph)
-{
-	int node = -1;
-	u32 v;
-
-	while ((node = of_fdt_next_node(fdt, node, NULL)) >= 0)
-		if (fdt_u32(fdt, node, "phandle", &v) == 0 && v == ph)
-			return node;
-	return -ENOENT;
-}
+static const struct of_device_id versatile_syscon_ids[] = {
+	{ .compatible = "arm,versatile-sysreg" },
+	{ .compatible = "arm,core-module-versatile" },
+	{ }
+};
 
 static void delay_loops(unsigned long n)
 {
@@ -77,47 +42,54 @@ static void delay_loops(unsigned long n)
 /**
  * machine_restart() - reset the board as the tree describes
  * Return: only when the reset did not happen: -ENODEV when the tree has no
- * syscon-reboot node or its system controller; -EINVAL for a malformed
- * node; -EIO when the write did not reset the board.
+ * syscon-reboot node or its system controller has no usable reg; -EINVAL
+ * for a node without "offset" or with one outside the controller; -EIO
+ * when the write did not reset the board.
  */
 int machine_restart(void)
 {
-	const void *fdt = initial_boot_params;
-	int node, syscon;
-	u32 offset, value, mask = 0xffffffff, ph;
-	u64 base, size;
+	struct device_node *np, *syscon;
+	struct resource res;
+	u32 offset, value, mask = 0xffffffff;
 	void __iomem *regs;
 	unsigned long flags;
+	int ret = -ENODEV;
 
-	node = of_fdt_node_by_compatible(fdt, -1, "syscon-reboot");
-	if (node < 0) {
+	np = of_find_compatible_node(NULL, NULL, "syscon-reboot");
+	if (!np) {
 		pr_err("no \"syscon-reboot\" node in the tree\n");
 		return -ENODEV;
 	}
-	syscon = fdt_u32(fdt, node, "regmap", &ph) == 0 ? fdt_node_by_phandle(fdt, ph)
-							 : of_fdt_parent_offset(fdt, node);
-	if (syscon < 0 || of_fdt_translate_reg(fdt, syscon, 0, &base, &size)) {
-		pr_err("%s: no system controller with a usable reg\n", of_fdt_get_name(fdt, node, NULL));
-		return -ENODEV;
+	/* The binding: the controller is `regmap`, or else the parent. */
+	syscon = of_parse_phandle(np, "regmap", 0);
+	if (!syscon)
+		syscon = of_get_parent(np);
+	if (!syscon) {
+		pr_err("%s: no system controller (regmap or parent)\n", np->full_name);
+		goto out_put_np;
 	}
-	if (fdt_u32(fdt, node, "offset", &offset)) {
-		pr_err("%s: no \"offset\"\n", of_fdt_get_name(fdt, node, NULL));
-		return -EINVAL;
+	if (of_address_to_resource(syscon, 0, &res)) {
+		pr_err("%s: no usable reg\n", syscon->full_name);
+		goto out_put_syscon;
 	}
-	fdt_u32(fdt, node, "mask", &mask);
-	if (fdt_u32(fdt, node, "value", &value))
+	ret = -EINVAL;
+	if (of_property_read_u32(np, "offset", &offset)) {
+		pr_err("%s: no \"offset\"\n", np->full_name);
+		goto out_put_syscon;
+	}
+	of_property_read_u32(np, "mask", &mask);
+	if (of_property_read_u32(np, "value", &value))
 		value = mask;	/* the binding's legacy form: mask alone is the value */
-	if (offset + 4 > size) {
-		pr_err("offset 0x%x is outside the controller's 0x%llx bytes\n", offset, size);
-		return -EINVAL;
+	if ((u64)offset + 4 > resource_size(&res)) {
+		pr_err("offset 0x%x is outside %s's 0x%llx bytes\n", offset, syscon->full_name,
+		       resource_size(&res));
+		goto out_put_syscon;
 	}
 
-	regs = ioremap(base, size);
-	pr_notice("resetting through %s at 0x%08llx+0x%x\n", of_fdt_get_name(fdt, syscon, NULL),
-		  base, offset);
+	regs = ioremap(res.start, resource_size(&res));
+	pr_notice("resetting through %s at 0x%08llx+0x%x\n", syscon->full_name, res.start, offset);
 	local_irq_save(flags);
-	if (fdt_is_compatible(fdt, syscon, "arm,versatile-sysreg") ||
-	    fdt_is_compatible(fdt, syscon, "arm,core-module-versatile"))
+	if (of_match_node(versatile_syscon_ids, syscon))
 		writel(VERSATILE_LOCK_KEY, regs + VERSATILE_SYS_LOCK);
 	if (mask == 0xffffffff)
 		writel(value, regs + offset);
@@ -126,7 +98,12 @@ int machine_restart(void)
 	delay_loops(RESET_WAIT_LOOPS);
 	local_irq_restore(flags);
 	pr_err("the reset register was written but the board did not reset\n");
-	return -EIO;
+	ret = -EIO;
+out_put_syscon:
+	of_node_put(syscon);
+out_put_np:
+	of_node_put(np);
+	return ret;
 }
 
 static int cmd_reboot(int argc, char **argv)

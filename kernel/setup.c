@@ -237,28 +237,22 @@ void kmem_init(void)
 
 #include <coyote/shell.h>
 
-extern struct device_node *of_chosen __attribute__((weak));
 const char *boot_command_line(void)
 {
-	const void *fdt = initial_boot_params;
-	const char *s;
-	int chosen, len;
+	const char *s = NULL;
 
-	if (&of_chosen && of_chosen) {
-		const struct property *pp;
+	/* Live tree once it exists; the flat blob before that. */
+	if (of_chosen) {
+		of_property_read_string(of_chosen, "bootargs", &s);
+	} else {
+		int len, chosen = of_fdt_path_offset(initial_boot_params, "/chosen");
 
-		for (pp = of_chosen->properties; pp; pp = pp->next)
-			if (!strcmp(pp->name, "bootargs"))
-				break;
-		if (pp && pp->length > 0 && !((const char *)pp->value)[pp->length - 1])
-			return pp->value;
-		return "";
+		if (chosen >= 0)
+			s = of_fdt_getprop(initial_boot_params, chosen, "bootargs", &len);
+		if (s && (len < 1 || s[len - 1]))
+			s = NULL;
 	}
-	chosen = of_fdt_path_offset(fdt, "/chosen");
-	if (chosen < 0)
-		return "";
-	s = of_fdt_getprop(fdt, chosen, "bootargs", &len);
-	return (s && len > 0 && !s[len - 1]) ? s : "";
+	return s ? s : "";
 }
 
 static int cmd_bootargs(int argc, char **argv)
@@ -268,38 +262,20 @@ static int cmd_bootargs(int argc, char **argv)
 }
 SHELL_COMMAND(bootargs, cmd_bootargs, "bootargs", "the kernel command line from /chosen");
 
-static void count_tree(const struct device_node *np, int *nodes, int *props)
-{
-	for (; np; np = np->sibling) {
-		(*nodes)++;
-		for (const struct property *pp = np->properties; pp; pp = pp->next)
-			(*props)++;
-		count_tree(np->child, nodes, props);
-	}
-}
-
-/* TEMPORARY until of-core's unflattener lands on main. */
-extern int of_fdt_unflatten(const void *blob, size_t size) __attribute__((weak));
-extern struct device_node *of_root __attribute__((weak));
-extern struct device_node *of_chosen __attribute__((weak));
-
 /* Step 7: the live tree.  The blob stays reserved: the tree points into it. */
 void unflatten_device_tree(void)
 {
 	const void *fdt = initial_boot_params;
-	struct heap_stats before, after;
-	int nodes = 0, props = 0, ret;
+	struct of_fdt_stats st;
+	int ret;
 
-	if (!of_fdt_unflatten) {
-		pr_warn("of: TEMPORARY: no unflattener linked yet\n");
-		return;
-	}
-	kmem_get_stats(&before);
 	ret = of_fdt_unflatten(fdt, of_fdt_totalsize(fdt));
 	if (ret)
-		panic("of: unflattening the blob failed: %s", errname(ret));
-	kmem_get_stats(&after);
-	count_tree(of_root, &nodes, &props);
-	pr_info("of: unflattened %d nodes, %d properties into %zu bytes\n", nodes, props,
-		after.used - before.used);
+		panic("of: cannot unflatten the blob: %s (%s)", of_fdt_unflatten_error(),
+		      errname(ret));
+	of_fdt_get_stats(&st);
+	pr_info("of: unflattened %u nodes, %u properties into %zu bytes\n", st.nodes,
+		st.properties, st.tree_bytes);
+	pr_info("of: %u phandles, %u aliases; /chosen %s, bootargs \"%s\"\n", st.phandles,
+		st.aliases, of_chosen ? "found" : "missing", boot_command_line());
 }

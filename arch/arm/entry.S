@@ -83,6 +83,8 @@ __vectors_end:
 
 vector_undef:
 	fault_entry EXC_UNDEF, 4	@ lr = faulting instruction + 4
+/* SWI from SVC mode (the kernel's own mode) enters the same mode: the
+ * dump's sp and lr are then the handler's, not the caller's. */
 vector_swi:
 	fault_entry EXC_SWI, 4		@ lr = swi + 4
 vector_pabt:

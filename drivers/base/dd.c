@@ -46,10 +46,11 @@ static struct device_driver *best_driver(struct device *dev)
 	return best;
 }
 
-static void defer_device(struct device *dev)
+/* Logs the first deferral, and again whenever the reason changes. */
+static void defer_device(struct device *dev, const char *prev_reason)
 {
 	char path[DEVICE_REASON_MAX];
-	bool first = dev->state != DEVICE_DEFERRED;
+	bool news = dev->state != DEVICE_DEFERRED;
 
 	dev->state = DEVICE_DEFERRED;
 	dev->probe_err = -EPROBE_DEFER;
@@ -58,7 +59,7 @@ static void defer_device(struct device *dev)
 			 "probe returned EPROBE_DEFER without a reason");
 	if (list_empty(&dev->deferred_node))
 		list_add_tail(&dev->deferred_node, &deferred_probe_list);
-	if (first) {
+	if (news || strcmp(prev_reason, dev->defer_reason)) {
 		dev_node_path(dev, path, sizeof(path));
 		pr_info("%s %s deferred: %s\n", dev->tried->name, path, dev->defer_reason);
 	}
@@ -66,6 +67,7 @@ static void defer_device(struct device *dev)
 
 static int really_probe(struct device *dev, struct device_driver *drv)
 {
+	char prev_reason[DEVICE_REASON_MAX];
 	int ret;
 
 	dev->driver = drv;
@@ -73,6 +75,7 @@ static int really_probe(struct device *dev, struct device_driver *drv)
 	dev->match = NULL;
 	if (dev->of_node)
 		dev->match = of_match_best(drv->of_match_table, dev->of_node, NULL);
+	memcpy(prev_reason, dev->defer_reason, sizeof(prev_reason));
 	dev->defer_reason[0] = '\0';
 
 	if (dev->bus->probe)
@@ -99,7 +102,7 @@ static int really_probe(struct device *dev, struct device_driver *drv)
 	dev->driver = NULL;
 	dev->driver_data = NULL;
 	if (ret == -EPROBE_DEFER) {
-		defer_device(dev);
+		defer_device(dev, prev_reason);
 		return ret;
 	}
 	dev->state = DEVICE_FAILED;

@@ -377,29 +377,7 @@ static struct platform_driver fails_driver = {
 	.driver = { .name = "test-fails", .of_match_table = fails_match },
 };
 
-/* --- helpers -------------------------------------------------------------- */
-static void *blob;
-static size_t blob_size;
-
-static int load_blob(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	long n;
-
-	if (!f)
-		return -ENOENT;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	blob = __libc_malloc((size_t)n);
-	if (!blob || fread(blob, 1, (size_t)n, f) != (size_t)n) {
-		fclose(f);
-		return -EIO;
-	}
-	fclose(f);
-	blob_size = (size_t)n;
-	return 0;
-}
+/* --- helpers ------------------------------------------------------------- */
 
 static struct device *dev_at(const char *path)
 {
@@ -423,7 +401,7 @@ static enum device_probe_state state_at(const char *path)
 #define BROKEN   "/bus@10000000/broken@3000"
 #define OFF      "/bus@10000000/off@4000"
 #define UNKNOWN  "/bus@10000000/unknown@5000"
-#define LEAF     "/bus@10000000/nested-bus/leaf@10"
+#define LEAF     "/bus@10000000/bus@8000/leaf@10"
 
 static struct platform_driver *all_drivers[] = {
 	&intc_driver, &osc_driver, &consumer_driver, &generic_driver,
@@ -482,22 +460,22 @@ static void test_populate(void)
 	struct device_node *off = of_find_node_by_path(OFF);
 	int n;
 
-	ktap_ok(of_platform_default_populate(NULL, NULL, NULL) == 0, "populate succeeds");
+	CHECK(of_platform_default_populate(NULL, NULL, NULL) == 0, "populate succeeds");
 	/* osc, consumer, multi, broken, unknown, two intcs, leaf */
 	n = count_platform_devices();
-	ktap_ok(n == 8, "8 devices from the tree (got %d)", n);
-	ktap_ok(off && !of_find_device_by_node(off), "disabled node has no device");
-	ktap_ok(!dev_at("/chosen"), "node without compatible has no device");
-	ktap_ok(!dev_at("/bus@10000000"), "bus node is a container, not a device");
-	ktap_ok(dev_at(LEAF) != NULL, "nested bus child populated");
-	ktap_ok(dev_at(CONSUMER) && !strcmp(dev_name(dev_at(CONSUMER)), "10001000.consumer"),
+	CHECK(n == 8, "8 devices from the tree (got %d)", n);
+	CHECK(off && !of_find_device_by_node(off), "disabled node has no device");
+	CHECK(!dev_at("/chosen"), "node without compatible has no device");
+	CHECK(!dev_at("/bus@10000000"), "bus node is a container, not a device");
+	CHECK(dev_at(LEAF) != NULL, "nested bus child populated");
+	CHECK(dev_at(CONSUMER) && !strcmp(dev_name(dev_at(CONSUMER)), "10001000.consumer"),
 		"device named after translated address (%s)",
 		dev_at(CONSUMER) ? dev_name(dev_at(CONSUMER)) : "none");
 	of_platform_default_populate(NULL, NULL, NULL);
-	ktap_ok(count_platform_devices() == n, "populating twice creates nothing new");
-	ktap_ok(state_at(CONSUMER) == DEVICE_NO_DRIVER, "no drivers yet: no driver");
+	CHECK(count_platform_devices() == n, "populating twice creates nothing new");
+	CHECK(state_at(CONSUMER) == DEVICE_NO_DRIVER, "no drivers yet: no driver");
 	of_platform_depopulate(NULL);
-	ktap_ok(count_platform_devices() == 0, "depopulate removes every device");
+	CHECK(count_platform_devices() == 0, "depopulate removes every device");
 }
 
 static void test_resources(void)
@@ -508,14 +486,14 @@ static void test_resources(void)
 	of_platform_default_populate(NULL, NULL, NULL);
 	pdev = of_find_device_by_node(of_find_node_by_path(CONSUMER));
 	r = pdev ? platform_get_resource(pdev, IORESOURCE_MEM, 0) : NULL;
-	ktap_ok(r && r->start == 0x10001000 && resource_size(r) == 0x100,
+	CHECK(r && r->start == 0x10001000 && resource_size(r) == 0x100,
 		"reg translated through ranges");
-	ktap_ok(pdev && platform_irq_count(pdev) == 1, "one interrupt resource");
-	ktap_ok(pdev && platform_get_irq_optional(pdev, 0) == -EPROBE_DEFER,
+	CHECK(pdev && platform_irq_count(pdev) == 1, "one interrupt resource");
+	CHECK(pdev && platform_get_irq_optional(pdev, 0) == -EPROBE_DEFER,
 		"IRQ before its controller probed: -EPROBE_DEFER");
-	ktap_ok(pdev && strstr(pdev->dev.defer_reason, CASCADE) != NULL,
+	CHECK(pdev && strstr(pdev->dev.defer_reason, CASCADE) != NULL,
 		"reason names the interrupt parent (%s)", pdev ? pdev->dev.defer_reason : "");
-	ktap_ok(pdev && platform_get_irq_optional(pdev, 1) == -ENXIO, "no second IRQ: -ENXIO");
+	CHECK(pdev && platform_get_irq_optional(pdev, 1) == -ENXIO, "no second IRQ: -ENXIO");
 	of_platform_depopulate(NULL);
 }
 
@@ -528,10 +506,10 @@ static void test_scoring(void)
 	platform_driver_register(&specific_driver);
 	of_platform_default_populate(NULL, NULL, NULL);
 	multi = dev_at(MULTI);
-	ktap_ok(multi && multi->driver == &specific_driver.driver,
+	CHECK(multi && multi->driver == &specific_driver.driver,
 		"earlier compatible string wins across drivers");
-	ktap_ok(multi && of_device_get_match_data(multi) == &SPECIFIC, "match data of the winner");
-	ktap_ok(state_at(LEAF) == DEVICE_BOUND && dev_at(LEAF)->driver == &generic_driver.driver,
+	CHECK(multi && of_device_get_match_data(multi) == &SPECIFIC, "match data of the winner");
+	CHECK(state_at(LEAF) == DEVICE_BOUND && dev_at(LEAF)->driver == &generic_driver.driver,
 		"generic-only node bound to the generic driver");
 	of_platform_depopulate(NULL);
 	platform_driver_unregister(&specific_driver);
@@ -540,7 +518,7 @@ static void test_scoring(void)
 	platform_driver_register(&combo_driver);
 	combo_data = NULL;
 	of_platform_default_populate(NULL, NULL, NULL);
-	ktap_ok(combo_data == &SPECIFIC, "within one table, the node's order decides");
+	CHECK(combo_data == &SPECIFIC, "within one table, the node's order decides");
 	of_platform_depopulate(NULL);
 	platform_driver_unregister(&combo_driver);
 }
@@ -552,16 +530,16 @@ static void test_defer_reasons(void)
 	of_platform_default_populate(NULL, NULL, NULL);
 	platform_driver_register(&consumer_driver);
 	c = dev_at(CONSUMER);
-	ktap_ok(c && c->state == DEVICE_DEFERRED && strstr(c->defer_reason, "/oscillator"),
+	CHECK(c && c->state == DEVICE_DEFERRED && strstr(c->defer_reason, "/oscillator"),
 		"waits for its clock first (%s)", c ? c->defer_reason : "");
 	platform_driver_register(&osc_driver);
-	ktap_ok(c && c->state == DEVICE_DEFERRED && strstr(c->defer_reason, CASCADE),
+	CHECK(c && c->state == DEVICE_DEFERRED && strstr(c->defer_reason, CASCADE),
 		"then for its interrupt parent (%s)", c ? c->defer_reason : "");
-	ktap_ok(driver_deferred_probe_report() == 1, "end-of-boot report counts it");
+	CHECK(driver_deferred_probe_report() == 1, "end-of-boot report counts it");
 	platform_driver_register(&intc_driver);
-	ktap_ok(c && c->state == DEVICE_BOUND, "binds once the cascade's parent chain probed");
-	ktap_ok(the_consumer && the_consumer->rate == 1000000, "clock rate from the tree");
-	ktap_ok(driver_deferred_probe_count() == 0, "deferred list empty");
+	CHECK(c && c->state == DEVICE_BOUND, "binds once the cascade's parent chain probed");
+	CHECK(the_consumer && the_consumer->rate == 1000000, "clock rate from the tree");
+	CHECK(driver_deferred_probe_count() == 0, "deferred list empty");
 	unregister_all();
 	of_platform_depopulate(NULL);
 }
@@ -601,8 +579,8 @@ static void test_any_order(void)
 		of_platform_depopulate(NULL);
 		unregister_all();
 	}
-	ktap_ok(good == tried, "devices first: all bound in %d/%d driver orders", good, tried);
-	ktap_ok(good_late == tried, "drivers first: all bound in %d/%d orders", good_late, tried);
+	CHECK(good == tried, "devices first: all bound in %d/%d driver orders", good, tried);
+	CHECK(good_late == tried, "drivers first: all bound in %d/%d orders", good_late, tried);
 }
 
 static void test_failing_probe(void)
@@ -613,11 +591,11 @@ static void test_failing_probe(void)
 	of_platform_default_populate(NULL, NULL, NULL);
 	register_all(NULL);
 	b = dev_at(BROKEN);
-	ktap_ok(b && b->state == DEVICE_FAILED && b->probe_err == -ENODEV,
+	CHECK(b && b->state == DEVICE_FAILED && b->probe_err == -ENODEV,
 		"failed probe recorded with its error");
-	ktap_ok(b && !b->driver && devres_count(b) == 0 && fails_releases == 1,
+	CHECK(b && !b->driver && devres_count(b) == 0 && fails_releases == 1,
 		"failed probe's managed resources released");
-	ktap_ok(all_settled(false), "the failure does not stop the others");
+	CHECK(all_settled(false), "the failure does not stop the others");
 	unregister_all();
 	of_platform_depopulate(NULL);
 }
@@ -631,26 +609,26 @@ static void test_irq_dispatch(void)
 	of_platform_default_populate(NULL, NULL, NULL);
 	register_all(NULL);
 	cascade = platform_get_drvdata(to_platform_device(dev_at(CASCADE)));
-	ktap_ok(the_consumer && root_intc && cascade, "consumer and both controllers bound");
+	CHECK(the_consumer && root_intc && cascade, "consumer and both controllers bound");
 	if (!the_consumer || !root_intc || !cascade)
 		goto out;
-	ktap_ok(cascade->enabled == (1u << 3), "request_irq unmasked the consumer's line");
-	ktap_ok(root_intc->enabled == (1u << 5), "chained handler unmasked the cascade input");
+	CHECK(cascade->enabled == (1u << 3), "request_irq unmasked the consumer's line");
+	CHECK(root_intc->enabled == (1u << 5), "chained handler unmasked the cascade input");
 
 	cascade->pending = 1u << 3;
 	root_intc->pending = 1u << 5;
 	handle_arch_irq(NULL);
 	desc = irq_to_desc((unsigned int)the_consumer->irq);
-	ktap_ok(the_consumer->interrupts == 1 && desc && desc->count == 1,
+	CHECK(the_consumer->interrupts == 1 && desc && desc->count == 1,
 		"interrupt through the cascade reached the handler once");
 
 	spurious = irq_spurious_count();
 	handle_arch_irq(NULL);
-	ktap_ok(irq_spurious_count() == spurious + 1, "nothing pending: counted spurious");
+	CHECK(irq_spurious_count() == spurious + 1, "nothing pending: counted spurious");
 	root_intc->pending = 1u << 5;          /* cascade fires, its lines quiet */
 	handle_arch_irq(NULL);
-	ktap_ok(irq_spurious_count() == spurious + 2, "quiet cascade: counted spurious");
-	ktap_ok(irq_max_nesting() == 1, "dispatch never nested");
+	CHECK(irq_spurious_count() == spurious + 2, "quiet cascade: counted spurious");
+	CHECK(irq_max_nesting() == 1, "dispatch never nested");
 out:
 	unregister_all();
 	of_platform_depopulate(NULL);
@@ -666,41 +644,42 @@ static void test_unbind_frees(void)
 	register_all(NULL);
 	c = dev_at(CONSUMER);
 	virq = the_consumer ? (unsigned int)the_consumer->irq : 0;
-	ktap_ok(c && c->state == DEVICE_BOUND && devres_count(c) > 0, "consumer bound with resources");
+	CHECK(c && c->state == DEVICE_BOUND && devres_count(c) > 0, "consumer bound with resources");
 
 	before = live_allocs;
 	consumer_removes = consumer_releases = 0;
 	platform_driver_unregister(&consumer_driver);
-	ktap_ok(consumer_removes == 1 && consumer_releases == 1, "remove and managed action ran");
-	ktap_ok(c && devres_count(c) == 0 && !c->driver && c->state == DEVICE_NO_DRIVER,
+	CHECK(consumer_removes == 1 && consumer_releases == 1, "remove and managed action ran");
+	CHECK(c && devres_count(c) == 0 && !c->driver && c->state == DEVICE_NO_DRIVER,
 		"device left without driver or resources");
-	ktap_ok(irq_to_desc(virq) && !irq_to_desc(virq)->action, "its IRQ was freed");
-	ktap_ok(live_allocs < before, "memory went back (%ld fewer blocks)", before - live_allocs);
+	CHECK(irq_to_desc(virq) && !irq_to_desc(virq)->action, "its IRQ was freed");
+	CHECK(live_allocs < before, "memory went back (%ld fewer blocks)", before - live_allocs);
 
 	platform_driver_register(&consumer_driver);
-	ktap_ok(c && c->state == DEVICE_BOUND, "re-registering binds again");
+	CHECK(c && c->state == DEVICE_BOUND, "re-registering binds again");
 	unregister_all();
 	of_platform_depopulate(NULL);
-	ktap_ok(live_allocs == before_all, "whole cycle leaks nothing (%ld blocks)",
+	CHECK(live_allocs == before_all, "whole cycle leaks nothing (%ld blocks)",
 		live_allocs - before_all);
 }
 
-int main(int argc, char **argv)
+int main(void)
 {
-	const char *dtb = argc > 1 ? argv[1] : "build/host/dts/drvcore.dtb";
+	size_t size;
+	void *blob = ktap_load("drvcore.dtb", &size);
 
-	ktap_start(10);
-	if (load_blob(dtb) || of_fdt_unflatten(blob, blob_size)) {
-		fprintf(stderr, "cannot load %s\n", dtb);
-		return 1;
+	printf("KTAP version 1\n");
+	if (!blob || of_fdt_unflatten(blob, size)) {
+		CHECK(0, "unflatten drvcore.dtb");
+		return ktap_done();
 	}
-	ktap_subtest("populate", test_populate);
-	ktap_subtest("resources", test_resources);
-	ktap_subtest("scoring", test_scoring);
-	ktap_subtest("defer_reasons", test_defer_reasons);
-	ktap_subtest("any_order", test_any_order);
-	ktap_subtest("failing_probe", test_failing_probe);
-	ktap_subtest("irq_dispatch", test_irq_dispatch);
-	ktap_subtest("unbind_frees", test_unbind_frees);
-	return ktap_finish();
+	test_populate();
+	test_resources();
+	test_scoring();
+	test_defer_reasons();
+	test_any_order();
+	test_failing_probe();
+	test_irq_dispatch();
+	test_unbind_frees();
+	return ktap_done();
 }
