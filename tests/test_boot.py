@@ -188,3 +188,14 @@ def test_reboot_that_does_nothing_says_so(boot):
     assert "the reset register was written but the board did not reset" in out
     assert "reboot: error EIO" in out
     assert "coyote" in c.run("version")
+
+
+def test_memreserve_is_kept_out_of_the_heap(boot):
+    src = board_dts_source().replace("/dts-v1/;", "/dts-v1/;\n/memreserve/ 0x01000000 0x00100000;")
+    dtb = compile_dts(src, "memreserve")
+    c = boot(dtb=dtb)
+    assert "mem: reserved 0x01000000-0x010fffff (1 MiB) /memreserve/" in c.boot_log
+    out = c.run("mem")
+    assert re.search(r"0x01000000-0x010fffff +1 MiB +/memreserve/", out), out
+    # RAM is split around it: one more free range than on the board DTB.
+    assert re.search(r"Heap: [\d.]+ MiB in 4 ranges", out), out

@@ -258,5 +258,5 @@ static int cmd_fault(int argc, char **argv)
 	printf("fault: the CPU did not fault\n");
 	return -EIO;
 }
-SHELL_COMMAND(fault, cmd_fault, "fault undef|data|prefetch|swi|panic",
-	      "trigger a CPU exception to see the fault dump (halts)");
+SHELL_COMMAND(fault, cmd_fault, "fault KIND",
+	      "fault dump demo, then halt: KIND = undef, data, prefetch, swi, panic");
