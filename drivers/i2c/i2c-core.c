@@ -22,6 +22,7 @@ static struct i2c_adapter *adapters;
 
 /* ---- bus type ---------------------------------------------------------- */
 
+/* The entry of @id (ended by an empty name) named as @client, or NULL. */
 const struct i2c_device_id *i2c_match_id(const struct i2c_device_id *id,
 					 const struct i2c_client *client)
 {
@@ -88,6 +89,8 @@ struct i2c_client *i2c_verify_client(struct device *dev)
 	return to_i2c_client(dev);
 }
 
+/* The .data of the of_device_id entry (or id_table driver_data) that
+ * matched @client's bound driver; NULL when unbound or none. */
 const void *i2c_get_match_data(const struct i2c_client *client)
 {
 	struct i2c_driver *driver;
@@ -368,6 +371,8 @@ int i2c_add_adapter(struct i2c_adapter *adap)
 }
 
 /* Unregister every client of @adap, then @adap itself. */
+/* Unregister every client of @adap (their drivers' remove runs), then
+ * forget @adap; its bus number is free again. */
 void i2c_del_adapter(struct i2c_adapter *adap)
 {
 	struct device_node *np;
@@ -395,6 +400,7 @@ struct i2c_adapter *i2c_get_adapter(int nr)
 	return NULL;
 }
 
+/* The adapter after @prev in bus-number order (NULL: the first), or NULL. */
 struct i2c_adapter *i2c_next_adapter(struct i2c_adapter *prev)
 {
 	return prev ? prev->next : adapters;
@@ -540,12 +546,14 @@ int i2c_register_driver(struct i2c_driver *driver)
 	return driver_register(&driver->driver);
 }
 
+/* Unbind @driver from its clients and take it off the bus. */
 void i2c_del_driver(struct i2c_driver *driver)
 {
 	driver_unregister(&driver->driver);
 }
 
-/* The bus exists before any controller driver probes. */
+/* The bus exists before any controller driver probes.  Return: 0, or
+ * bus_register()'s -EINVAL. */
 int i2c_init(void)
 {
 	return bus_register(&i2c_bus_type);

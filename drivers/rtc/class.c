@@ -16,6 +16,7 @@ static const unsigned char days_in_month[12] = {
 	31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
 };
 
+/* See include/linux/rtc.h for the calendar helpers' contracts. */
 int rtc_month_days(unsigned int month, unsigned int year)
 {
 	return days_in_month[month] + (month == 1 && is_leap_year(year));
@@ -174,6 +175,7 @@ void rtc_format_iso8601(const struct rtc_time *tm, char *buf, size_t size)
 
 static struct rtc_device *rtcs;
 
+/* The RTC named rtcN for N = @id, or NULL. */
 struct rtc_device *rtc_class_find(int id)
 {
 	struct rtc_device *r;
@@ -184,6 +186,8 @@ struct rtc_device *rtc_class_find(int id)
 	return NULL;
 }
 
+/* Return: 0; -ENODEV without read_time; the driver's error; -EINVAL for
+ * an invalid time from the chip. */
 int rtc_read_time(struct rtc_device *rtc, struct rtc_time *tm)
 {
 	int ret;
@@ -197,6 +201,8 @@ int rtc_read_time(struct rtc_device *rtc, struct rtc_time *tm)
 	return rtc_valid_tm(tm);
 }
 
+/* Return: 0; -EINVAL for an invalid @tm (the chip is not touched);
+ * -ENODEV without set_time; the driver's error. */
 int rtc_set_time(struct rtc_device *rtc, struct rtc_time *tm)
 {
 	struct rtc_time t;
@@ -227,6 +233,8 @@ static void rtc_hctosys(struct rtc_device *rtc)
 	pr_info("%s: system clock set to %s\n", rtc->name, buf);
 }
 
+/* See include/linux/rtc.h: ERR_PTR(-EINVAL) without read_time,
+ * ERR_PTR(-ENOMEM).  The first RTC sets the system clock. */
 struct rtc_device *rtc_device_register(const char *name, struct device *parent,
 				       const struct rtc_class_ops *ops)
 {
@@ -254,6 +262,7 @@ struct rtc_device *rtc_device_register(const char *name, struct device *parent,
 	return rtc;
 }
 
+/* Take @rtc out of the class and free it (an ERR_PTR or NULL is ignored). */
 void rtc_device_unregister(struct rtc_device *rtc)
 {
 	struct rtc_device **pp;
