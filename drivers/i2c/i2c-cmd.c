@@ -3,9 +3,9 @@
  * The `i2c` shell command, for labs: scan a bus as i2cdetect does, read and
  * write one register of a target.
  *
- *   i2c scan 0           which addresses answer on bus 0
- *   i2c get 0 0x68 0x00  register 0 of the target at 0x68
- *   i2c set 0 0x68 0x08 0x5a
+ *   i2c scan BUS               which addresses answer on bus BUS
+ *   i2c get BUS ADDR REG       one register of the target at ADDR
+ *   i2c set BUS ADDR REG VAL   (docs/i2c.md has examples for the board)
  */
 #include <linux/errno.h>
 #include <linux/i2c.h>

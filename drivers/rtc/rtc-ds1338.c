@@ -4,9 +4,9 @@
  * DS1307: seven BCD time registers, a control register, NVRAM.  The match
  * entry's .data picks the chip variant, as Linux's rtc-ds1307 does.
  *
- * The address, the bus and the chip all come from the tree:
- *
- *	rtc@68 { compatible = "dallas,ds1338"; reg = <0x68>; };
+ * The address, the bus and the chip all come from the tree: a child node
+ * of an I2C controller, with `compatible` naming the chip and `reg` its
+ * 7-bit address (dts/versatilepb.dts has one).
  */
 #include <linux/bcd.h>
 #include <linux/device.h>
