@@ -33,3 +33,4 @@ include scripts/Makefile.build
 include scripts/Makefile.kernel
 include scripts/Makefile.host
 include scripts/Makefile.tools
+include scripts/Makefile.bindings

@@ -65,13 +65,30 @@ unsigned long kallsyms_lookup_name(const char *name)
 	return 0;
 }
 
+/*
+ * Addresses in loaded modules: the module loader defines the real one
+ * (Linux's name); until then nothing outside the image has a name.
+ */
+__attribute__((weak)) const char *module_address_lookup(unsigned long addr, unsigned long *size,
+							 unsigned long *offset,
+							 const char **modname)
+{
+	return NULL;
+}
+
 int sprint_symbol(char *buf, unsigned long addr)
 {
 	unsigned long size, offset;
+	const char *modname = NULL;
 	const char *name = kallsyms_lookup(addr, &size, &offset);
 
 	if (!name)
+		name = module_address_lookup(addr, &size, &offset, &modname);
+	if (!name)
 		return scnprintf(buf, KSYM_SYMBOL_LEN, "0x%08lx", addr);
+	if (modname)
+		return scnprintf(buf, KSYM_SYMBOL_LEN, "%.*s+0x%lx/0x%lx [%s]", KSYM_NAME_LEN - 1,
+				 name, offset, size, modname);
 	return scnprintf(buf, KSYM_SYMBOL_LEN, "%.*s+0x%lx/0x%lx", KSYM_NAME_LEN - 1, name,
 			 offset, size);
 }

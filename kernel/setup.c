@@ -14,6 +14,7 @@
 #include <linux/printk.h>
 #include <linux/serial_core.h>
 #include <linux/string.h>
+#include <coyote/console.h>
 #include <coyote/memory.h>
 #include <coyote/setup.h>
 
@@ -29,7 +30,7 @@ unsigned long phys_initrd_size;
 u32 __machine_arch_type;
 
 static u32 boot_r0, boot_r2;
-static char reject_why[96];		/* why the r2 blob was not used */
+static char reject_why[160];		/* why the r2 blob was not used */
 static char console_why[96];		/* why its stdout-path gave no console */
 static bool console_from_builtin;
 
@@ -66,6 +67,55 @@ static int check_r2_blob(u32 addr)
 	return 0;
 }
 
+/**
+ * cmdline_find_option() - the value of "@option=value" or a bare "@option"
+ * in the bootargs, copied to @buf ("" for a bare option)
+ * Return: the value's length (it may have been truncated to @bufsize - 1),
+ * or -ENOENT when the option is not there.  The last occurrence wins, as in
+ * Linux.
+ */
+int cmdline_find_option(const char *option, char *buf, int bufsize)
+{
+	const char *p = boot_command_line(), *found = NULL;
+	size_t olen = strlen(option);
+	int len = 0;
+
+	while (*p) {
+		const char *word = p;
+
+		while (*p && *p != ' ')
+			p++;
+		if ((size_t)(p - word) >= olen && !strncmp(word, option, olen) &&
+		    (word[olen] == '=' || word + olen == p)) {
+			found = word[olen] == '=' ? word + olen + 1 : word + olen;
+			len = p - found;
+		}
+		while (*p == ' ')
+			p++;
+	}
+	if (!found)
+		return -ENOENT;
+	if (bufsize > 0) {
+		int n = len < bufsize - 1 ? len : bufsize - 1;
+
+		memcpy(buf, found, n);
+		buf[n] = '\0';
+	}
+	return len;
+}
+
+/* "loglevel=N" (0..8) and "quiet" (4): what reaches the console. */
+static void setup_loglevel(void)
+{
+	char val[4];
+
+	if (cmdline_find_option("quiet", val, sizeof(val)) == 0)
+		console_loglevel = 4;
+	if (cmdline_find_option("loglevel", val, sizeof(val)) == 1 && val[0] >= '0' &&
+	    val[0] <= '8')
+		console_loglevel = val[0] - '0';
+}
+
 /*
  * Step 1: the blob.  Nothing can be printed yet (the console comes from
  * the blob), so reasons are kept and reported by report_boot_fdt().
@@ -77,10 +127,11 @@ void setup_boot_fdt(u32 r0, u32 machid, u32 fdt_phys)
 	__machine_arch_type = machid;
 	if (check_r2_blob(fdt_phys) == 0) {
 		initial_boot_params = (const void *)(uintptr_t)fdt_phys;
-		return;
+	} else {
+		initial_boot_params = __builtin_dtb_start;
+		fdt_is_builtin = true;
 	}
-	initial_boot_params = __builtin_dtb_start;
-	fdt_is_builtin = true;
+	setup_loglevel();
 }
 
 /*

@@ -11,6 +11,7 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 #include <coyote/shell.h>
+#include <asm/irq.h>
 
 #define PROMPT		"coyote# "
 #define LINE_MAX	256
@@ -21,12 +22,22 @@
 
 extern const struct shell_command __shell_cmds_start[], __shell_cmds_end[];
 
+/*
+ * Waiting for a key.  While input is polled nothing can wake a sleeping
+ * CPU, so the default idle does nothing; once console input raises an
+ * interrupt, the IRQ code overrides arch_cpu_idle() with cpu_do_idle()
+ * (wait for interrupt) and QEMU stops burning a host core at the prompt.
+ */
+__attribute__((weak)) void arch_cpu_idle(void)
+{
+}
+
 static int getc_wait(void)
 {
 	int c;
 
 	while ((c = console_getc()) < 0)
-		;
+		arch_cpu_idle();
 	return c;
 }
 

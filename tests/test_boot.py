@@ -199,3 +199,27 @@ def test_memreserve_is_kept_out_of_the_heap(boot):
     assert re.search(r"0x01000000-0x010fffff +1 MiB +/memreserve/", out), out
     # RAM is split around it: one more free range than on the board DTB.
     assert re.search(r"Heap: [\d.]+ MiB in 4 ranges", out), out
+
+
+def test_loglevel_limits_console_not_dmesg(boot):
+    """loglevel=4 keeps info lines off the console; dmesg still has them."""
+    c = boot(append="loglevel=4 other=1")
+    assert "fdt: blob at" not in c.boot_log
+    assert "heap:" not in c.boot_log
+    out = c.run("dmesg")
+    assert "fdt: blob at 0x" in out and "heap: " in out
+    assert c.run("bootargs").strip() == "loglevel=4 other=1"
+
+
+def test_bad_blob_that_qemu_accepts_is_rejected_with_reason(boot):
+    """QEMU edits blobs with libfdt and refuses most broken ones, but not one
+    nested deeper than coyote's checker allows: the kernel must print the
+    checker's reason and boot on the built-in blob."""
+    src = board_dts_source()
+    deep = "".join("d%d {\n" % i for i in range(80)) + "};\n" * 80
+    assert " cpus {" in src
+    dtb = compile_dts(src.replace(" cpus {", deep + " cpus {", 1), "too-deep")
+    c = boot(dtb=dtb)
+    assert re.search(r"fdt: blob at 0x04000000 rejected: nesting deeper than \d+ at /d0/d1/.*; "
+                     r"using built-in DTB", c.boot_log), c.boot_log
+    assert "of: unflattened" in c.boot_log

@@ -68,8 +68,9 @@ _start:
 start_kernel_returned:
 	.asciz	"start_kernel() returned"
 
-/* Stacks.  Sizes are generous for a kernel this small; the SVC stack is the
- * one C code runs on, the others only see exception entry and the dumps. */
+/* Stacks.  The SVC stack is the one C code runs on; IRQ runs the interrupt
+ * handlers; ABT and UND run the fault dump, which goes through printk and
+ * the console driver, hence 4 KiB each. */
 	.section .bss.stacks, "aw", %nobits
 	.balign	8
 	.globl	__svc_stack_bottom, __svc_stack_top
@@ -82,11 +83,11 @@ __irq_stack_bottom:
 __irq_stack_top:
 	.globl	__abt_stack_bottom, __abt_stack_top
 __abt_stack_bottom:
-	.space	2048
+	.space	4096
 __abt_stack_top:
 	.globl	__und_stack_bottom, __und_stack_top
 __und_stack_bottom:
-	.space	2048
+	.space	4096
 __und_stack_top:
 	.globl	__fiq_stack_bottom, __fiq_stack_top
 __fiq_stack_bottom:

@@ -18,6 +18,9 @@ void show_regs(const struct pt_regs *regs);
 /* Stop the CPU for good with IRQs masked (never returns). */
 void __attribute__((noreturn)) arch_halt(void);
 
+/* What the shell does while it waits for input: weak no-op in kernel/shell.c. */
+void arch_cpu_idle(void);
+
 /* Let the CPU sleep until an interrupt is pending (ARM926 wait-for-interrupt). */
 static inline void cpu_do_idle(void)
 {

@@ -26,7 +26,16 @@ const char *kallsyms_lookup(unsigned long addr, unsigned long *size, unsigned lo
  */
 unsigned long kallsyms_lookup_name(const char *name);
 
-/* "name+0x1c/0x80", or the bare hex address outside the image; returns length. */
+/**
+ * module_address_lookup() - the symbol an address falls in inside a loaded
+ * module; weak default in kernel/kallsyms.c returns NULL (the module loader
+ * overrides it).  *@modname is set to the module's name.
+ */
+const char *module_address_lookup(unsigned long addr, unsigned long *size, unsigned long *offset,
+				  const char **modname);
+
+/* "name+0x1c/0x80", "name+0x8/0x40 [mod]" in a module, else the bare hex
+ * address; returns the length. */
 int sprint_symbol(char *buf, unsigned long addr);
 
 #endif

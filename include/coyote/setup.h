@@ -33,4 +33,10 @@ void unflatten_device_tree(void);
 /* The "bootargs" of /chosen (live tree once unflattened), or "". */
 const char *boot_command_line(void);
 
+/*
+ * Value of "option=value" (or "" for a bare "option") in the bootargs,
+ * copied to @buf; returns its length, or -ENOENT when absent.
+ */
+int cmdline_find_option(const char *option, char *buf, int bufsize);
+
 #endif
