@@ -19,6 +19,7 @@ struct device_node *of_root;
 struct device_node *of_chosen;
 struct device_node *of_aliases;
 
+unsigned int of_node_count;
 struct device_node **of_phandle_table;
 unsigned int of_phandle_count;
 struct of_alias *of_alias_table;

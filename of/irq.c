@@ -27,6 +27,7 @@
 struct device_node *of_irq_find_parent(struct device_node *child)
 {
 	struct device_node *p;
+	unsigned int steps = 0;
 	u32 parent;
 
 	if (!child)
@@ -36,9 +37,10 @@ struct device_node *of_irq_find_parent(struct device_node *child)
 			p = of_get_parent(child);
 		else
 			p = of_find_node_by_phandle(parent);
-		/* A node naming itself as its own parent without
-		 * #interrupt-cells would loop forever. */
-		if (p == child)
+		/* interrupt-parent links can form a cycle with no
+		 * #interrupt-cells on it: never follow more links than there
+		 * are nodes. */
+		if (++steps > of_node_count)
 			return NULL;
 		child = p;
 	} while (p && !of_get_property(p, "#interrupt-cells", NULL));
@@ -61,17 +63,22 @@ int of_irq_parse_raw(const __be32 *addr, struct of_phandle_args *out_irq)
 	__be32 initial[MAX_PHANDLE_ARGS];
 	const __be32 *match_array = initial, *tmp, *imap, *imask;
 	u32 intsize = 1, addrsize, newintsize = 0, newaddrsize = 0;
+	unsigned int levels = 0;
 	int imaplen, masklen, i;
 	bool match, intc;
 
 	ipar = out_irq->np;
 	/* The specifier's size: #interrupt-cells of the parent, or of its
-	 * interrupt parent, and so on up. */
+	 * interrupt parent, and so on up (a bounded number of times: a
+	 * malformed #interrupt-cells could make this go round in circles). */
 	while (ipar) {
 		if (!of_property_read_u32(ipar, "#interrupt-cells", &intsize))
 			break;
+		if (++levels > of_node_count)
+			return -EINVAL;
 		ipar = of_irq_find_parent(ipar);
 	}
+	levels = 0;
 	if (!ipar || out_irq->args_count != (int)intsize)
 		return -EINVAL;
 
@@ -94,6 +101,9 @@ int of_irq_parse_raw(const __be32 *addr, struct of_phandle_args *out_irq)
 		initial[addrsize + i] = cpu_to_be32(out_irq->args[i]);
 
 	while (ipar) {
+		/* Maps and parents can point in a circle. */
+		if (++levels > of_node_count)
+			return -EINVAL;
 		intc = of_property_read_bool(ipar, "interrupt-controller");
 		imap = of_get_property(ipar, "interrupt-map", &imaplen);
 		if (intc && !imap)
@@ -193,8 +203,9 @@ int of_irq_parse_one(struct device_node *device, int index,
 	p = of_irq_find_parent(device);
 	if (!p)
 		return -EINVAL;
+	/* 0 cells would make every index valid and of_irq_count() endless. */
 	if (of_property_read_u32(p, "#interrupt-cells", &intsize) ||
-	    intsize > MAX_PHANDLE_ARGS)
+	    !intsize || intsize > MAX_PHANDLE_ARGS)
 		return -EINVAL;
 	out_irq->np = p;
 	out_irq->args_count = (int)intsize;

@@ -114,6 +114,7 @@ struct of_alias {
 	int id;
 };
 
+extern unsigned int of_node_count;            /* nodes in the live tree */
 extern struct device_node **of_phandle_table;  /* sorted by phandle */
 extern unsigned int of_phandle_count;
 extern struct of_alias *of_alias_table;

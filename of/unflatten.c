@@ -252,6 +252,7 @@ int of_fdt_unflatten(const void *blob, size_t size)
 	live_mem = mem;
 	of_phandle_table = phtab;
 	of_phandle_count = cnt.phandles;
+	of_node_count = cnt.nodes;
 	sort_phandles(of_phandle_table, of_phandle_count);
 	of_root = nodes;
 	of_chosen = of_find_node_by_path("/chosen");
