@@ -287,6 +287,16 @@ void rtc_device_unregister(struct rtc_device *rtc)
 static time64_t wall_base = -1;
 static u64 wall_base_ms;
 
+/*
+ * Weak default for builds without the tick (the host library, the fuzzer):
+ * no uptime, so the wall clock stays where it was set.  kernel/time.c's
+ * uptime_ms() replaces it in the kernel; host tests may bring their own.
+ */
+__attribute__((weak)) u64 uptime_ms(void)
+{
+	return 0;
+}
+
 void timekeeping_set_real_seconds(time64_t secs)
 {
 	wall_base = secs;
