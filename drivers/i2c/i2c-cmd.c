@@ -14,7 +14,7 @@
 #include <coyote/console.h>
 #include <coyote/shell.h>
 
-#define I2C_USAGE "i2c scan BUS | i2c get BUS ADDR REG | i2c set BUS ADDR REG VAL"
+#define I2C_USAGE "i2c scan|get|set BUS [ADDR REG [VAL]]"
 
 /* Decimal or 0x-prefixed hex, up to @max. */
 static int parse_num(const char *s, unsigned long max, unsigned long *out)
@@ -157,12 +157,12 @@ static int cmd_i2c(int argc, char **argv)
 		return 0;
 	}
 usage:
-	printf("usage: %s\n  BUS, ADDR (0x03..0x7f), REG and VAL (0..0xff) in decimal or 0x hex\n",
-	       I2C_USAGE);
+	printf("usage: i2c scan BUS | i2c get BUS ADDR REG | i2c set BUS ADDR REG VAL\n"
+	       "  BUS, ADDR (0x03..0x7f), REG and VAL (0..0xff) in decimal or 0x hex\n");
 	return -EINVAL;
 err:
 	printf("i2c: %s 0x%02lx on %s: %s (%s)\n", argv[1], addr, dev_name(&adap->dev),
 	       errname(ret), i2c_err_hint(ret));
 	return ret;
 }
-SHELL_COMMAND(i2c, cmd_i2c, I2C_USAGE, "scan an I2C bus, read or write a target's register");
+SHELL_COMMAND(i2c, cmd_i2c, I2C_USAGE, "scan an I2C bus; read or write a register");
