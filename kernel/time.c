@@ -72,6 +72,18 @@ void msleep(unsigned int ms)
 		cpu_do_idle();
 }
 
+/*
+ * The shell's wait for a key (overrides kernel/shell.c's weak no-op): sleep
+ * until the next interrupt, but only when one is sure to come, the tick.
+ * A key that arrives between the shell's check and the wfi waits at most
+ * one tick.  Without a tick (or with IRQs masked) keep polling.
+ */
+void arch_cpu_idle(void)
+{
+	if (tick_name && !irqs_disabled())
+		cpu_do_idle();
+}
+
 static int cmd_uptime(int argc, char **argv)
 {
 	unsigned long j = jiffies;

@@ -110,7 +110,7 @@ struct platform_device *of_platform_device_create(struct device_node *np,
 		make_name(pdev, np);
 	pdev->dev.of_node = np;
 	pdev->dev.parent = parent;
-	np->data = pdev;
+	np->data = &pdev->dev;   /* the driver core's view: a struct device */
 	of_node_set_flag(np, OF_POPULATED);
 	if (platform_device_add(pdev))
 		goto err_unflag;
@@ -215,7 +215,7 @@ static bool populated_under(struct device *dev, void *parent)
 	struct device_node *np = dev->of_node;
 
 	return dev->bus == &platform_bus_type && dev->parent == parent && np &&
-	       np->data == to_platform_device(dev);
+	       np->data == dev;
 }
 
 void of_platform_depopulate(struct device *parent)
@@ -243,7 +243,7 @@ void of_platform_depopulate(struct device *parent)
 
 struct platform_device *of_find_device_by_node(struct device_node *np)
 {
-	if (!np || !of_node_check_flag(np, OF_POPULATED))
+	if (!np || !of_node_check_flag(np, OF_POPULATED) || !np->data)
 		return NULL;
-	return np->data;
+	return to_platform_device((struct device *)np->data);
 }

@@ -36,6 +36,9 @@ static int cmd_dt(int argc, char **argv)
 		printf("dt: no live tree\n");
 		return -ENOENT;
 	}
+	/* The whole tree is a DTS file dtc can compile back. */
+	if (np == of_root)
+		printf("/dts-v1/;\n\n");
 	return of_print_dts(np, put_console, NULL);
 }
 SHELL_COMMAND(dt, cmd_dt, "dt [PATH]", "the live device tree (or the subtree at PATH) as DTS");

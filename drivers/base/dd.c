@@ -77,6 +77,7 @@ static int really_probe(struct device *dev, struct device_driver *drv)
 		dev->match = of_match_best(drv->of_match_table, dev->of_node, NULL);
 	memcpy(prev_reason, dev->defer_reason, sizeof(prev_reason));
 	dev->defer_reason[0] = '\0';
+	dev->waiting_for = NULL;
 
 	if (dev->bus->probe)
 		ret = dev->bus->probe(dev);
@@ -289,20 +290,51 @@ void device_count_states(struct device_state_counts *c)
 	}
 }
 
+/*
+ * What became of the device a deferred one waits for: the usual answers to
+ * "why is it still waiting" (the supplier's node is disabled, nobody drives
+ * it, or it waits itself).
+ */
+static void supplier_status(const struct device *dev, char *buf, size_t len)
+{
+	const struct device_node *np = dev->waiting_for;
+	struct device *sup = np ? np->data : NULL;
+
+	buf[0] = '\0';
+	if (!np)
+		return;
+	if (!of_device_is_available(np))
+		snprintf(buf, len, " (that node is disabled)");
+	else if (!of_node_check_flag(np, OF_POPULATED) || !sup)
+		snprintf(buf, len, " (that node has no device)");
+	else if (sup->state == DEVICE_NO_DRIVER)
+		snprintf(buf, len, " (no driver for it)");
+	else if (sup->state == DEVICE_FAILED)
+		snprintf(buf, len, " (its probe failed: %s)", errname(sup->probe_err));
+	else if (sup->state == DEVICE_DEFERRED)
+		snprintf(buf, len, " (itself deferred)");
+}
+
 int driver_deferred_probe_report(void)
 {
 	struct device_state_counts c;
-	char path[DEVICE_REASON_MAX];
+	char path[DEVICE_REASON_MAX], why[48];
 	struct device *dev;
 
 	list_for_each_entry(dev, &deferred_probe_list, deferred_node) {
 		dev_node_path(dev, path, sizeof(path));
-		pr_warn("%s still deferred at end of boot: %s\n", path, dev->defer_reason);
+		supplier_status(dev, why, sizeof(why));
+		pr_warn("%s still deferred at end of boot: %s%s\n", path, dev->defer_reason, why);
 	}
 	device_count_states(&c);
 	pr_info("%d device(s) bound, %d deferred, %d failed, %d without driver\n",
 		c.bound, c.deferred, c.failed, c.no_driver);
 	return c.deferred;
+}
+
+void device_set_deferred_probe_supplier(struct device *dev, struct device_node *np)
+{
+	dev->waiting_for = np;
 }
 
 static void chomp(char *s)

@@ -181,6 +181,7 @@ static int of_platform_irq(struct platform_device *pdev, unsigned int num)
 		of_node_full_path(args.np, path, sizeof(path));
 		device_set_deferred_probe_reason(&pdev->dev,
 						 "waiting for interrupt parent %s", path);
+		device_set_deferred_probe_supplier(&pdev->dev, args.np);
 		return -EPROBE_DEFER;
 	}
 	virq = irq_create_of_mapping(&args);

@@ -121,6 +121,7 @@ struct clk *clk_get(struct device *dev, const char *id)
 	if (PTR_ERR(clk) == -EPROBE_DEFER) {
 		of_node_full_path(provider, path, sizeof(path));
 		device_set_deferred_probe_reason(dev, "waiting for clock %s", path);
+		device_set_deferred_probe_supplier(dev, provider);
 	}
 	return clk;
 }

@@ -77,6 +77,7 @@ struct device {
 	struct device_driver *tried;    /* driver of the last probe attempt */
 	const struct of_device_id *match; /* entry that matched (bound/tried) */
 	char defer_reason[DEVICE_REASON_MAX];
+	struct device_node *waiting_for; /* node a deferred probe waits for */
 	bool registered;
 };
 
@@ -157,6 +158,11 @@ struct bus_type *bus_next(struct bus_type *prev);
 /* Record why @dev waits (printf-style); shown by `devices` and the report. */
 void device_set_deferred_probe_reason(struct device *dev, const char *fmt, ...)
 	__printf(2, 3);
+/*
+ * Record that @dev waits for the device of @np (its interrupt parent, clock
+ * provider...): the end-of-boot report then says what became of that one.
+ */
+void device_set_deferred_probe_supplier(struct device *dev, struct device_node *np);
 /* Retry the deferred list until a pass binds nothing new. */
 void driver_deferred_probe_trigger(void);
 /**

@@ -19,6 +19,8 @@
 #include <linux/interrupt.h>
 
 #define NR_IRQS 128
+/* A line nobody claims this many times in a row is masked ("nobody cared"). */
+#define IRQ_UNHANDLED_LIMIT 1000
 
 struct irq_desc;
 struct irq_domain;
@@ -62,6 +64,7 @@ struct irq_desc {
 	unsigned int depth;             /* disable nesting; 0 = enabled */
 	unsigned long count;            /* times the flow handler ran */
 	unsigned long unhandled;        /* times no action claimed it */
+	unsigned int unhandled_run;     /* ... in a row (storm detection) */
 	bool chained;
 	bool in_use;                    /* allocated by a domain mapping */
 };

@@ -310,9 +310,19 @@ void handle_level_irq(struct irq_desc *desc)
 	}
 	for (act = desc->action; act; act = act->next)
 		ret |= act->handler((int)desc->irq_data.irq, act->dev_id);
-	if (ret == IRQ_NONE) {
-		desc->unhandled++;
-		spurious++;
+	if (ret != IRQ_NONE) {
+		desc->unhandled_run = 0;
+		goto out_eoi;
+	}
+	desc->unhandled++;
+	spurious++;
+	/* A level line no handler quietens would keep the CPU here forever. */
+	if (++desc->unhandled_run >= IRQ_UNHANDLED_LIMIT) {
+		desc_mask(desc);
+		desc->depth++;
+		pr_err("virq %u (hwirq %lu, %s): nobody cared %u times in a row: disabled\n",
+		       desc->irq_data.irq, desc->irq_data.hwirq, desc->action->name,
+		       desc->unhandled_run);
 	}
 out_eoi:
 	if (chip && chip->irq_eoi)

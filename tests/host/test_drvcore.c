@@ -600,9 +600,34 @@ static void test_failing_probe(void)
 	of_platform_depopulate(NULL);
 }
 
+static irqreturn_t other_irq(int irq, void *dev_id)
+{
+	return IRQ_NONE;
+}
+
+/* A handler that never claims its (level) line: masked after the limit. */
+static void test_irq_storm(void)
+{
+	unsigned int virq = irq_create_mapping(root_intc->domain, 9);
+	int i;
+
+	CHECK(virq && request_irq(virq, other_irq, 0, "deaf", NULL) == 0, "deaf handler");
+	for (i = 0; i < IRQ_UNHANDLED_LIMIT && (root_intc->enabled & (1u << 9)); i++) {
+		root_intc->pending |= 1u << 9;
+		handle_arch_irq(NULL);
+	}
+	CHECK(!(root_intc->enabled & (1u << 9)) && i == IRQ_UNHANDLED_LIMIT,
+	      "unclaimed line masked after %d interrupts", i);
+	CHECK(irq_to_desc(virq)->unhandled == IRQ_UNHANDLED_LIMIT, "each one counted");
+	free_irq(virq, NULL);
+	irq_dispose_mapping(virq);
+	root_intc->pending = 0;
+}
+
 static void test_irq_dispatch(void)
 {
 	struct fake_intc *cascade;
+	unsigned int virq;
 	unsigned long spurious;
 	struct irq_desc *desc;
 
@@ -629,6 +654,23 @@ static void test_irq_dispatch(void)
 	handle_arch_irq(NULL);
 	CHECK(irq_spurious_count() == spurious + 2, "quiet cascade: counted spurious");
 	CHECK(irq_max_nesting() == 1, "dispatch never nested");
+
+	/* Request rules, masking and mapping limits. */
+	virq = (unsigned int)the_consumer->irq;
+	CHECK(request_irq(virq, other_irq, 0, "other", &virq) == -EBUSY,
+	      "second handler without IRQF_SHARED: -EBUSY");
+	CHECK(request_irq(cascade->parent_irq, other_irq, 0, "other", &virq) == -EINVAL,
+	      "cascade input cannot be requested");
+	CHECK(!free_irq(virq, &virq), "free_irq with an unknown dev_id changes nothing");
+	disable_irq(virq);
+	disable_irq(virq);
+	enable_irq(virq);
+	CHECK(!(cascade->enabled & (1u << 3)), "disable_irq nests");
+	enable_irq(virq);
+	CHECK(cascade->enabled & (1u << 3), "last enable_irq unmasks");
+	CHECK(irq_create_mapping(cascade->domain, 32) == 0, "hwirq beyond the domain: no mapping");
+	CHECK(irq_create_mapping(cascade->domain, 3) == virq, "mapping again gives the same virq");
+	test_irq_storm();
 out:
 	unregister_all();
 	of_platform_depopulate(NULL);

@@ -6,7 +6,9 @@ Runs on the board DTB and on variants of the board DTS generated here
 (under build/tests/): a disabled UART, an unknown compatible, and the SIC
 moved to the end of the tree so that UART3, which it serves, comes first.
 """
+import os
 import re
+import subprocess
 import time
 
 from qemu.coyote import board_dts_source, compile_dts
@@ -98,6 +100,17 @@ def test_dt_prints_a_subtree(coyote):
     assert re.search(r'compatible = "arm,pl011(\\0|", ")arm,primecell";', out), out
     assert re.search(r"interrupts = <0x0?c>;", out), out
     assert "dt: error ENOENT" in coyote.run("dt /no/such/node")
+
+
+def test_dt_whole_tree_compiles_back(coyote, tmp_path):
+    out = coyote.run("dt", timeout=30)
+    assert out.startswith("/dts-v1/;")
+    src = tmp_path / "live.dts"
+    src.write_text(out)
+    res = subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", os.devnull, str(src)],
+                         capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0, res.stderr
+    assert "serial@101f1000 {" in out and "interrupt-controller@10003000 {" in out
 
 
 def test_disabled_uart_gets_no_device(boot):
@@ -212,9 +225,46 @@ def test_no_interrupt_controller_still_boots(boot):
     c = boot(dtb=dtb)
     log = c.boot_log
     assert re.search(r"driver core: /amba/timer@101e2000 still deferred at end of boot: "
-                     r"waiting for interrupt parent /amba/interrupt-controller@10140000", log)
+                     r"waiting for interrupt parent /amba/interrupt-controller@10140000 "
+                     r"\(that node is disabled\)", log), log
+    # UART3 waits for the SIC, which waits for the VIC: the report says so.
+    assert re.search(r"/fpga@10000000/serial@9000 still deferred at end of boot: "
+                     r"waiting for interrupt parent /amba/interrupt-controller@10003000 "
+                     r"\(itself deferred\)", log), log
     assert "irq: no root interrupt controller probed: IRQs stay masked" in log
     rows = devices_table(c.run("devices"))
     assert rows[TICK_TIMER][3].startswith("deferred (waiting for interrupt parent")
     assert rows[SIC][3].startswith("deferred (waiting for interrupt parent")
     assert "no tick timer has probed" in c.run("sleep 1")
+
+
+def ttys_table(out):
+    rows = {}
+    for line in out.splitlines()[1:]:
+        f = line.split()
+        if len(f) == 8:
+            rows[f[0]] = {"device": f[1], "virq": int(f[2]), "baud": int(f[3]),
+                          "rx": int(f[4]), "dropped": int(f[6]), "console": f[7]}
+    return rows
+
+
+def test_every_uart_named_by_alias(coyote):
+    rows = ttys_table(coyote.run("ttys"))
+    assert {t: r["device"] for t, r in rows.items()} == {
+        "ttyAMA0": "101f1000.serial", "ttyAMA1": "101f2000.serial",
+        "ttyAMA2": "101f3000.serial", "ttyAMA3": "10009000.serial"}
+    assert rows["ttyAMA0"]["console"] == "yes" and rows["ttyAMA1"]["console"] == "-"
+    assert all(r["baud"] == 115200 for r in rows.values())
+    line = "x" * 150
+    coyote.run(line)
+    after = ttys_table(coyote.run("ttys"))["ttyAMA0"]
+    assert after["rx"] >= rows["ttyAMA0"]["rx"] + 150 and after["dropped"] == 0
+
+
+def test_aliases_decide_tty_numbers(boot):
+    dtb = variant("drvcore-aliases-swapped",
+                  "&{/aliases} { serial1 = &uart2; serial2 = &uart1; };")
+    c = boot(dtb=dtb)
+    rows = ttys_table(c.run("ttys"))
+    assert rows["ttyAMA1"]["device"] == "101f3000.serial"
+    assert rows["ttyAMA2"]["device"] == "101f2000.serial"

@@ -21,6 +21,8 @@
 #include <linux/serial_core.h>
 #include <linux/string.h>
 #include <asm/io.h>
+#include <coyote/console.h>
+#include <coyote/shell.h>
 
 /* Registers (PL011 TRM), offsets from the block's base. */
 #define UART01x_DR		0x00
@@ -152,18 +154,18 @@ struct pl011_port {
 	u8 ring[PL011_RX_RING];
 };
 
-static u32 pl011_lines_used;	/* ttyAMA numbers taken */
+static struct pl011_port *pl011_ports[PL011_MAX_LINES];	/* by ttyAMA number */
 
-static irqreturn_t pl011_rx_interrupt(int irq, void *dev_id)
+/* Moves what the receive FIFO holds into the ring; returns how many words. */
+static unsigned int pl011_drain_rx(struct pl011_port *port)
 {
-	struct pl011_port *port = dev_id;
-	irqreturn_t ret = IRQ_NONE;
+	unsigned int n = 0;
 
 	while (!(readl(port->base + UART01x_FR) & UART01x_FR_RXFE)) {
 		u32 ch = readl(port->base + UART01x_DR);
 		unsigned int head = port->head;
 
-		ret = IRQ_HANDLED;
+		n++;
 		if (ch & UART011_DR_ERRORS) {
 			port->rx_errors++;
 			continue;
@@ -176,8 +178,25 @@ static irqreturn_t pl011_rx_interrupt(int irq, void *dev_id)
 		port->head = head + 1;
 		port->rx_chars++;
 	}
-	writel(UART011_RXIM | UART011_RTIM, port->base + UART011_ICR);
-	return ret;
+	return n;
+}
+
+/*
+ * Drain, acknowledge, and look again: a character that lands between the
+ * last FIFO check and the acknowledge would otherwise sit there with its
+ * interrupt already cleared (the model raises RX only when the FIFO goes
+ * from empty to one), and a paste would lose its last key until the next.
+ */
+static irqreturn_t pl011_rx_interrupt(int irq, void *dev_id)
+{
+	struct pl011_port *port = dev_id;
+	unsigned int n = 0;
+
+	do {
+		n += pl011_drain_rx(port);
+		writel(UART011_RXIM | UART011_RTIM, port->base + UART011_ICR);
+	} while (!(readl(port->base + UART01x_FR) & UART01x_FR_RXFE));
+	return n ? IRQ_HANDLED : IRQ_NONE;
 }
 
 static int pl011_console_getc(struct console *co)
@@ -265,10 +284,10 @@ static int pl011_pick_line(struct device_node *np)
 {
 	int line = of_alias_get_id(np, "serial");
 
-	if (line >= 0 && line < PL011_MAX_LINES && !(pl011_lines_used & (1u << line)))
+	if (line >= 0 && line < PL011_MAX_LINES && !pl011_ports[line])
 		return line;
 	for (line = of_alias_get_highest_id("serial") + 1; line < PL011_MAX_LINES; line++)
-		if (line >= 0 && !(pl011_lines_used & (1u << line)))
+		if (line >= 0 && !pl011_ports[line])
 			return line;
 	return -ENOSPC;
 }
@@ -339,7 +358,7 @@ static int pl011_probe(struct platform_device *pdev)
 		return dev_err_probe(dev, ret, "cannot request IRQ %d", port->irq);
 	writel(UART011_RXIM | UART011_RTIM, port->base + UART011_IMSC);
 
-	pl011_lines_used |= 1u << port->line;
+	pl011_ports[port->line] = port;
 	platform_set_drvdata(pdev, port);
 	dev_info(dev, "%s: PL011 rev %u, virq %d, %u baud (%lu Hz clock)%s\n", port->name,
 		 (pid >> 20) & 0xf, port->irq, port->baud, port->uartclk,
@@ -362,9 +381,26 @@ static int pl011_remove(struct platform_device *pdev)
 	writel(0, port->base + UART011_IMSC);
 	if (port->con.data)
 		unregister_console(&port->con);
-	pl011_lines_used &= ~(1u << port->line);
+	pl011_ports[port->line] = NULL;
 	return 0;
 }
+
+static int cmd_ttys(int argc, char **argv)
+{
+	printf("%-8s %-18s %5s %7s %10s %6s %7s %s\n", "tty", "device", "virq", "baud",
+	       "rx", "errors", "dropped", "console");
+	for (int i = 0; i < PL011_MAX_LINES; i++) {
+		struct pl011_port *p = pl011_ports[i];
+
+		if (!p)
+			continue;
+		printf("%-8s %-18s %5d %7u %10lu %6lu %7lu %s\n", p->name, dev_name(p->dev),
+		       p->irq, p->baud, p->rx_chars, p->rx_errors, p->rx_dropped,
+		       p->con.data ? "yes" : "-");
+	}
+	return 0;
+}
+SHELL_COMMAND(ttys, cmd_ttys, "ttys", "PL011 UARTs: ttyAMA name, device, IRQ, baud, receive counts");
 
 static const struct of_device_id pl011_of_match[] = {
 	{ .compatible = "arm,pl011" },
