@@ -22,6 +22,9 @@ KDIRS := arch/arm kernel kernel/irq of drivers/base drivers/clk drivers/irqchip 
          drivers/tty/serial
 # Host-built library folders: portable C only (of/, drivers/base/).
 HOSTDIRS := of drivers/base kernel/irq drivers/clk
+# I2C and RTC (issue 5): busses/ is MMIO, so kernel only.
+KDIRS += drivers/i2c drivers/i2c/algos drivers/i2c/busses drivers/rtc
+HOSTDIRS += drivers/i2c drivers/i2c/algos drivers/rtc scripts/host/i2c-sim
 
 include scripts/Makefile.build
 

@@ -110,8 +110,8 @@ struct device_node;
 struct of_alias {
 	struct device_node *np;
 	const char *stem;       /* the alias property's name, in the blob */
-	int stem_len;
-	int id;
+	u16 stem_len;
+	u16 id;                 /* unflatten skips ids above 9999 */
 };
 
 extern unsigned int of_node_count;            /* nodes in the live tree */

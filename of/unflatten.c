@@ -34,7 +34,7 @@
 #define ILP32_NODE  36
 #define ILP32_PROP  16
 #define ILP32_PTR    4
-#define ILP32_ALIAS 16
+#define ILP32_ALIAS 12
 #if defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 4
 _Static_assert(sizeof(struct device_node) == ILP32_NODE, "device_node layout");
 _Static_assert(sizeof(struct property) == ILP32_PROP, "property layout");
@@ -189,7 +189,7 @@ static unsigned int build_aliases(struct of_alias *table, unsigned int max)
 			continue;
 		while (end > start && end[-1] >= '0' && end[-1] <= '9')
 			end--;
-		if (end == start || !*end || strlen(end) > 6)
+		if (end == start || !*end || strlen(end) > 4 || end - start > 0xffff)
 			continue;       /* no number, or an absurd one */
 		if (pp->length < 2 || ((char *)pp->value)[0] != '/' ||
 		    strnlen(pp->value, (size_t)pp->length) >= (size_t)pp->length)
@@ -201,8 +201,8 @@ static unsigned int build_aliases(struct of_alias *table, unsigned int max)
 			id = id * 10 + (*d - '0');
 		table[n].np = np;
 		table[n].stem = start;
-		table[n].stem_len = (int)(end - start);
-		table[n].id = id;
+		table[n].stem_len = (u16)(end - start);
+		table[n].id = (u16)id;
 		n++;
 	}
 	return n;
