@@ -18,10 +18,13 @@ Q := @
 endif
 
 # Kernel folders, in link order.  Each has a Makefile fragment with obj-y.
-KDIRS := arch/arm kernel of drivers/base drivers/irqchip drivers/clocksource \
+KDIRS := arch/arm kernel kernel/irq of drivers/base drivers/clk drivers/irqchip drivers/clocksource \
          drivers/tty/serial
 # Host-built library folders: portable C only (of/, drivers/base/).
-HOSTDIRS := of
+HOSTDIRS := of drivers/base kernel/irq drivers/clk
+# I2C and RTC (issue 5): busses/ is MMIO, so kernel only.
+KDIRS += drivers/i2c drivers/i2c/algos drivers/i2c/busses drivers/rtc
+HOSTDIRS += drivers/i2c drivers/i2c/algos drivers/rtc scripts/host/i2c-sim
 
 include scripts/Makefile.build
 

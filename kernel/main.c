@@ -8,6 +8,9 @@
 #include <linux/errno.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
+#include <linux/device.h>
+#include <linux/irq.h>
+#include <linux/of_platform.h>
 #include <linux/printk.h>
 #include <coyote/kallsyms.h>
 #include <coyote/setup.h>
@@ -26,14 +29,16 @@ void start_kernel(u32 r0, u32 machid, u32 fdt_phys)
 	reserve_boot_memory();			/* minus kernel, blob, initrd, /memreserve/ */
 	kmem_init();				/* the heap over what is left */
 	unflatten_device_tree();		/* the live tree, /aliases and /chosen */
+	irq_init();				/* IRQ core; controllers add domains when they probe */
+	driver_init();				/* driver core: buses ready for drivers */
 	/*
-	 * Still to come, each from its own issue, as initcalls or calls here:
-	 *   interrupt controllers and the timer, by compatible (driver core issue)
-	 *   driver core, built-in drivers, populate devices from the tree
-	 *   probe, with deferred probe retried until nothing changes
+	 * Still to come, from its own issue, as initcalls or calls here:
 	 *   modules from the initrd, autoloaded by compatible (modules issue)
 	 */
 	do_initcalls();				/* built-in subsystems and drivers, by level */
+	of_platform_default_populate(NULL, NULL, NULL);	/* devices from the tree, each probed */
+	driver_deferred_probe_report();		/* what is still deferred, and why */
+	irq_start();				/* unmask IRQs: tick and console input */
 	shell_run();				/* the console is the user's now */
 }
 

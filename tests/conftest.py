@@ -2,12 +2,19 @@
 """Shared fixtures.  `boot(...)` starts coyote under QEMU (see
 tests/qemu/coyote.py for the arguments) and kills every QEMU it started when
 the test ends, whatever happened."""
+import os
 import sys
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+# Tests that run `make` themselves must not inherit the jobserver of the
+# `make test` that started pytest: its pipe is not passed down, and make warns
+# on every such call.
+for var in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKE_TERMOUT", "MAKE_TERMERR"):
+    os.environ.pop(var, None)
 
 from qemu.coyote import Coyote  # noqa: E402
 

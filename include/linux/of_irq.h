@@ -16,4 +16,8 @@ int of_irq_parse_raw(const __be32 *addr, struct of_phandle_args *out_irq);
 struct device_node *of_irq_find_parent(struct device_node *child);
 int of_irq_count(struct device_node *dev);
 
+/* Mapping to virtual IRQ numbers lives with the IRQ domains (kernel/irq/irqdomain.c). */
+unsigned int irq_of_parse_and_map(struct device_node *dev, int index);
+int of_irq_get(struct device_node *dev, int index);
+
 #endif

@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Devices, drivers and buses: registration, names, match scoring.
+ * Binding and deferred probe live in dd.c, managed resources in devres.c.
+ */
+#define pr_fmt(fmt) "driver core: " fmt
+
+#include <linux/device.h>
+#include <linux/errno.h>
+#include <linux/of.h>
+#include <linux/of_device.h>
+#include <linux/platform_device.h>
+#include <linux/printk.h>
+#include <linux/string.h>
+
+#include "base.h"
+
+static LIST_HEAD(bus_list);
+
+/* A bus is registered on first use, so initcall order cannot break it. */
+int bus_register(struct bus_type *bus)
+{
+	if (!bus || !bus->name)
+		return -EINVAL;
+	if (bus->node.next)
+		return 0;
+	INIT_LIST_HEAD(&bus->devices);
+	INIT_LIST_HEAD(&bus->drivers);
+	list_add_tail(&bus->node, &bus_list);
+	return 0;
+}
+
+struct bus_type *bus_next(struct bus_type *prev)
+{
+	struct list_head *n = prev ? prev->node.next : bus_list.next;
+
+	if (n == &bus_list)
+		return NULL;
+	return list_entry(n, struct bus_type, node);
+}
+
+int bus_for_each_dev(struct bus_type *bus, void *data,
+		     int (*fn)(struct device *dev, void *data))
+{
+	struct device *dev, *n;
+	int ret;
+
+	if (!bus->node.next)
+		return 0;
+	list_for_each_entry_safe(dev, n, &bus->devices, bus_node) {
+		ret = fn(dev, data);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int bus_for_each_drv(struct bus_type *bus, void *data,
+		     int (*fn)(struct device_driver *drv, void *data))
+{
+	struct device_driver *drv, *n;
+	int ret;
+
+	if (!bus->node.next)
+		return 0;
+	list_for_each_entry_safe(drv, n, &bus->drivers, bus_node) {
+		ret = fn(drv, data);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+const char *dev_driver_string(const struct device *dev)
+{
+	if (dev->driver && dev->driver->name)
+		return dev->driver->name;
+	if (dev->bus && dev->bus->name)
+		return dev->bus->name;
+	return "device";
+}
+
+const char *dev_state_name(enum device_probe_state state)
+{
+	switch (state) {
+	case DEVICE_BOUND:
+		return "bound";
+	case DEVICE_DEFERRED:
+		return "deferred";
+	case DEVICE_FAILED:
+		return "failed";
+	case DEVICE_NO_DRIVER:
+		break;
+	}
+	return "no driver";
+}
+
+void dev_node_path(const struct device *dev, char *buf, size_t len)
+{
+	if (!len)
+		return;
+	if (!dev->of_node)
+		snprintf(buf, len, "-");
+	else
+		of_node_full_path(dev->of_node, buf, len);
+}
+
+void device_initialize(struct device *dev)
+{
+	INIT_LIST_HEAD(&dev->bus_node);
+	INIT_LIST_HEAD(&dev->deferred_node);
+	INIT_LIST_HEAD(&dev->devres_head);
+	INIT_LIST_HEAD(&dev->bound_node);
+	dev->state = DEVICE_NO_DRIVER;
+}
+
+int device_add(struct device *dev)
+{
+	int ret;
+
+	if (!dev->bus || !dev->name[0])
+		return -EINVAL;
+	if (dev->registered)
+		return -EEXIST;
+	ret = bus_register(dev->bus);
+	if (ret)
+		return ret;
+	list_add_tail(&dev->bus_node, &dev->bus->devices);
+	dev->registered = true;
+	device_attach(dev);
+	return 0;
+}
+
+int device_register(struct device *dev)
+{
+	device_initialize(dev);
+	return device_add(dev);
+}
+
+void device_del(struct device *dev)
+{
+	if (!dev->registered)
+		return;
+	device_release_driver(dev);
+	list_del_init(&dev->deferred_node);
+	list_del_init(&dev->bus_node);
+	dev->registered = false;
+}
+
+void device_unregister(struct device *dev)
+{
+	device_del(dev);
+	if (dev->release)
+		dev->release(dev);
+}
+
+/*
+ * Linux's scoring (of_device_is_compatible() gives the compatible part): a
+ * compatible match is worth far more than type or name, and less the later
+ * it comes in the node's list, so the most specific string a driver knows
+ * wins.
+ */
+int of_match_score(const struct device_node *np, const struct of_device_id *id)
+{
+	int score = 0;
+
+	if (id->compatible[0]) {
+		score = of_device_is_compatible(np, id->compatible);
+		if (score <= 0)
+			return 0;
+	}
+	if (id->type[0]) {
+		const char *type = NULL;
+
+		if (of_property_read_string(np, "device_type", &type) ||
+		    strcmp(type, id->type))
+			return 0;
+		score += 2;
+	}
+	if (id->name[0]) {
+		if (strcmp(np->name, id->name))
+			return 0;
+		score++;
+	}
+	return score;
+}
+
+/* of_match_node() picks the entry; its score ranks it against other drivers. */
+const struct of_device_id *of_match_best(const struct of_device_id *matches,
+					 const struct device_node *np, int *score)
+{
+	const struct of_device_id *best = np ? of_match_node(matches, np) : NULL;
+
+	if (score)
+		*score = best ? of_match_score(np, best) : 0;
+	return best;
+}
+
+const void *of_device_get_match_data(const struct device *dev)
+{
+	return dev->match ? dev->match->data : NULL;
+}
+
+/* Boot step: buses register on first use; say what exists so far. */
+int driver_init(void)
+{
+	int ret = bus_register(&platform_bus_type);
+
+	if (ret)
+		return ret;
+	pr_info("platform bus ready; drivers register as initcalls, devices come from the tree\n");
+	return 0;
+}

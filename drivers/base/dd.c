@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Binding drivers to devices, and deferred probe.
+ *
+ * A device is bound to the registered driver whose match table scores best
+ * for its node.  Registering a driver probes every unbound device it is the
+ * best match for; adding a device probes its best driver.  A probe that
+ * returns -EPROBE_DEFER (something it needs has not probed yet) parks the
+ * device on the deferred list with a reason; the list is retried after every
+ * successful probe, pass after pass, until a pass binds nothing new.  Any
+ * other error is logged by name, recorded in the device, and the boot goes
+ * on.  If a device's best driver failed, a worse driver registered later is
+ * not tried: the failure stays visible.
+ */
+#define pr_fmt(fmt) "driver core: " fmt
+
+#include <linux/device.h>
+#include <linux/errno.h>
+#include <linux/of.h>
+#include <linux/of_device.h>
+#include <linux/printk.h>
+#include <linux/string.h>
+
+#include "base.h"
+
+static LIST_HEAD(deferred_probe_list);
+static LIST_HEAD(bound_list);           /* bound devices, in bind order */
+static unsigned long bind_count;        /* successful probes, ever */
+static bool trigger_active;
+
+static struct device_driver *best_driver(struct device *dev)
+{
+	struct device_driver *drv, *best = NULL;
+	int best_score = 0;
+
+	if (!dev->bus || !dev->bus->match)
+		return NULL;
+	list_for_each_entry(drv, &dev->bus->drivers, bus_node) {
+		int s = dev->bus->match(dev, drv);
+
+		if (s > best_score) {
+			best = drv;
+			best_score = s;
+		}
+	}
+	return best;
+}
+
+/* Logs the first deferral, and again whenever the reason changes. */
+static void defer_device(struct device *dev, const char *prev_reason)
+{
+	char path[DEVICE_REASON_MAX];
+	bool news = dev->state != DEVICE_DEFERRED;
+
+	dev->state = DEVICE_DEFERRED;
+	dev->probe_err = -EPROBE_DEFER;
+	if (!dev->defer_reason[0])
+		snprintf(dev->defer_reason, sizeof(dev->defer_reason),
+			 "probe returned EPROBE_DEFER without a reason");
+	if (list_empty(&dev->deferred_node))
+		list_add_tail(&dev->deferred_node, &deferred_probe_list);
+	if (news || strcmp(prev_reason, dev->defer_reason)) {
+		dev_node_path(dev, path, sizeof(path));
+		pr_info("%s %s deferred: %s\n", dev->tried->name, path, dev->defer_reason);
+	}
+}
+
+static int really_probe(struct device *dev, struct device_driver *drv)
+{
+	char prev_reason[DEVICE_REASON_MAX];
+	int ret;
+
+	dev->driver = drv;
+	dev->tried = drv;
+	dev->match = NULL;
+	if (dev->of_node)
+		dev->match = of_match_best(drv->of_match_table, dev->of_node, NULL);
+	memcpy(prev_reason, dev->defer_reason, sizeof(prev_reason));
+	dev->defer_reason[0] = '\0';
+	dev->waiting_for = NULL;
+
+	if (dev->bus->probe)
+		ret = dev->bus->probe(dev);
+	else if (drv->probe)
+		ret = drv->probe(dev);
+	else
+		ret = 0;
+
+	if (ret == 0) {
+		dev->state = DEVICE_BOUND;
+		dev->probe_err = 0;
+		list_del_init(&dev->deferred_node);
+		list_add_tail(&dev->bound_node, &bound_list);
+		bind_count++;
+		dev_info(dev, "bound (%s)\n",
+			 dev->match ? dev->match->compatible : "by name");
+		driver_deferred_probe_trigger();
+		return 0;
+	}
+
+	/* Undo whatever the failed probe took, before anyone looks again. */
+	devres_release_all(dev);
+	dev->driver = NULL;
+	dev->driver_data = NULL;
+	if (ret == -EPROBE_DEFER) {
+		defer_device(dev, prev_reason);
+		return ret;
+	}
+	dev->state = DEVICE_FAILED;
+	dev->probe_err = ret;
+	list_del_init(&dev->deferred_node);
+	pr_err("%s: probe of %s failed: %s\n", drv->name, dev_name(dev), errname(ret));
+	return ret;
+}
+
+int device_attach(struct device *dev)
+{
+	struct device_driver *drv;
+	int ret;
+
+	if (dev->driver)
+		return 1;
+	drv = best_driver(dev);
+	if (!drv) {
+		dev->state = DEVICE_NO_DRIVER;
+		dev->tried = NULL;
+		dev->match = NULL;
+		list_del_init(&dev->deferred_node);
+		return 0;
+	}
+	ret = really_probe(dev, drv);
+	return ret ? ret : 1;
+}
+
+static int driver_attach(struct device_driver *drv)
+{
+	struct device *dev, *n;
+
+	list_for_each_entry_safe(dev, n, &drv->bus->devices, bus_node) {
+		if (dev->driver)
+			continue;
+		if (dev->state == DEVICE_FAILED && dev->tried != drv)
+			continue;
+		if (best_driver(dev) == drv)
+			really_probe(dev, drv);
+	}
+	return 0;
+}
+
+void device_release_driver(struct device *dev)
+{
+	struct device_driver *drv = dev->driver;
+
+	if (!drv)
+		return;
+	if (dev->bus->remove)
+		dev->bus->remove(dev);
+	else if (drv->remove)
+		drv->remove(dev);
+	devres_release_all(dev);
+	list_del_init(&dev->bound_node);
+	dev_info(dev, "unbound\n");
+	dev->driver = NULL;
+	dev->driver_data = NULL;
+	dev->match = NULL;
+	dev->tried = NULL;
+	dev->state = DEVICE_NO_DRIVER;
+}
+
+int driver_register(struct device_driver *drv)
+{
+	int ret;
+
+	if (!drv->bus || !drv->name)
+		return -EINVAL;
+	if (drv->registered)
+		return -EBUSY;
+	ret = bus_register(drv->bus);
+	if (ret)
+		return ret;
+	list_add_tail(&drv->bus_node, &drv->bus->drivers);
+	drv->registered = true;
+	return driver_attach(drv);
+}
+
+/*
+ * Walks backwards with the previous entry fetched after each release: a
+ * remove() may unbind other devices, but never ones bound before it.
+ */
+void device_release_drivers_reverse(bool (*filter)(struct device *dev, void *data),
+				    void *data)
+{
+	struct list_head *pos = bound_list.prev;
+
+	while (pos != &bound_list) {
+		struct device *dev = list_entry(pos, struct device, bound_node);
+
+		pos = pos->prev;
+		if (filter(dev, data))
+			device_release_driver(dev);
+	}
+}
+
+static bool bound_to(struct device *dev, void *drv)
+{
+	return dev->driver == drv;
+}
+
+void driver_unregister(struct device_driver *drv)
+{
+	struct device *dev, *n;
+
+	if (!drv->registered)
+		return;
+	device_release_drivers_reverse(bound_to, drv);
+	list_for_each_entry_safe(dev, n, &drv->bus->devices, bus_node) {
+		if (dev->tried == drv && !dev->driver) {
+			/* Its record would point at a driver that is gone. */
+			list_del_init(&dev->deferred_node);
+			dev->tried = NULL;
+			dev->match = NULL;
+			dev->defer_reason[0] = '\0';
+			dev->state = DEVICE_NO_DRIVER;
+		}
+	}
+	list_del_init(&drv->bus_node);
+	drv->registered = false;
+}
+
+/*
+ * A successful probe inside a pass (or inside another probe) only bumps
+ * bind_count; the outer loop sees it and runs one more pass.
+ */
+void driver_deferred_probe_trigger(void)
+{
+	LIST_HEAD(pending);
+	unsigned long before;
+
+	if (trigger_active)
+		return;
+	trigger_active = true;
+	do {
+		before = bind_count;
+		list_splice_tail_init(&deferred_probe_list, &pending);
+		while (!list_empty(&pending)) {
+			struct device *dev = list_first_entry(&pending, struct device,
+							      deferred_node);
+
+			list_del_init(&dev->deferred_node);
+			device_attach(dev);
+		}
+	} while (bind_count != before);
+	trigger_active = false;
+}
+
+int driver_deferred_probe_count(void)
+{
+	struct device *dev;
+	int n = 0;
+
+	list_for_each_entry(dev, &deferred_probe_list, deferred_node)
+		n++;
+	return n;
+}
+
+void device_count_states(struct device_state_counts *c)
+{
+	struct bus_type *bus = NULL;
+
+	memset(c, 0, sizeof(*c));
+	while ((bus = bus_next(bus))) {
+		struct device *dev;
+
+		list_for_each_entry(dev, &bus->devices, bus_node) {
+			switch (dev->state) {
+			case DEVICE_BOUND:
+				c->bound++;
+				break;
+			case DEVICE_DEFERRED:
+				c->deferred++;
+				break;
+			case DEVICE_FAILED:
+				c->failed++;
+				break;
+			case DEVICE_NO_DRIVER:
+				c->no_driver++;
+				break;
+			}
+		}
+	}
+}
+
+/*
+ * What became of the device a deferred one waits for: the usual answers to
+ * "why is it still waiting" (the supplier's node is disabled, nobody drives
+ * it, or it waits itself).
+ */
+static void supplier_status(const struct device *dev, char *buf, size_t len)
+{
+	const struct device_node *np = dev->waiting_for;
+	struct device *sup = np ? np->data : NULL;
+
+	buf[0] = '\0';
+	if (!np)
+		return;
+	if (!of_device_is_available(np))
+		snprintf(buf, len, " (that node is disabled)");
+	else if (!of_node_check_flag(np, OF_POPULATED) || !sup)
+		snprintf(buf, len, " (that node has no device)");
+	else if (sup->state == DEVICE_NO_DRIVER)
+		snprintf(buf, len, " (no driver for it)");
+	else if (sup->state == DEVICE_FAILED)
+		snprintf(buf, len, " (its probe failed: %s)", errname(sup->probe_err));
+	else if (sup->state == DEVICE_DEFERRED)
+		snprintf(buf, len, " (itself deferred)");
+}
+
+int driver_deferred_probe_report(void)
+{
+	struct device_state_counts c;
+	char path[DEVICE_REASON_MAX], why[48];
+	struct device *dev;
+
+	list_for_each_entry(dev, &deferred_probe_list, deferred_node) {
+		dev_node_path(dev, path, sizeof(path));
+		supplier_status(dev, why, sizeof(why));
+		pr_warn("%s still deferred at end of boot: %s%s\n", path, dev->defer_reason, why);
+	}
+	device_count_states(&c);
+	pr_info("%d device(s) bound, %d deferred, %d failed, %d without driver\n",
+		c.bound, c.deferred, c.failed, c.no_driver);
+	return c.deferred;
+}
+
+void device_set_deferred_probe_supplier(struct device *dev, struct device_node *np)
+{
+	dev->waiting_for = np;
+}
+
+static void chomp(char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && s[n - 1] == '\n')
+		s[--n] = '\0';
+}
+
+void device_set_deferred_probe_reason(struct device *dev, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(dev->defer_reason, sizeof(dev->defer_reason), fmt, ap);
+	va_end(ap);
+	chomp(dev->defer_reason);
+}
+
+int dev_err_probe(struct device *dev, int err, const char *fmt, ...)
+{
+	char msg[DEVICE_REASON_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	chomp(msg);
+	if (err == -EPROBE_DEFER)
+		snprintf(dev->defer_reason, sizeof(dev->defer_reason), "%s", msg);
+	else
+		dev_err(dev, "error %s: %s\n", errname(err), msg);
+	return err;
+}

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Clock lookup: a consumer's `clocks` phandle names a provider node; the
+ * provider's driver registered a get() for that node when it probed.  If it
+ * has not, the consumer defers: probe order sorts itself out.
+ */
+#define pr_fmt(fmt) "clk: " fmt
+
+#include <linux/clk-provider.h>
+#include <linux/device.h>
+#include <linux/errno.h>
+#include <linux/of.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+struct of_clk_provider {
+	struct list_head link;
+	struct device_node *node;
+	struct clk *(*get)(struct of_phandle_args *spec, void *data);
+	void *data;
+};
+
+static LIST_HEAD(of_clk_providers);
+
+static struct of_clk_provider *find_provider(struct device_node *np)
+{
+	struct of_clk_provider *p;
+
+	list_for_each_entry(p, &of_clk_providers, link)
+		if (p->node == np)
+			return p;
+	return NULL;
+}
+
+int of_clk_add_provider(struct device_node *np,
+			struct clk *(*get)(struct of_phandle_args *spec, void *data),
+			void *data)
+{
+	struct of_clk_provider *p;
+
+	if (find_provider(np))
+		return -EEXIST;
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+	p->node = np;
+	p->get = get;
+	p->data = data;
+	list_add_tail(&p->link, &of_clk_providers);
+	return 0;
+}
+
+/* Consumers still holding its clocks keep dangling pointers: unbind them first. */
+void of_clk_del_provider(struct device_node *np)
+{
+	struct of_clk_provider *p = find_provider(np);
+
+	if (!p)
+		return;
+	list_del(&p->link);
+	kfree(p);
+}
+
+struct clk *of_clk_src_simple_get(struct of_phandle_args *spec, void *data)
+{
+	return data;
+}
+
+/* Looks the clock up; *@provider_np tells the caller whom it waits for. */
+static struct clk *clk_lookup(struct device_node *np, int index,
+			      struct device_node **provider_np)
+{
+	struct of_phandle_args spec;
+	struct of_clk_provider *p;
+	int ret;
+
+	*provider_np = NULL;
+	if (!np || index < 0)
+		return ERR_PTR(-ENOENT);
+	if (!of_get_property(np, "clocks", NULL))
+		return ERR_PTR(-ENOENT);
+	ret = of_parse_phandle_with_args(np, "clocks", "#clock-cells", index, &spec);
+	if (ret)
+		return ERR_PTR(ret == -ENOENT ? -ENOENT : -EINVAL);
+	*provider_np = spec.np;
+	p = find_provider(spec.np);
+	if (!p)
+		return ERR_PTR(-EPROBE_DEFER);
+	return p->get(&spec, p->data);
+}
+
+static int clk_index(struct device_node *np, const char *name)
+{
+	int index;
+
+	if (!name)
+		return 0;
+	index = of_property_match_string(np, "clock-names", name);
+	return index < 0 ? -1 : index;
+}
+
+struct clk *of_clk_get(struct device_node *np, int index)
+{
+	struct device_node *provider;
+
+	return clk_lookup(np, index, &provider);
+}
+
+struct clk *of_clk_get_by_name(struct device_node *np, const char *name)
+{
+	return of_clk_get(np, clk_index(np, name));
+}
+
+struct clk *clk_get(struct device *dev, const char *id)
+{
+	struct device_node *provider;
+	char path[DEVICE_REASON_MAX - 32];
+	struct clk *clk;
+
+	clk = clk_lookup(dev->of_node, clk_index(dev->of_node, id), &provider);
+	if (PTR_ERR(clk) == -EPROBE_DEFER) {
+		of_node_full_path(provider, path, sizeof(path));
+		device_set_deferred_probe_reason(dev, "waiting for clock %s", path);
+		device_set_deferred_probe_supplier(dev, provider);
+	}
+	return clk;
+}
+
+static void devm_clk_release(void *clk)
+{
+	clk_put(clk);
+}
+
+struct clk *devm_clk_get(struct device *dev, const char *id)
+{
+	struct clk *clk = clk_get(dev, id);
+	int ret;
+
+	if (IS_ERR(clk))
+		return clk;
+	ret = devm_add_action_or_reset(dev, devm_clk_release, clk);
+	return ret ? ERR_PTR(ret) : clk;
+}
+
+/* Clocks belong to their provider; a consumer's reference costs nothing. */
+void clk_put(struct clk *clk)
+{
+}
+
+unsigned long clk_get_rate(struct clk *clk)
+{
+	return IS_ERR_OR_NULL(clk) ? 0 : clk->rate;
+}
+
+int clk_prepare_enable(struct clk *clk)
+{
+	if (IS_ERR_OR_NULL(clk))
+		return 0;
+	clk->enable_count++;
+	return 0;
+}
+
+void clk_disable_unprepare(struct clk *clk)
+{
+	if (!IS_ERR_OR_NULL(clk) && clk->enable_count)
+		clk->enable_count--;
+}
+
+const char *__clk_get_name(const struct clk *clk)
+{
+	return IS_ERR_OR_NULL(clk) ? "(none)" : clk->name;
+}
+
+struct clk *clk_register_fixed_rate(struct device *dev, const char *name,
+				    const char *parent_name, unsigned long flags,
+				    unsigned long fixed_rate)
+{
+	struct clk *clk = kzalloc(sizeof(*clk), GFP_KERNEL);
+
+	if (!clk)
+		return ERR_PTR(-ENOMEM);
+	clk->name = name;
+	clk->rate = fixed_rate;
+	return clk;
+}
+
+void clk_unregister_fixed_rate(struct clk *clk)
+{
+	if (!IS_ERR_OR_NULL(clk))
+		kfree(clk);
+}

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The `i2c` shell command, for labs: scan a bus as i2cdetect does, read and
+ * write one register of a target.
+ *
+ *   i2c scan BUS               which addresses answer on bus BUS
+ *   i2c get BUS ADDR REG       one register of the target at ADDR
+ *   i2c set BUS ADDR REG VAL   (docs/i2c.md has examples for the board)
+ */
+#include <linux/errno.h>
+#include <linux/i2c.h>
+#include <linux/printk.h>
+#include <linux/string.h>
+#include <coyote/console.h>
+#include <coyote/shell.h>
+
+#define I2C_USAGE "i2c scan|get|set BUS [ADDR REG [VAL]]"
+
+/* Decimal or 0x-prefixed hex, up to @max. */
+static int parse_num(const char *s, unsigned long max, unsigned long *out)
+{
+	unsigned long v = 0;
+	int base = 10, digits = 0;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	}
+	for (; *s; s++, digits++) {
+		int d;
+
+		if (*s >= '0' && *s <= '9')
+			d = *s - '0';
+		else if (base == 16 && *s >= 'a' && *s <= 'f')
+			d = *s - 'a' + 10;
+		else if (base == 16 && *s >= 'A' && *s <= 'F')
+			d = *s - 'A' + 10;
+		else
+			return -EINVAL;
+		v = v * (unsigned long)base + (unsigned long)d;
+		if (v > max)
+			return -ERANGE;
+	}
+	if (!digits)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+static const char *i2c_err_hint(int err)
+{
+	switch (err) {
+	case -ENXIO:
+		return "no target acknowledged the address";
+	case -EIO:
+		return "the target refused a data byte";
+	case -EBUSY:
+		return "bus stuck low, recovery failed";
+	default:
+		return "transfer failed";
+	}
+}
+
+static struct i2c_adapter *get_bus(const char *arg)
+{
+	struct i2c_adapter *adap;
+	unsigned long nr;
+
+	if (parse_num(arg, 1000, &nr)) {
+		printf("i2c: bad bus number '%s'\n", arg);
+		return NULL;
+	}
+	adap = i2c_get_adapter((int)nr);
+	if (!adap)
+		printf("i2c: no bus %lu (ENODEV); buses come from the tree's I2C controllers\n", nr);
+	return adap;
+}
+
+/* The table is built a row at a time, one printf per row. */
+static int cmd_i2c_scan(struct i2c_adapter *adap)
+{
+	struct i2c_client *c;
+	char row[64], found[128];
+	size_t used = 0, len = 0;
+	int addr, ret, n = 0;
+
+	printf("     0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f\n");
+	found[0] = '\0';
+	for (addr = 0; addr < 0x78; addr++) {
+		if (addr % 16 == 0)
+			len = (size_t)snprintf(row, sizeof(row), "%02x:", addr);
+		/* 0x00-0x02 are reserved (general call, CBUS, other buses). */
+		if (addr < 0x03) {
+			len += (size_t)snprintf(row + len, sizeof(row) - len, "   ");
+			continue;
+		}
+		ret = i2c_probe_address(adap, (u16)addr);
+		if (ret == 0) {
+			len += (size_t)snprintf(row + len, sizeof(row) - len, " %02x", addr);
+			n++;
+			if (used < sizeof(found) - 6)
+				used += (size_t)snprintf(found + used, sizeof(found) - used,
+							 " 0x%02x", addr);
+		} else if (ret == -ENXIO) {
+			len += (size_t)snprintf(row + len, sizeof(row) - len, " --");
+		} else {
+			printf("%s\ni2c: scan of %s stopped at 0x%02x: %s (%s)\n", row,
+			       dev_name(&adap->dev), addr, errname(ret), i2c_err_hint(ret));
+			return ret;
+		}
+		if (addr % 16 == 15 || addr == 0x77)
+			printf("%s\n", row);
+	}
+	printf("%s: %d address(es) answered:%s\n", dev_name(&adap->dev), n,
+	       n ? found : " none");
+	for (c = adap->clients; c; c = c->next)
+		printf("  client 0x%02x: %s, %s\n", c->addr, dev_name(&c->dev),
+		       c->dev.driver ? c->dev.driver->name : dev_state_name(c->dev.state));
+	return 0;
+}
+
+static int cmd_i2c(int argc, char **argv)
+{
+	struct i2c_adapter *adap;
+	struct i2c_client client;
+	unsigned long addr, reg, val;
+	int ret;
+
+	if (argc < 3)
+		goto usage;
+	adap = get_bus(argv[2]);
+	if (!adap)
+		return -ENODEV;
+	if (!strcmp(argv[1], "scan") && argc == 3)
+		return cmd_i2c_scan(adap);
+
+	if (argc < 5 || parse_num(argv[3], 0x7f, &addr) || addr < 0x03 ||
+	    parse_num(argv[4], 0xff, &reg))
+		goto usage;
+	memset(&client, 0, sizeof(client));
+	client.adapter = adap;
+	client.addr = (u16)addr;
+
+	if (!strcmp(argv[1], "get") && argc == 5) {
+		ret = i2c_smbus_read_byte_data(&client, (u8)reg);
+		if (ret < 0)
+			goto err;
+		printf("0x%02x\n", ret);
+		return 0;
+	}
+	if (!strcmp(argv[1], "set") && argc == 6) {
+		if (parse_num(argv[5], 0xff, &val))
+			goto usage;
+		ret = i2c_smbus_write_byte_data(&client, (u8)reg, (u8)val);
+		if (ret < 0)
+			goto err;
+		return 0;
+	}
+usage:
+	printf("usage: i2c scan BUS | i2c get BUS ADDR REG | i2c set BUS ADDR REG VAL\n"
+	       "  BUS, ADDR (0x03..0x7f), REG and VAL (0..0xff) in decimal or 0x hex\n");
+	return -EINVAL;
+err:
+	printf("i2c: %s 0x%02lx on %s: %s (%s)\n", argv[1], addr, dev_name(&adap->dev),
+	       errname(ret), i2c_err_hint(ret));
+	return ret;
+}
+SHELL_COMMAND(i2c, cmd_i2c, I2C_USAGE, "scan an I2C bus; read or write a register");

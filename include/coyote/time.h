@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The tick (kernel/time.c): what a timer driver calls. */
+#ifndef _COYOTE_TIME_H
+#define _COYOTE_TIME_H
+
+#include <linux/types.h>
+
+/**
+ * tick_register() - @name (a device) will call tick_handle_periodic() @hz
+ * times a second from its interrupt.  Return: 0; -EBUSY when another
+ * timer already drives the tick; -EINVAL when @hz is not HZ.
+ */
+int tick_register(const char *name, unsigned int hz);
+/* The tick's timer goes away: jiffies stop, msleep() stops waiting. */
+void tick_unregister(const char *name);
+/* From the timer's interrupt handler: one tick has passed. */
+void tick_handle_periodic(void);
+/* The device driving the tick, or NULL. */
+const char *tick_source(void);
+/* Milliseconds since the tick started. */
+u64 uptime_ms(void);
+
+#endif

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Clock providers (drivers/clk/): what a clock driver registers. */
+#ifndef _LINUX_CLK_PROVIDER_H
+#define _LINUX_CLK_PROVIDER_H
+
+#include <linux/clk.h>
+#include <linux/list.h>
+
+struct of_phandle_args;
+
+struct clk {
+	const char *name;
+	unsigned long rate;
+	unsigned int enable_count;
+};
+
+/**
+ * clk_register_fixed_rate() - a clock that always runs at @fixed_rate Hz.
+ * Return: the clock, or ERR_PTR(-ENOMEM).  Free it with
+ * clk_unregister_fixed_rate().
+ */
+struct clk *clk_register_fixed_rate(struct device *dev, const char *name,
+				    const char *parent_name, unsigned long flags,
+				    unsigned long fixed_rate);
+void clk_unregister_fixed_rate(struct clk *clk);
+
+/**
+ * of_clk_add_provider() - consumers of @np's clocks are answered by
+ * @get(specifier, @data).  Return: 0; -ENOMEM; -EEXIST if @np has one.
+ */
+int of_clk_add_provider(struct device_node *np,
+			struct clk *(*get)(struct of_phandle_args *spec, void *data),
+			void *data);
+void of_clk_del_provider(struct device_node *np);
+/* get() for a provider of one clock (#clock-cells = <0>): @data is the clk. */
+struct clk *of_clk_src_simple_get(struct of_phandle_args *spec, void *data);
+
+#endif

@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The driver model, with Linux's names and meaning: a bus_type holds devices
+ * and drivers; binding a driver to a device calls the driver's probe.
+ *
+ * coyote keeps, per device, why it is in the state it is in (bound, deferred
+ * and why, failed and with which error, or no driver), so the shell's
+ * `devices` and `whynot` commands can explain a boot.  Resources a driver
+ * takes with devm_*() are released when it unbinds or its probe fails.
+ */
+#ifndef _LINUX_DEVICE_H
+#define _LINUX_DEVICE_H
+
+#include <linux/types.h>
+#include <linux/list.h>
+#include <linux/printk.h>
+#include <linux/slab.h>
+
+struct device;
+struct device_driver;
+struct device_node;
+struct of_device_id;
+
+/* What the driver core last did with a device (coyote; Linux has no field). */
+enum device_probe_state {
+	DEVICE_NO_DRIVER = 0,   /* no registered driver matches its node */
+	DEVICE_BOUND,           /* a driver's probe succeeded */
+	DEVICE_DEFERRED,        /* probe returned -EPROBE_DEFER; see defer_reason */
+	DEVICE_FAILED,          /* probe returned another error; see probe_err */
+};
+
+struct bus_type {
+	const char *name;
+	/* >0 when @drv can drive @dev; larger means a better match. */
+	int (*match)(struct device *dev, struct device_driver *drv);
+	int (*probe)(struct device *dev);
+	void (*remove)(struct device *dev);
+
+	/* driver core private */
+	struct list_head devices;
+	struct list_head drivers;
+	struct list_head node;          /* on the list of buses */
+};
+
+struct device_driver {
+	const char *name;
+	struct bus_type *bus;
+	const struct of_device_id *of_match_table;
+	int (*probe)(struct device *dev);
+	int (*remove)(struct device *dev);
+
+	/* driver core private */
+	struct list_head bus_node;      /* on bus->drivers */
+	bool registered;
+};
+
+#define DEVICE_NAME_MAX 40
+#define DEVICE_REASON_MAX 96
+
+struct device {
+	struct device *parent;
+	struct device_node *of_node;
+	struct bus_type *bus;
+	struct device_driver *driver;   /* bound driver, NULL otherwise */
+	void *driver_data;
+	void *platform_data;
+	void (*release)(struct device *dev);
+	char name[DEVICE_NAME_MAX];
+
+	/* driver core private; read through the accessors below */
+	struct list_head bus_node;      /* on bus->devices */
+	struct list_head deferred_node; /* on the deferred-probe list */
+	struct list_head devres_head;   /* devm_* resources, newest first */
+	struct list_head bound_node;    /* on the bound list, in bind order */
+	enum device_probe_state state;
+	int probe_err;                  /* last error probe returned (0 if none) */
+	struct device_driver *tried;    /* driver of the last probe attempt */
+	const struct of_device_id *match; /* entry that matched (bound/tried) */
+	char defer_reason[DEVICE_REASON_MAX];
+	struct device_node *waiting_for; /* node a deferred probe waits for */
+	bool registered;
+};
+
+static inline const char *dev_name(const struct device *dev)
+{
+	return dev->name;
+}
+
+static inline void *dev_get_drvdata(const struct device *dev)
+{
+	return dev->driver_data;
+}
+
+static inline void dev_set_drvdata(struct device *dev, void *data)
+{
+	dev->driver_data = data;
+}
+
+/* Driver name when bound, else the bus name: the prefix of dev_* lines. */
+const char *dev_driver_string(const struct device *dev);
+/* "bound", "deferred", "failed", "no driver". */
+const char *dev_state_name(enum device_probe_state state);
+
+/**
+ * device_initialize() - prepare @dev for device_add(); sets its lists up.
+ * device_add() - make @dev known on its bus and try to bind a driver.
+ * Return: 0; -EINVAL without a bus or name; -EEXIST if already added.
+ * A probe failure is not an error of device_add(): it is recorded in @dev.
+ */
+void device_initialize(struct device *dev);
+int device_add(struct device *dev);
+int device_register(struct device *dev);
+/*
+ * Unbind every bound device @filter accepts, the most recently bound first:
+ * a consumer binds after its suppliers, so it is removed before them.
+ */
+void device_release_drivers_reverse(bool (*filter)(struct device *dev, void *data),
+				    void *data);
+/* Unbind (driver remove + devres release), take off the bus, call release. */
+void device_unregister(struct device *dev);
+void device_del(struct device *dev);
+
+/**
+ * device_release_driver() - unbind @dev: the driver's remove, then every
+ * devm_ resource is released.  The device stays on its bus, with no driver.
+ */
+void device_release_driver(struct device *dev);
+
+/**
+ * device_attach() - bind the best-matching registered driver to @dev.
+ * Return: 1 when bound, 0 when no driver matches, or the probe's error
+ * (-EPROBE_DEFER puts @dev on the deferred list).
+ */
+int device_attach(struct device *dev);
+
+/**
+ * driver_register() - add @drv to its bus and probe every unbound device it
+ * is the best match for.  Return: 0; -EINVAL without a bus or name; -EBUSY
+ * if already registered.  Probe failures are recorded in the devices.
+ */
+int driver_register(struct device_driver *drv);
+/* Unbind every device bound to @drv (remove + devres), then forget @drv. */
+void driver_unregister(struct device_driver *drv);
+
+/* Return: 0; -EINVAL without a name.  The bus's lists are set up here. */
+int bus_register(struct bus_type *bus);
+int bus_for_each_dev(struct bus_type *bus, void *data,
+		     int (*fn)(struct device *dev, void *data));
+int bus_for_each_drv(struct bus_type *bus, void *data,
+		     int (*fn)(struct device_driver *drv, void *data));
+/* Every registered bus, in registration order (shell listings). */
+struct bus_type *bus_next(struct bus_type *prev);
+
+/*
+ * Deferred probe.  A device whose probe returns -EPROBE_DEFER waits on a list;
+ * the list is retried after every successful probe until nothing changes.
+ */
+/* Record why @dev waits (printf-style); shown by `devices` and the report. */
+void device_set_deferred_probe_reason(struct device *dev, const char *fmt, ...)
+	__printf(2, 3);
+/*
+ * Record that @dev waits for the device of @np (its interrupt parent, clock
+ * provider...): the end-of-boot report then says what became of that one.
+ */
+void device_set_deferred_probe_supplier(struct device *dev, struct device_node *np);
+/* Retry the deferred list until a pass binds nothing new. */
+void driver_deferred_probe_trigger(void);
+/**
+ * driver_deferred_probe_report() - end of boot: log every device still
+ * deferred with its reason, and one summary line.
+ * Return: the number of devices still deferred.
+ */
+int driver_deferred_probe_report(void);
+/* Devices on the deferred list right now. */
+int driver_deferred_probe_count(void);
+
+/**
+ * dev_err_probe() - for probe error paths: record @err's reason (deferred
+ * probe) or log it (any other error) and return @err unchanged.
+ */
+int dev_err_probe(struct device *dev, int err, const char *fmt, ...) __printf(3, 4);
+
+/* Boot step: logs the buses and drivers registered so far.  Return: 0. */
+int driver_init(void);
+
+/* Write @dev's tree node path ("/amba/uart@101f1000") into @buf. */
+void dev_node_path(const struct device *dev, char *buf, size_t len);
+
+/* --- managed resources (drivers/base/devres.c) ------------------------- */
+void *devm_kmalloc(struct device *dev, size_t size, gfp_t gfp);
+void *devm_kzalloc(struct device *dev, size_t size, gfp_t gfp);
+void devm_kfree(struct device *dev, const void *p);
+char *devm_kstrdup(struct device *dev, const char *s, gfp_t gfp);
+/**
+ * devm_add_action() - call @action(@data) when @dev unbinds or its probe
+ * fails, newest first.  Return: 0, or -ENOMEM.  The _or_reset form calls
+ * @action at once when it cannot register it.
+ */
+int devm_add_action(struct device *dev, void (*action)(void *), void *data);
+int devm_add_action_or_reset(struct device *dev, void (*action)(void *), void *data);
+/* Release every managed resource of @dev (driver core; newest first). */
+void devres_release_all(struct device *dev);
+/* Managed resources currently held by @dev (tests, `devices -v`). */
+int devres_count(const struct device *dev);
+
+/* --- printing -------------------------------------------------------- */
+#define dev_printk(level, dev, fmt, ...) \
+	printk(level "%s %s: " fmt, dev_driver_string(dev), dev_name(dev), ##__VA_ARGS__)
+#define dev_err(dev, fmt, ...)    dev_printk(KERN_ERR, dev, fmt, ##__VA_ARGS__)
+#define dev_warn(dev, fmt, ...)   dev_printk(KERN_WARNING, dev, fmt, ##__VA_ARGS__)
+#define dev_notice(dev, fmt, ...) dev_printk(KERN_NOTICE, dev, fmt, ##__VA_ARGS__)
+#define dev_info(dev, fmt, ...)   dev_printk(KERN_INFO, dev, fmt, ##__VA_ARGS__)
+#define dev_dbg(dev, fmt, ...)    dev_printk(KERN_DEBUG, dev, fmt, ##__VA_ARGS__)
+
+#endif

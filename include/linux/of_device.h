@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#ifndef _LINUX_OF_DEVICE_H
+#define _LINUX_OF_DEVICE_H
+
+#include <linux/device.h>
+#include <linux/of.h>
+
+/**
+ * of_match_score() - how well one of_device_id entry matches @np, Linux's
+ * scoring: a compatible match scores by its position in the node's list
+ * (earlier is better), a type match adds 2, a name match 1.
+ * Return: 0 for no match, else a positive score (larger is better).
+ */
+int of_match_score(const struct device_node *np, const struct of_device_id *id);
+
+/**
+ * of_match_best() - the entry of @matches (ended by an empty entry) that
+ * best matches @np; *@score (may be NULL) gets its score.
+ * Return: the entry, or NULL when none matches.
+ */
+const struct of_device_id *of_match_best(const struct of_device_id *matches,
+					 const struct device_node *np, int *score);
+
+/* The `data` of the of_device_id entry @dev was bound with, or NULL. */
+const void *of_device_get_match_data(const struct device *dev);
+
+#endif

@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Interrupt descriptors, request_irq() and dispatch.
+ *
+ * Nesting, as coyote does it: the ARM926 enters IRQ mode with the I bit set,
+ * and nothing here clears it, so a handler never interrupts another handler;
+ * a new interrupt waits until the exception returns and is then taken
+ * afresh.  The only nesting is the cascade: the VIC's dispatch calls the
+ * SIC's chained handler, which dispatches the SIC's own lines, still in the
+ * same exception with IRQs masked.  "Nested-safe" therefore means: dispatch
+ * keeps no state outside the descriptor it is running, a descriptor is only
+ * changed from task context with IRQs masked (local_irq_save), and an IRQ
+ * entry that arrives while one is in progress (a handler that re-enabled
+ * IRQs: a bug) is counted in irq_max_nesting() and still handled correctly
+ * because every level works on its own descriptor.  Running handlers with
+ * IRQs enabled would need an SVC-mode switch in the entry code and buys
+ * nothing for a teaching kernel whose handlers are a few register accesses.
+ *
+ * Portable: no MMIO and no asm here, so host tests link it too.
+ */
+#define pr_fmt(fmt) "irq: " fmt
+
+#include <linux/errno.h>
+#include <linux/irq.h>
+#include <linux/irqdomain.h>
+#include <linux/irqflags.h>
+#include <linux/printk.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+static struct irq_desc irq_descs[NR_IRQS];
+static unsigned long spurious;
+static unsigned int nesting, max_nesting;
+static void (*root_handler)(struct pt_regs *regs);
+
+struct irq_desc *irq_to_desc(unsigned int irq)
+{
+	if (irq == 0 || irq >= NR_IRQS || !irq_descs[irq].in_use)
+		return NULL;
+	return &irq_descs[irq];
+}
+
+struct irq_data *irq_get_irq_data(unsigned int irq)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+
+	return desc ? &desc->irq_data : NULL;
+}
+
+void irq_count_spurious(void)
+{
+	spurious++;
+}
+
+unsigned long irq_spurious_count(void)
+{
+	return spurious;
+}
+
+unsigned int irq_max_nesting(void)
+{
+	return max_nesting;
+}
+
+void irq_init(void)
+{
+	pr_info("%d virtual IRQs, controllers register their domains when they probe\n",
+		NR_IRQS - 1);
+}
+
+/*
+ * Boot step, after the drivers probed: unmask IRQs on the CPU, but only if
+ * a root controller registered a dispatch handler; without one an IRQ could
+ * not be attributed, so they stay masked and the boot says so.
+ */
+void irq_start(void)
+{
+	unsigned int i, requested = 0;
+
+	for (i = 1; i < NR_IRQS; i++)
+		if (irq_descs[i].in_use && (irq_descs[i].action || irq_descs[i].chained))
+			requested++;
+	if (!root_handler) {
+		pr_warn("no root interrupt controller probed: IRQs stay masked\n");
+		return;
+	}
+	pr_info("IRQs enabled, %u line(s) with handlers\n", requested);
+	local_irq_enable();
+}
+
+/**
+ * irq_alloc_desc() - a free virtual IRQ number with a clean descriptor.
+ * Return: the number (> 0), or -ENOSPC when all NR_IRQS are in use.
+ */
+int irq_alloc_desc(void)
+{
+	unsigned long flags;
+	unsigned int i;
+
+	local_irq_save(flags);
+	for (i = 1; i < NR_IRQS; i++) {
+		if (irq_descs[i].in_use)
+			continue;
+		memset(&irq_descs[i], 0, sizeof(irq_descs[i]));
+		irq_descs[i].irq_data.irq = i;
+		irq_descs[i].handle_irq = handle_level_irq;
+		irq_descs[i].in_use = true;
+		local_irq_restore(flags);
+		return (int)i;
+	}
+	local_irq_restore(flags);
+	return -ENOSPC;
+}
+
+void irq_free_desc(unsigned int irq)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	struct irqaction *act, *next;
+	unsigned long flags;
+
+	if (!desc)
+		return;
+	local_irq_save(flags);
+	act = desc->action;
+	desc->action = NULL;
+	desc->in_use = false;
+	local_irq_restore(flags);
+	for (; act; act = next) {
+		next = act->next;
+		pr_warn("virq %u freed with handler %s still requested\n", irq, act->name);
+		kfree(act);
+	}
+}
+
+static void desc_mask(struct irq_desc *desc)
+{
+	struct irq_chip *chip = desc->irq_data.chip;
+
+	if (chip && chip->irq_mask)
+		chip->irq_mask(&desc->irq_data);
+}
+
+static void desc_unmask(struct irq_desc *desc)
+{
+	struct irq_chip *chip = desc->irq_data.chip;
+
+	if (chip && chip->irq_unmask)
+		chip->irq_unmask(&desc->irq_data);
+}
+
+int irq_set_chip_and_handler(unsigned int irq, struct irq_chip *chip,
+			     irq_flow_handler_t handle)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+
+	if (!desc)
+		return -EINVAL;
+	desc->irq_data.chip = chip;
+	desc->handle_irq = handle ? handle : handle_level_irq;
+	return 0;
+}
+
+int irq_set_chip_data(unsigned int irq, void *data)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+
+	if (!desc)
+		return -EINVAL;
+	desc->irq_data.chip_data = data;
+	return 0;
+}
+
+void irq_set_chained_handler_and_data(unsigned int irq, irq_flow_handler_t handle,
+				      void *data)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	unsigned long flags;
+
+	if (!desc) {
+		pr_err("chained handler for unmapped virq %u\n", irq);
+		return;
+	}
+	local_irq_save(flags);
+	if (handle) {
+		desc->handle_irq = handle;
+		desc->handler_data = data;
+		desc->chained = true;
+		desc->depth = 0;
+		desc_unmask(desc);
+	} else {
+		desc_mask(desc);
+		desc->handle_irq = handle_level_irq;
+		desc->handler_data = NULL;
+		desc->chained = false;
+	}
+	local_irq_restore(flags);
+}
+
+/**
+ * request_irq() - see include/linux/interrupt.h.
+ * Errors: -EINVAL (unmapped irq, no handler, cascade input), -EBUSY (taken,
+ * not shared), -ENOMEM.
+ */
+int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
+		const char *name, void *dev_id)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	struct irqaction *act, **pp;
+	unsigned long iflags;
+	bool first;
+
+	if (!desc || !handler || desc->chained)
+		return -EINVAL;
+	if (desc->action && !(desc->action->flags & flags & IRQF_SHARED))
+		return -EBUSY;
+	act = kzalloc(sizeof(*act), GFP_KERNEL);
+	if (!act)
+		return -ENOMEM;
+	act->handler = handler;
+	act->dev_id = dev_id;
+	act->name = name ? name : "?";
+	act->flags = flags;
+
+	local_irq_save(iflags);
+	first = !desc->action;
+	for (pp = &desc->action; *pp; pp = &(*pp)->next)
+		;
+	*pp = act;
+	if (first && desc->depth == 0)
+		desc_unmask(desc);
+	local_irq_restore(iflags);
+	return 0;
+}
+
+const char *free_irq(unsigned int irq, void *dev_id)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	struct irqaction *act, **pp;
+	unsigned long flags;
+	const char *name;
+
+	if (!desc)
+		return NULL;
+	local_irq_save(flags);
+	for (pp = &desc->action; *pp; pp = &(*pp)->next)
+		if ((*pp)->dev_id == dev_id)
+			break;
+	act = *pp;
+	if (act) {
+		*pp = act->next;
+		if (!desc->action)
+			desc_mask(desc);
+	}
+	local_irq_restore(flags);
+	if (!act) {
+		pr_warn("free_irq(%u): no handler with that dev_id\n", irq);
+		return NULL;
+	}
+	name = act->name;
+	kfree(act);
+	return name;
+}
+
+void disable_irq(unsigned int irq)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	unsigned long flags;
+
+	if (!desc)
+		return;
+	local_irq_save(flags);
+	if (desc->depth++ == 0)
+		desc_mask(desc);
+	local_irq_restore(flags);
+}
+
+void enable_irq(unsigned int irq)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	unsigned long flags;
+
+	if (!desc)
+		return;
+	local_irq_save(flags);
+	if (desc->depth == 0) {
+		pr_warn("unbalanced enable_irq(%u)\n", irq);
+	} else if (--desc->depth == 0 && (desc->action || desc->chained)) {
+		desc_unmask(desc);
+	}
+	local_irq_restore(flags);
+}
+
+void handle_level_irq(struct irq_desc *desc)
+{
+	struct irq_chip *chip = desc->irq_data.chip;
+	irqreturn_t ret = IRQ_NONE;
+	struct irqaction *act;
+
+	desc->count++;
+	if (chip && chip->irq_ack)
+		chip->irq_ack(&desc->irq_data);
+	if (!desc->action) {
+		/* Nobody can quieten the source: mask it or it fires forever. */
+		desc_mask(desc);
+		desc->unhandled++;
+		spurious++;
+		pr_warn("virq %u (hwirq %lu) fired with no handler: masked\n",
+			desc->irq_data.irq, desc->irq_data.hwirq);
+		goto out_eoi;
+	}
+	for (act = desc->action; act; act = act->next)
+		ret |= act->handler((int)desc->irq_data.irq, act->dev_id);
+	if (ret != IRQ_NONE) {
+		desc->unhandled_run = 0;
+		goto out_eoi;
+	}
+	desc->unhandled++;
+	spurious++;
+	/* A level line no handler quietens would keep the CPU here forever. */
+	if (++desc->unhandled_run >= IRQ_UNHANDLED_LIMIT) {
+		desc_mask(desc);
+		desc->depth++;
+		pr_err("virq %u (hwirq %lu, %s): nobody cared %u times in a row: disabled\n",
+		       desc->irq_data.irq, desc->irq_data.hwirq, desc->action->name,
+		       desc->unhandled_run);
+	}
+out_eoi:
+	if (chip && chip->irq_eoi)
+		chip->irq_eoi(&desc->irq_data);
+}
+
+int generic_handle_irq(unsigned int irq)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+
+	if (!desc || !desc->handle_irq) {
+		spurious++;
+		return -EINVAL;
+	}
+	if (desc->chained)
+		desc->count++;
+	desc->handle_irq(desc);
+	return 0;
+}
+
+/**
+ * set_handle_irq() - make @handler the root controller's dispatch.
+ * Return: 0; -EBUSY when another root controller already registered.
+ */
+int set_handle_irq(void (*handler)(struct pt_regs *regs))
+{
+	if (root_handler && handler)
+		return -EBUSY;
+	root_handler = handler;
+	return 0;
+}
+
+/* Overrides arch/arm's weak default: the IRQ exception lands here. */
+void handle_arch_irq(struct pt_regs *regs)
+{
+	if (++nesting > max_nesting)
+		max_nesting = nesting;
+	if (root_handler)
+		root_handler(regs);
+	else
+		spurious++;
+	nesting--;
+}

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* The `irqs` shell command: coyote's /proc/interrupts. */
+#include <linux/irq.h>
+#include <linux/irqdomain.h>
+#include <linux/printk.h>
+#include <coyote/console.h>
+#include <coyote/shell.h>
+
+/* "uart-pl011" or "a,b" for shared lines, "cascade" for a chained input. */
+static void action_names(struct irq_desc *desc, char *buf, size_t len)
+{
+	struct irqaction *act;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	if (desc->chained) {
+		snprintf(buf, len, "(cascade)");
+		return;
+	}
+	if (!desc->action) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	for (act = desc->action; act && used < len; act = act->next) {
+		int n = snprintf(buf + used, len - used, "%s%s", used ? "," : "", act->name);
+
+		if (n < 0)
+			break;
+		used += (size_t)n;
+	}
+}
+
+static int cmd_irqs(int argc, char **argv)
+{
+	struct irq_domain *d = NULL;
+	char names[64];
+
+	printf("%-30s %5s %5s %-20s %8s\n", "controller", "hwirq", "virq",
+	       "handler", "count");
+	while ((d = irq_domain_next(d))) {
+		unsigned int hw;
+
+		for (hw = 0; hw < d->hwirq_max; hw++) {
+			unsigned int virq = d->linear_revmap[hw];
+			struct irq_desc *desc = irq_to_desc(virq);
+
+			if (!desc)
+				continue;
+			action_names(desc, names, sizeof(names));
+			printf("%-30s %5u %5u %-20s %8lu\n", d->name, hw, virq,
+			       names, desc->count);
+		}
+	}
+	printf("spurious: %lu, deepest dispatch nesting: %u\n", irq_spurious_count(),
+	       irq_max_nesting());
+	return 0;
+}
+SHELL_COMMAND(irqs, cmd_irqs, "irqs", "interrupts: controller, hwirq, virq, handler, count");

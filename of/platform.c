@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * From the live tree to platform devices.  The root's children become
+ * devices, and so do the children of bus nodes (simple-bus and friends),
+ * recursively; plain bus nodes are containers here and get none, but a
+ * "simple-mfd" block (a device whose functions are its children) gets one.
+ * `reg` becomes MEM resources, translated to CPU addresses through every
+ * parent's `ranges`; each `interrupts` entry becomes an IRQ resource that
+ * is mapped only when the driver asks (its controller may not have probed).
+ */
+#define pr_fmt(fmt) "of: " fmt
+
+#include <linux/errno.h>
+#include <linux/of.h>
+#include <linux/of_address.h>
+#include <linux/of_irq.h>
+#include <linux/of_platform.h>
+#include <linux/printk.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+const struct of_device_id of_default_bus_match_table[] = {
+	{ .compatible = "simple-bus" },
+	{ .compatible = "simple-mfd" },
+	{ .compatible = "arm,amba-bus" },
+	{ }
+};
+
+/* What one populate call did, for its summary line. */
+struct populate_stats {
+	int created, disabled, no_compatible, failed;
+};
+
+/* Entries in `reg`, from the parent's #address-cells/#size-cells. */
+static int count_reg(struct device_node *np)
+{
+	int len = 0, cells = of_n_addr_cells(np) + of_n_size_cells(np);
+
+	if (!of_get_property(np, "reg", &len) || cells <= 0)
+		return 0;
+	return len / (4 * cells);
+}
+
+static int fill_resources(struct platform_device *pdev, struct device_node *np)
+{
+	int nreg = count_reg(np), nirq = of_irq_count(np), i, used = 0;
+	struct resource *res;
+	int ret;
+
+	if (nreg + nirq == 0)
+		return 0;
+	res = kcalloc((size_t)(nreg + nirq), sizeof(*res), GFP_KERNEL);
+	if (!res)
+		return -ENOMEM;
+	for (i = 0; i < nreg; i++) {
+		ret = of_address_to_resource(np, i, &res[used]);
+		if (ret) {
+			pr_warn("%s: reg entry %d not reachable from the CPU: %s\n",
+				np->full_name, i, errname(ret));
+			continue;
+		}
+		res[used].flags = IORESOURCE_MEM;
+		used++;
+	}
+	for (i = 0; i < nirq; i++) {
+		res[used].flags = IORESOURCE_IRQ;
+		res[used].name = np->full_name;
+		used++;
+	}
+	ret = platform_device_add_resources(pdev, res, (unsigned int)used);
+	kfree(res);
+	return ret;
+}
+
+/* Linux's names: "101f1000.uart" from the first address, else the node name. */
+static void make_name(struct platform_device *pdev, struct device_node *np)
+{
+	struct resource *r = NULL;
+	u32 i;
+
+	for (i = 0; i < pdev->num_resources; i++) {
+		if (pdev->resource[i].flags & IORESOURCE_MEM) {
+			r = &pdev->resource[i];
+			break;
+		}
+	}
+	if (r)
+		snprintf(pdev->dev.name, sizeof(pdev->dev.name), "%llx.%s",
+			 (unsigned long long)r->start, np->name);
+	else
+		snprintf(pdev->dev.name, sizeof(pdev->dev.name), "%s", np->full_name);
+}
+
+struct platform_device *of_platform_device_create(struct device_node *np,
+						  const char *bus_id,
+						  struct device *parent)
+{
+	struct platform_device *pdev;
+
+	if (!of_device_is_available(np) || of_node_check_flag(np, OF_POPULATED))
+		return NULL;
+	pdev = platform_device_alloc(bus_id ? bus_id : np->name, -1);
+	if (!pdev)
+		return NULL;
+	if (fill_resources(pdev, np))
+		goto err_put;
+	if (bus_id)
+		snprintf(pdev->dev.name, sizeof(pdev->dev.name), "%s", bus_id);
+	else
+		make_name(pdev, np);
+	pdev->dev.of_node = np;
+	pdev->dev.parent = parent;
+	np->data = &pdev->dev;   /* the driver core's view: a struct device */
+	of_node_set_flag(np, OF_POPULATED);
+	if (platform_device_add(pdev))
+		goto err_unflag;
+	return pdev;
+
+err_unflag:
+	of_node_clear_flag(np, OF_POPULATED);
+	np->data = NULL;
+err_put:
+	platform_device_put(pdev);
+	return NULL;
+}
+
+static void create_bus(struct device_node *np, const struct of_device_id *matches,
+		       struct device *parent, struct populate_stats *st)
+{
+	struct device_node *child;
+
+	if (!of_get_property(np, "compatible", NULL)) {
+		st->no_compatible++;
+		return;
+	}
+	if (!of_device_is_available(np)) {
+		st->disabled++;
+		return;
+	}
+	if (of_match_best(matches, np, NULL)) {
+		if (of_node_check_flag(np, OF_POPULATED_BUS))
+			return;
+		of_node_set_flag(np, OF_POPULATED_BUS);
+		/* A multi-function block is a device with registers of its own. */
+		if (of_device_is_compatible(np, "simple-mfd") &&
+		    !of_node_check_flag(np, OF_POPULATED)) {
+			if (of_platform_device_create(np, NULL, parent))
+				st->created++;
+			else
+				st->failed++;
+		}
+		for (child = np->child; child; child = child->sibling)
+			create_bus(child, matches, parent, st);
+		return;
+	}
+	if (of_node_check_flag(np, OF_POPULATED))
+		return;
+	if (of_platform_device_create(np, NULL, parent))
+		st->created++;
+	else
+		st->failed++;
+}
+
+static int populate(struct device_node *root, const struct of_device_id *matches,
+		    struct device *parent, struct populate_stats *st)
+{
+	struct device_node *child;
+
+	if (!root)
+		root = of_root;
+	if (!root)
+		return -EINVAL;
+	for (child = root->child; child; child = child->sibling)
+		create_bus(child, matches, parent, st);
+	return 0;
+}
+
+int of_platform_populate(struct device_node *root,
+			 const struct of_device_id *matches,
+			 const struct of_dev_auxdata *lookup,
+			 struct device *parent)
+{
+	struct populate_stats st = { 0 };
+
+	return populate(root, matches, parent, &st);
+}
+
+int of_platform_default_populate(struct device_node *root,
+				 const struct of_dev_auxdata *lookup,
+				 struct device *parent)
+{
+	struct populate_stats st = { 0 };
+	int ret = populate(root, of_default_bus_match_table, parent, &st);
+
+	if (ret) {
+		pr_err("populate: no live tree\n");
+		return ret;
+	}
+	pr_info("populated %d platform devices (%d disabled, %d without compatible, %d failed)\n",
+		st.created, st.disabled, st.no_compatible, st.failed);
+	return 0;
+}
+
+static void clear_bus_flags(struct device_node *np)
+{
+	struct device_node *child;
+
+	of_node_clear_flag(np, OF_POPULATED_BUS);
+	for (child = np->child; child; child = child->sibling)
+		clear_bus_flags(child);
+}
+
+static bool populated_under(struct device *dev, void *parent)
+{
+	struct device_node *np = dev->of_node;
+
+	return dev->bus == &platform_bus_type && dev->parent == parent && np &&
+	       np->data == dev;
+}
+
+void of_platform_depopulate(struct device *parent)
+{
+	struct device *dev, *n;
+
+	if (!platform_bus_type.node.next)
+		return;
+	/* Unbind consumers before their suppliers, then delete newest first. */
+	device_release_drivers_reverse(populated_under, parent);
+	for (dev = list_last_entry(&platform_bus_type.devices, struct device, bus_node);
+	     &dev->bus_node != &platform_bus_type.devices; dev = n) {
+		struct device_node *np = dev->of_node;
+
+		n = list_entry(dev->bus_node.prev, struct device, bus_node);
+		if (!populated_under(dev, parent))
+			continue;
+		platform_device_unregister(to_platform_device(dev));
+		np->data = NULL;
+		of_node_clear_flag(np, OF_POPULATED);
+	}
+	if (!parent && of_root)
+		clear_bus_flags(of_root);
+}
+
+struct platform_device *of_find_device_by_node(struct device_node *np)
+{
+	if (!np || !of_node_check_flag(np, OF_POPULATED) || !np->data)
+		return NULL;
+	return to_platform_device((struct device *)np->data);
+}
