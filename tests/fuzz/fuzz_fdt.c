@@ -154,6 +154,21 @@ static void walk_references(struct device_node *np)
 	of_n_size_cells(np);
 }
 
+/*
+ * dtc refuses duplicate sibling names, but a blob can still carry them;
+ * path lookups then take the first of the twins at each level, as Linux
+ * does, so a later twin (or a node below one) may resolve elsewhere or not
+ * at all.
+ */
+static bool earlier_twin_on_path(const struct device_node *np)
+{
+	for (; np && np->parent; np = np->parent)
+		for (const struct device_node *s = np->parent->child; s != np; s = s->sibling)
+			if (!strcmp(s->full_name, np->full_name))
+				return true;
+	return false;
+}
+
 static void walk_node(struct device_node *np, const char *path)
 {
 	struct device_node *child, *found;
@@ -172,8 +187,10 @@ static void walk_node(struct device_node *np, const char *path)
 
 	if (plain_path(path)) {
 		found = of_find_node_by_path(path);
-		if (!found)
+		if (!found && !earlier_twin_on_path(np))
 			invariant_failed("of_find_node_by_path misses the node's own path", path);
+		if (found && found != np && !earlier_twin_on_path(np))
+			invariant_failed("of_find_node_by_path finds another node", path);
 		of_node_put(found);
 	}
 	if (np->phandle) {
