@@ -82,7 +82,8 @@ static unsigned long libfdt_walk(const void *blob)
 	unsigned long sum = 0;
 	int node, prop, depth = 0, len;
 
-	for (node = 0; node >= 0; node = fdt_next_node(blob, node, &depth)) {
+	/* libfdt reports leaving the root by a negative depth, not by the offset. */
+	for (node = 0; node >= 0 && depth >= 0; node = fdt_next_node(blob, node, &depth)) {
 		const char *name = fdt_get_name(blob, node, &len);
 
 		sum += len + (unsigned char)name[0];
@@ -258,11 +259,11 @@ static int bench_blob(const char *file, struct result *r)
 	memset(r, 0, sizeof(*r));
 	r->file = file;
 	blob = read_file(file, &size);
-	r->blob_bytes = size;
 	if (!blob) {
 		fprintf(stderr, "ofbench: %s: cannot read\n", file);
 		return -1;
 	}
+	r->blob_bytes = size;
 	if (fdt_check_header(blob) || unflatten(blob, size)) {
 		fprintf(stderr, "ofbench: %s: libfdt or of_fdt_unflatten rejects it\n", file);
 		free(blob);
