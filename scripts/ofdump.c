@@ -187,7 +187,7 @@ static void print_devices(void)
 		print_regs(np, bus);
 		print_irqs(np);
 		v = whynot_explain(np, cat, false, put_reason, NULL);
-		drv = v == WHYNOT_WOULD_BIND ?
+		drv = v == WHYNOT_WOULD_BIND || v == WHYNOT_WOULD_DEFER ?
 			whynot_best_driver(cat, np, bus, NULL) : NULL;
 		printf("  verdict:   %s%s%s\n", whynot_verdict_name(v),
 		       drv ? " " : "", drv ? drv->name : "");

@@ -18,6 +18,7 @@
 #include <linux/of.h>
 #include <linux/of_address.h>
 #include <linux/of_device.h>
+#include <linux/of_irq.h>
 #include <linux/of_platform.h>
 #include <linux/printk.h>
 #include <linux/string.h>
@@ -31,6 +32,7 @@
 static const char *const verdict_names[] = {
 	[WHYNOT_BOUND] = "bound",
 	[WHYNOT_WOULD_BIND] = "would bind",
+	[WHYNOT_WOULD_DEFER] = "would defer",
 	[WHYNOT_DISABLED] = "disabled",
 	[WHYNOT_NO_BUS] = "no bus",
 	[WHYNOT_NO_COMPATIBLE] = "no compatible",
@@ -321,6 +323,72 @@ static void say_winner(struct device_node *np, const char *verb, const char *dri
 		say(out, ctx, "%s %s (matched by name or type)", verb, driver);
 }
 
+/*
+ * Prediction of deferred probe: a driver asks for its interrupts and
+ * clocks, and waits while their providers have not probed.  What becomes of
+ * a provider: disabled, no driver, itself waiting, or fine.
+ */
+enum supplier_fate { SUPPLIER_OK, SUPPLIER_DISABLED, SUPPLIER_NO_DRIVER, SUPPLIER_DEFERS };
+#define SUPPLIER_DEPTH_MAX 8
+
+static struct device_node *blocking_supplier(struct device_node *np,
+					     const struct whynot_catalog *cat, int depth,
+					     enum supplier_fate *fate, const char **kind);
+
+static enum supplier_fate supplier_fate(struct device_node *sup, const struct whynot_catalog *cat,
+					int depth)
+{
+	enum supplier_fate f;
+	const char *kind;
+	char why[LINE_MAX_LEN];
+	const char *bus;
+
+	if (!of_device_is_available(sup))
+		return SUPPLIER_DISABLED;
+	bus = whynot_node_bus(sup, cat, false, why, sizeof(why));
+	if (!bus || !whynot_best_driver(cat, sup, bus, NULL))
+		return SUPPLIER_NO_DRIVER;
+	/* Deep chains (or a loop in a broken tree) are not followed further. */
+	if (depth >= SUPPLIER_DEPTH_MAX)
+		return SUPPLIER_OK;
+	return blocking_supplier(sup, cat, depth + 1, &f, &kind) ? SUPPLIER_DEFERS : SUPPLIER_OK;
+}
+
+static struct device_node *blocking_supplier(struct device_node *np,
+					     const struct whynot_catalog *cat, int depth,
+					     enum supplier_fate *fate, const char **kind)
+{
+	struct of_phandle_args args;
+	int i, n = of_irq_count(np);
+
+	for (i = 0; i < n; i++) {
+		if (of_irq_parse_one(np, i, &args) || args.np == np)
+			continue;
+		*fate = supplier_fate(args.np, cat, depth);
+		if (*fate != SUPPLIER_OK) {
+			*kind = "interrupt parent";
+			return args.np;
+		}
+	}
+	for (i = 0; !of_parse_phandle_with_args(np, "clocks", "#clock-cells", i, &args); i++) {
+		if (args.np == np)
+			continue;
+		*fate = supplier_fate(args.np, cat, depth);
+		if (*fate != SUPPLIER_OK) {
+			*kind = "clock";
+			return args.np;
+		}
+	}
+	return NULL;
+}
+
+static const char *const fate_text[] = {
+	[SUPPLIER_OK] = "",
+	[SUPPLIER_DISABLED] = " (that node is disabled)",
+	[SUPPLIER_NO_DRIVER] = " (no driver for it)",
+	[SUPPLIER_DEFERS] = " (itself deferred)",
+};
+
 static enum whynot_verdict explain_live(struct device_node *np, const char *bus,
 					whynot_out_t out, void *ctx)
 {
@@ -414,7 +482,19 @@ enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_c
 	if (live)
 		return explain_live(np, bus, out, ctx);
 	say_winner(np, "would bind to driver", drv->name, id, out, ctx);
-	return WHYNOT_WOULD_BIND;
+	{
+		enum supplier_fate fate;
+		const char *kind;
+		struct device_node *sup = blocking_supplier(np, cat, 0, &fate, &kind);
+		char path[96];
+
+		if (!sup)
+			return WHYNOT_WOULD_BIND;
+		path_of(sup, path, sizeof(path));
+		say(out, ctx, "its probe would defer: waiting for %s %s%s", kind, path,
+		    fate_text[fate]);
+		return WHYNOT_WOULD_DEFER;
+	}
 }
 
 struct device *whynot_find_device(const struct device_node *np)

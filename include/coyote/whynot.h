@@ -40,6 +40,8 @@ struct whynot_catalog {
 enum whynot_verdict {
 	WHYNOT_BOUND,           /* live: a driver is bound */
 	WHYNOT_WOULD_BIND,      /* prediction: a driver matches */
+	WHYNOT_WOULD_DEFER,     /* prediction: it matches, but a supplier will
+				 * not be there (disabled, no driver, waits) */
 	WHYNOT_DISABLED,        /* status is not "okay" */
 	WHYNOT_NO_BUS,          /* nothing creates a device for it */
 	WHYNOT_NO_COMPATIBLE,

@@ -109,6 +109,9 @@ static void test_prediction(void)
 	EXPECT("/i2c@b000/thing@49", WHYNOT_NO_DRIVER,
 	       "driver alpha matches, but it is a platform driver and this node is on the i2c bus");
 	EXPECT("/", WHYNOT_CONTAINER, "the root is the machine");
+	EXPECT("/waits@d000", WHYNOT_WOULD_DEFER,
+	       "its probe would defer: waiting for interrupt parent "
+	       "/interrupt-controller@c000 (that node is disabled)");
 
 	/* Without its controller's driver, an I2C child has no bus. */
 	{

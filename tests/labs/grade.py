@@ -116,8 +116,8 @@ def ofdump_devices(dtb):
             cur["irqs"].append(line.split(None, 1)[1])
         elif line.startswith("  verdict:"):
             v = line.split(None, 1)[1].strip()
-            m = re.match(r"would bind (\S+)$", v)
-            cur["verdict"], cur["driver"] = ("would bind", m.group(1)) if m else (v, None)
+            m = re.match(r"(would bind|would defer) (\S+)$", v)
+            cur["verdict"], cur["driver"] = (m.group(1), m.group(2)) if m else (v, None)
     return nodes
 
 
