@@ -27,7 +27,6 @@ KDIRS += drivers/i2c drivers/i2c/algos drivers/i2c/busses drivers/rtc
 HOSTDIRS += drivers/i2c drivers/i2c/algos drivers/rtc scripts/host/i2c-sim
 
 include scripts/Makefile.build
-include scripts/Makefile.labs
 
 # Targets, one fragment per area (each appends its lines to HELP and may add
 # prerequisites to test-prereqs, which `make test` builds before pytest).
@@ -35,3 +34,4 @@ include scripts/Makefile.kernel
 include scripts/Makefile.host
 include scripts/Makefile.tools
 include scripts/Makefile.bindings
+include scripts/Makefile.labs
