@@ -69,7 +69,13 @@ def generate():
     lines = ["/* Generated from the kernel ELF by scripts/gdb/gen_catalog.py: do not edit. */",
              "#include <linux/of.h>", "#include <coyote/whynot.h>", ""]
     drivers = []
-    for n, (drv, bus) in enumerate(registered_drivers()):
+    found = registered_drivers()
+    if not found:
+        # The registration macros changed shape: say so rather than give
+        # the host an empty catalogue that predicts "no driver" everywhere.
+        raise gdb.GdbError("gen_catalog: no module_*_driver registration found in the "
+                           "initcall table (expected NAME_init -> struct NAME)")
+    for n, (drv, bus) in enumerate(found):
         d = drv["driver"]
         name = d["name"].string()
         ents = table_entries(d["of_match_table"])
