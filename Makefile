@@ -34,3 +34,4 @@ include scripts/Makefile.kernel
 include scripts/Makefile.host
 include scripts/Makefile.tools
 include scripts/Makefile.bindings
+include scripts/Makefile.labs

@@ -8,6 +8,10 @@
  *
  *   ofdump FILE.dtb            the tree as DTS source
  *   ofdump --stats FILE.dtb    nodes, properties, blob and live-tree bytes
+ *   ofdump --devices FILE.dtb  each device node: bus, addresses, interrupts
+ *                              and the driver that would bind, or why none
+ *                              would (drivers/base/whynot.c, the kernel's
+ *                              code, with the kernel's driver catalogue)
  *
  * A blob the kernel would refuse: exit status 1 and the checker's reason.
  */
@@ -18,14 +22,20 @@
 
 #include <linux/of.h>
 #include <linux/of_dump.h>
+#include <linux/of_address.h>
 #include <linux/of_fdt.h>
+#include <linux/of_irq.h>
+#include <coyote/whynot.h>
+
+/* Generated at build time from the kernel ELF (scripts/gdb/gen_catalog.py). */
+extern const struct whynot_catalog kernel_driver_catalog;
 
 static const char *prog = "ofdump";
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: %s [--stats] FILE.dtb\n"
+		"usage: %s [--stats|--devices] FILE.dtb\n"
 		"\n"
 		"Check and unflatten FILE.dtb with coyote's of/ library, as the kernel\n"
 		"does at boot, and print the live tree back as DTS source (dtc's\n"
@@ -34,6 +44,10 @@ static void usage(FILE *f)
 		"  --stats   print node, property and phandle counts, blob bytes and\n"
 		"            live-tree bytes (as the 32-bit kernel allocates them, and\n"
 		"            on this host) instead of the tree\n"
+		"  --devices print each device node: its bus, translated addresses,\n"
+		"            interrupts (controller and number) and the driver that\n"
+		"            would bind, or every reason none would, as the kernel's\n"
+		"            `whynot` says it\n"
 		"  --help    this text\n"
 		"\n"
 		"Exit status: 0 ok, 1 unreadable or invalid blob (reason on stderr),\n"
@@ -106,7 +120,81 @@ static void print_stats(void)
 	printf("live-tree bytes on this host: %zu\n", st.tree_bytes);
 }
 
-enum mode { MODE_DTS, MODE_STATS };
+static void put_reason(void *ctx, const char *line)
+{
+	printf("  - %s\n", line);
+}
+
+static void print_regs(struct device_node *np, const char *bus)
+{
+	struct resource res;
+	int i, n = of_address_count(np);
+	u32 addr;
+
+	if (bus && !strcmp(bus, "i2c")) {
+		if (!of_property_read_u32(np, "reg", &addr))
+			printf("  address:   0x%02x on the I2C bus\n", (unsigned int)addr);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		if (of_address_to_resource(np, i, &res))
+			printf("  reg[%d]:    not reachable from the CPU\n", i);
+		else
+			printf("  reg[%d]:    0x%08llx..0x%08llx\n", i,
+			       (unsigned long long)res.start, (unsigned long long)res.end);
+	}
+}
+
+static void print_irqs(struct device_node *np)
+{
+	struct of_phandle_args args;
+	char path[128];
+	int i, j, n = of_irq_count(np);
+
+	for (i = 0; i < n; i++) {
+		if (of_irq_parse_one(np, i, &args)) {
+			printf("  irq[%d]:    cannot be parsed (interrupt-parent, #interrupt-cells)\n", i);
+			continue;
+		}
+		if (of_node_full_path(args.np, path, sizeof(path)) < 0)
+			snprintf(path, sizeof(path), "%s", args.np->full_name);
+		printf("  irq[%d]:    %s", i, path);
+		for (j = 0; j < args.args_count; j++)
+			printf(" %u", (unsigned int)args.args[j]);
+		printf("%s\n", of_device_is_available(args.np) ? "" : " (controller disabled)");
+	}
+}
+
+/* Every node with a compatible, in tree order: what the kernel will make of it. */
+static void print_devices(void)
+{
+	const struct whynot_catalog *cat = &kernel_driver_catalog;
+	struct device_node *np = NULL;
+	char path[128], why[160];
+
+	while ((np = of_find_all_nodes(np))) {
+		const struct whynot_driver *drv;
+		const char *bus;
+		enum whynot_verdict v;
+
+		if (of_node_is_root(np) || !of_get_property(np, "compatible", NULL))
+			continue;
+		if (of_node_full_path(np, path, sizeof(path)) < 0)
+			snprintf(path, sizeof(path), "%s", np->full_name);
+		bus = whynot_node_bus(np, cat, false, why, sizeof(why));
+		printf("%s\n", path);
+		printf("  bus:       %s\n", bus ? bus : "none");
+		print_regs(np, bus);
+		print_irqs(np);
+		v = whynot_explain(np, cat, false, put_reason, NULL);
+		drv = v == WHYNOT_WOULD_BIND || v == WHYNOT_WOULD_DEFER ?
+			whynot_best_driver(cat, np, bus, NULL) : NULL;
+		printf("  verdict:   %s%s%s\n", whynot_verdict_name(v),
+		       drv ? " " : "", drv ? drv->name : "");
+	}
+}
+
+enum mode { MODE_DTS, MODE_STATS, MODE_DEVICES };
 
 int main(int argc, char **argv)
 {
@@ -122,6 +210,8 @@ int main(int argc, char **argv)
 			return 0;
 		} else if (!strcmp(argv[i], "--stats")) {
 			mode = MODE_STATS;
+		} else if (!strcmp(argv[i], "--devices")) {
+			mode = MODE_DEVICES;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			fprintf(stderr, "%s: unknown option %s\n", prog, argv[i]);
 			usage(stderr);
@@ -157,6 +247,8 @@ int main(int argc, char **argv)
 
 	if (mode == MODE_STATS)
 		print_stats();
+	else if (mode == MODE_DEVICES)
+		print_devices();
 	else
 		print_dts(blob);
 	if (fflush(stdout) || ferror(stdout)) {

@@ -11,4 +11,10 @@ struct device_state_counts {
 };
 void device_count_states(struct device_state_counts *c);
 
+/*
+ * What became of the device @dev's deferred probe waits for, as " (that
+ * node is disabled)"; "" when it names no supplier.
+ */
+void device_supplier_status(const struct device *dev, char *buf, size_t len);
+
 #endif

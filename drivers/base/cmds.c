@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * Shell commands that explain the device model: `dt` (the live tree as
- * DTS), `devices` (what became of every device) and `drivers`.
+ * DTS), `devices` (what became of every device), `drivers` and `whynot`
+ * (why one node has no bound driver: drivers/base/whynot.c).
  */
 #include <linux/device.h>
 #include <linux/errno.h>
@@ -11,6 +12,7 @@
 #include <linux/string.h>
 #include <coyote/console.h>
 #include <coyote/shell.h>
+#include <coyote/whynot.h>
 
 #include "base.h"
 
@@ -117,3 +119,31 @@ static int cmd_drivers(int argc, char **argv)
 	return 0;
 }
 SHELL_COMMAND(drivers, cmd_drivers, "drivers", "every driver: bus and compatible strings");
+
+static void put_line(void *ctx, const char *line)
+{
+	printf("  %s\n", line);
+}
+
+static int cmd_whynot(int argc, char **argv)
+{
+	struct device_node *np;
+	enum whynot_verdict v;
+	char path[96];
+
+	if (argc != 2)
+		return -EINVAL;
+	np = of_find_node_by_path(argv[1]);
+	if (!np) {
+		printf("whynot: no node %s (an absolute path or an alias)\n", argv[1]);
+		return -ENOENT;
+	}
+	if (of_node_full_path(np, path, sizeof(path)) < 0)
+		snprintf(path, sizeof(path), "%s", np->full_name);
+	printf("%s:\n", path);
+	v = whynot_explain(np, whynot_live_catalog(), true, put_line, NULL);
+	printf("verdict: %s\n", whynot_verdict_name(v));
+	return 0;
+}
+SHELL_COMMAND(whynot, cmd_whynot, "whynot PATH|ALIAS",
+	      "why a node has no bound driver (or which driver and entry won)");

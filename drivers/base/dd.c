@@ -295,7 +295,7 @@ void device_count_states(struct device_state_counts *c)
  * "why is it still waiting" (the supplier's node is disabled, nobody drives
  * it, or it waits itself).
  */
-static void supplier_status(const struct device *dev, char *buf, size_t len)
+void device_supplier_status(const struct device *dev, char *buf, size_t len)
 {
 	const struct device_node *np = dev->waiting_for;
 	struct device *sup = np ? np->data : NULL;
@@ -323,12 +323,15 @@ int driver_deferred_probe_report(void)
 
 	list_for_each_entry(dev, &deferred_probe_list, deferred_node) {
 		dev_node_path(dev, path, sizeof(path));
-		supplier_status(dev, why, sizeof(why));
+		device_supplier_status(dev, why, sizeof(why));
 		pr_warn("%s still deferred at end of boot: %s%s\n", path, dev->defer_reason, why);
 	}
 	device_count_states(&c);
-	pr_info("%d device(s) bound, %d deferred, %d failed, %d without driver\n",
-		c.bound, c.deferred, c.failed, c.no_driver);
+	/* Anything not bound: say where the explanation is. */
+	pr_info("%d device(s) bound, %d deferred, %d failed, %d without driver%s\n",
+		c.bound, c.deferred, c.failed, c.no_driver,
+		c.deferred + c.failed + c.no_driver ?
+		"; `whynot PATH` explains a node that is not bound" : "");
 	return c.deferred;
 }
 
@@ -364,9 +367,9 @@ int dev_err_probe(struct device *dev, int err, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	chomp(msg);
-	if (err == -EPROBE_DEFER)
-		snprintf(dev->defer_reason, sizeof(dev->defer_reason), "%s", msg);
-	else
+	/* A failure's message is kept too: `whynot` shows it with the error. */
+	snprintf(dev->defer_reason, sizeof(dev->defer_reason), "%s", msg);
+	if (err != -EPROBE_DEFER)
 		dev_err(dev, "error %s: %s\n", errname(err), msg);
 	return err;
 }

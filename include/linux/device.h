@@ -76,6 +76,7 @@ struct device {
 	int probe_err;                  /* last error probe returned (0 if none) */
 	struct device_driver *tried;    /* driver of the last probe attempt */
 	const struct of_device_id *match; /* entry that matched (bound/tried) */
+	/* Why deferred; for a failed probe, its dev_err_probe() message. */
 	char defer_reason[DEVICE_REASON_MAX];
 	struct device_node *waiting_for; /* node a deferred probe waits for */
 	bool registered;

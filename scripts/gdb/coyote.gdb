@@ -5,6 +5,23 @@ set pagination off
 set confirm off
 set print pretty on
 
+# The Python helpers (scripts/gdb/coyote.py): coyote-dt, coyote-devices,
+# coyote-drivers, coyote-dmesg, coyote-break-probe.  Found next to the
+# source tree of the loaded kernel.elf (build/kernel.elf, build/lab3/...),
+# or in the current directory.
+python
+import os, sys
+def _coyote_gdb_dir():
+    d = os.path.dirname(os.path.abspath(gdb.current_progspace().filename or "."))
+    for _ in range(4):
+        if os.path.isfile(os.path.join(d, "scripts", "gdb", "coyote.py")):
+            return os.path.join(d, "scripts", "gdb")
+        d = os.path.dirname(d)
+    return os.path.abspath(os.path.join("scripts", "gdb"))
+sys.path.insert(0, _coyote_gdb_dir())
+import coyote
+end
+
 # Stop at the first instruction of start_kernel: r0 = 0, r1 = machine id,
 # r2 = the DTB address (its first word reads 0xd00dfeed big-endian).
 break *start_kernel

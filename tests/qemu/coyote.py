@@ -34,13 +34,14 @@ CMD_TIMEOUT = float(os.environ.get("COYOTE_CMD_TIMEOUT", "15"))
 DEFAULT = object()
 
 
-def qemu_command(dtb=DEFAULT, initrd=None, extra=(), append=None):
-    """The QEMU command line `make run` uses, as a list."""
+def qemu_command(dtb=DEFAULT, initrd=None, extra=(), append=None, kernel=None):
+    """The QEMU command line `make run` uses, as a list (kernel: another
+    kernel.bin, e.g. a lab build's)."""
     cmd = [
         "qemu-system-arm", "-M", "versatilepb", "-m", "128M", "-nographic",
         "-no-reboot",
         "-audiodev", "none,id=snd0", "-global", "pl041.audiodev=snd0",
-        "-kernel", str(KERNEL_BIN),
+        "-kernel", str(kernel or KERNEL_BIN),
     ]
     extra = list(extra)
     # No NIC unless the caller asks for network options of its own.
@@ -83,10 +84,10 @@ class Coyote:
     """One QEMU running coyote, booted to its prompt."""
 
     def __init__(self, dtb=DEFAULT, initrd=None, extra=(), append=None,
-                 wait_prompt=True, boot_timeout=BOOT_TIMEOUT):
-        if not KERNEL_BIN.exists():
-            raise RuntimeError("%s missing: run `make` first" % KERNEL_BIN)
-        self.cmdline = qemu_command(dtb, initrd, extra, append)
+                 wait_prompt=True, boot_timeout=BOOT_TIMEOUT, kernel=None):
+        if not Path(kernel or KERNEL_BIN).exists():
+            raise RuntimeError("%s missing: run `make` first" % (kernel or KERNEL_BIN))
+        self.cmdline = qemu_command(dtb, initrd, extra, append, kernel)
         self.boot_log = ""
         self.boot_seconds = None
         self.child = None

@@ -1,0 +1,539 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * "Why did it not probe?"  For one node, every reason it has no bound
+ * driver, in the order they apply: its own status; the buses above it (a
+ * node only becomes a device if its parent is the root, a populated
+ * simple-bus, or a bound I2C controller); its compatible; a driver for one
+ * of its strings (with the nearest known strings when none matches: typos
+ * and wrong vendor prefixes); then, in the kernel, what the driver core
+ * recorded: deferred and waiting for what, failed and why, or bound and by
+ * which table entry.
+ *
+ * The tree part needs only the tree and a catalogue of drivers, so the host
+ * runs this file too (`ofdump --devices`, with a catalogue generated from
+ * the kernel ELF) and predicts what the kernel will do.
+ */
+#include <linux/device.h>
+#include <linux/errno.h>
+#include <linux/of.h>
+#include <linux/of_address.h>
+#include <linux/of_device.h>
+#include <linux/of_irq.h>
+#include <linux/of_platform.h>
+#include <linux/printk.h>
+#include <linux/string.h>
+#include <coyote/whynot.h>
+
+#include "base.h"
+
+#define LINE_MAX_LEN 160
+#define NEAREST_MAX 3
+
+static const char *const verdict_names[] = {
+	[WHYNOT_BOUND] = "bound",
+	[WHYNOT_WOULD_BIND] = "would bind",
+	[WHYNOT_WOULD_DEFER] = "would defer",
+	[WHYNOT_DISABLED] = "disabled",
+	[WHYNOT_NO_BUS] = "no bus",
+	[WHYNOT_NO_COMPATIBLE] = "no compatible",
+	[WHYNOT_NO_DRIVER] = "no driver",
+	[WHYNOT_NO_DEVICE] = "no device",
+	[WHYNOT_DEFERRED] = "deferred",
+	[WHYNOT_FAILED] = "failed",
+	[WHYNOT_CONTAINER] = "container",
+};
+
+const char *whynot_verdict_name(enum whynot_verdict v)
+{
+	if ((unsigned int)v >= ARRAY_SIZE(verdict_names))
+		return "?";
+	return verdict_names[v];
+}
+
+static void say(whynot_out_t out, void *ctx, const char *fmt, ...) __printf(3, 4);
+static void say(whynot_out_t out, void *ctx, const char *fmt, ...)
+{
+	char line[LINE_MAX_LEN];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	out(ctx, line);
+}
+
+static void path_of(const struct device_node *np, char *buf, size_t len)
+{
+	if (of_node_full_path(np, buf, len) < 0)
+		snprintf(buf, len, "%s", np->full_name);
+}
+
+int whynot_edit_distance(const char *a, const char *b)
+{
+	int row[129], i, j, la = (int)strlen(a), lb = (int)strlen(b);
+
+	if (lb > 128)
+		lb = 128;
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		int diag = row[0];
+
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			diag = up;
+			row[j] = best;
+		}
+	}
+	return row[lb];
+}
+
+/* Each entry's compatible in @cat, in catalogue order; NULL at the end. */
+static bool next_compat(const struct whynot_catalog *cat, int *di,
+			const struct of_device_id **id)
+{
+	for (; *di < cat->count; (*di)++, *id = NULL) {
+		*id = *id ? *id + 1 : cat->drivers[*di].of_match_table;
+		for (; *id && ((*id)->compatible[0] || (*id)->name[0] || (*id)->type[0]); (*id)++)
+			if ((*id)->compatible[0])
+				return true;
+	}
+	return false;
+}
+
+const struct whynot_driver *whynot_best_driver(const struct whynot_catalog *cat,
+					       const struct device_node *np, const char *bus,
+					       const struct of_device_id **idp)
+{
+	const struct whynot_driver *best = NULL;
+	const struct of_device_id *best_id = NULL;
+	int i, best_score = 0;
+
+	for (i = 0; i < cat->count; i++) {
+		const struct whynot_driver *d = &cat->drivers[i];
+		const struct of_device_id *id;
+		int s = 0;
+
+		if (bus && strcmp(d->bus, bus))
+			continue;
+		id = of_match_best(d->of_match_table, np, &s);
+		/* Strictly better only: the first registered wins a tie, as in dd.c. */
+		if (id && s > best_score) {
+			best = d;
+			best_id = id;
+			best_score = s;
+		}
+	}
+	if (idp)
+		*idp = best_id;
+	return best;
+}
+
+static bool is_bus_node(const struct device_node *np)
+{
+	return of_match_best(of_default_bus_match_table, np, NULL) != NULL;
+}
+
+/* I2C controllers are named "i2c" (dt-schema's i2c-controller.yaml rule). */
+static bool is_i2c_controller(const struct device_node *np)
+{
+	return of_node_name_eq(np, "i2c") || of_node_name_prefix(np, "i2c-");
+}
+
+const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog *cat,
+			    bool live, char *why, size_t len)
+{
+	struct device_node *p = np->parent;
+	char path[96];
+
+	why[0] = '\0';
+	if (!p)
+		return NULL;
+	if (of_node_is_root(p))
+		return "platform";
+	path_of(p, path, sizeof(path));
+	if (!of_device_is_available(p)) {
+		snprintf(why, len, "parent %s is disabled: nothing below it gets a device", path);
+		return NULL;
+	}
+	if (is_bus_node(p)) {
+		char up[LINE_MAX_LEN];
+
+		/* A bus is populated only if it is itself on a populated bus. */
+		if (!whynot_node_bus(p, cat, live, up, sizeof(up))) {
+			snprintf(why, len, "parent bus %s is not populated: %s", path, up);
+			return NULL;
+		}
+		return "platform";
+	}
+	if (is_i2c_controller(p)) {
+		struct device *adap = live ? whynot_find_device(p) : NULL;
+		char up[LINE_MAX_LEN];
+
+		if (live && (!adap || adap->state != DEVICE_BOUND)) {
+			snprintf(why, len, "its I2C controller %s has no bound driver (whynot %s)",
+				 path, path);
+			return NULL;
+		}
+		if (!live && (!whynot_node_bus(p, cat, live, up, sizeof(up)) ||
+			      !whynot_best_driver(cat, p, "platform", NULL))) {
+			snprintf(why, len, "its I2C controller %s would get no driver (see %s)",
+				 path, path);
+			return NULL;
+		}
+		return "i2c";
+	}
+	if (!of_get_property(p, "compatible", NULL))
+		snprintf(why, len, "parent %s is not a bus: it has no compatible (a bus says "
+			 "\"simple-bus\")", path);
+	else
+		snprintf(why, len, "parent %s is not a bus: its compatible has no simple-bus, "
+			 "simple-mfd or arm,amba-bus", path);
+	return NULL;
+}
+
+/* The first ancestor without `ranges` that stops reg reaching the CPU. */
+static void check_ranges(struct device_node *np, const char *bus, whynot_out_t out, void *ctx)
+{
+	struct device_node *p;
+	struct resource res;
+	char path[96];
+
+	if (strcmp(bus, "platform") || !of_get_property(np, "reg", NULL))
+		return;
+	if (of_address_to_resource(np, 0, &res) == 0)
+		return;
+	for (p = np->parent; p && !of_node_is_root(p); p = p->parent) {
+		if (!of_get_property(p, "ranges", NULL)) {
+			path_of(p, path, sizeof(path));
+			say(out, ctx, "reg cannot be translated: %s has no `ranges` "
+			    "(an empty `ranges;` maps 1:1); the device gets no registers", path);
+			return;
+		}
+	}
+	say(out, ctx, "reg cannot be translated to a CPU address (check the parents' ranges)");
+}
+
+/* I2C clients: the checks i2c-core makes before it adds one. */
+static bool check_i2c_reg(struct device_node *np, whynot_out_t out, void *ctx)
+{
+	u32 reg;
+
+	if (of_property_read_u32(np, "reg", &reg)) {
+		say(out, ctx, "no valid reg (its 7-bit I2C address): the I2C core skips it");
+		return false;
+	}
+	if (reg == 0 || reg > 0x7f) {
+		say(out, ctx, "reg 0x%x is not a 7-bit I2C address: the I2C core skips it",
+		    (unsigned int)reg);
+		return false;
+	}
+	return true;
+}
+
+struct near {
+	const char *compat, *driver;
+	int dist;
+};
+
+static void insert_near(struct near *n, int *count, const char *compat, const char *driver,
+			int dist)
+{
+	int i, j;
+
+	for (i = 0; i < *count; i++)
+		if (!strcmp(n[i].compat, compat))
+			return;
+	for (i = 0; i < *count && n[i].dist <= dist; i++)
+		;
+	if (i >= NEAREST_MAX)
+		return;
+	if (*count < NEAREST_MAX)
+		(*count)++;
+	for (j = *count - 1; j > i; j--)
+		n[j] = n[j - 1];
+	n[i] = (struct near){ compat, driver, dist };
+}
+
+/* The device part after the vendor prefix: "pl011" of "arm,pl011". */
+static const char *model(const char *compat)
+{
+	const char *comma = strchr(compat, ',');
+
+	return comma ? comma + 1 : compat;
+}
+
+static void explain_no_driver(struct device_node *np, const struct whynot_catalog *cat,
+			      const char *bus, whynot_out_t out, void *ctx)
+{
+	const struct whynot_driver *other;
+	struct property *prop = of_find_property(np, "compatible", NULL);
+	struct near near[NEAREST_MAX];
+	const char *s;
+	int count = 0, i;
+
+	say(out, ctx, "no %s driver for any of its compatible strings:", bus);
+	for (s = of_prop_next_string(prop, NULL); s; s = of_prop_next_string(prop, s)) {
+		const struct of_device_id *id = NULL;
+		const char *mod = cat->modalias ? cat->modalias(s) : NULL;
+		int di = 0;
+
+		say(out, ctx, "  \"%s\"%s%s", s, mod ? ": module " : "", mod ? mod : "");
+		while (next_compat(cat, &di, &id)) {
+			int d = whynot_edit_distance(s, id->compatible);
+			int limit = (int)strlen(s) / 4 + 1;
+
+			/* Same model, other vendor: "acme,pl011" for "arm,pl011". */
+			if (!strcmp(model(s), model(id->compatible)))
+				d = d < 1 ? 1 : d;
+			else if (d > limit)
+				continue;
+			insert_near(near, &count, id->compatible, cat->drivers[di].name, d);
+		}
+	}
+	other = whynot_best_driver(cat, np, NULL, NULL);
+	if (other)
+		say(out, ctx, "driver %s matches, but it is a %s driver and this node is on the "
+		    "%s bus", other->name, other->bus, bus);
+	for (i = 0; i < count; i++)
+		say(out, ctx, "%s \"%s\" (driver %s)", i ? "      or" : "did you mean",
+		    near[i].compat, near[i].driver);
+	if (!count && !other)
+		say(out, ctx, "no known string is close: the driver may not be built in");
+}
+
+/* Which of the node's strings @id matched: "the 1st of 2". */
+static void say_winner(struct device_node *np, const char *verb, const char *driver,
+		       const struct of_device_id *id, whynot_out_t out, void *ctx)
+{
+	int idx = id && id->compatible[0] ?
+		of_property_match_string(np, "compatible", id->compatible) : -1;
+	int n = of_property_count_strings(np, "compatible");
+
+	if (idx >= 0)
+		say(out, ctx, "%s %s, by table entry \"%s\" (string %d of %d in compatible)",
+		    verb, driver, id->compatible, idx + 1, n);
+	else
+		say(out, ctx, "%s %s (matched by name or type)", verb, driver);
+}
+
+/*
+ * Prediction of deferred probe: a driver asks for its interrupts and
+ * clocks, and waits while their providers have not probed.  What becomes of
+ * a provider: disabled, no driver, itself waiting, or fine.
+ */
+enum supplier_fate { SUPPLIER_OK, SUPPLIER_DISABLED, SUPPLIER_NO_DRIVER, SUPPLIER_DEFERS };
+#define SUPPLIER_DEPTH_MAX 8
+
+static struct device_node *blocking_supplier(struct device_node *np,
+					     const struct whynot_catalog *cat, int depth,
+					     enum supplier_fate *fate, const char **kind);
+
+static enum supplier_fate supplier_fate(struct device_node *sup, const struct whynot_catalog *cat,
+					int depth)
+{
+	enum supplier_fate f;
+	const char *kind;
+	char why[LINE_MAX_LEN];
+	const char *bus;
+
+	if (!of_device_is_available(sup))
+		return SUPPLIER_DISABLED;
+	bus = whynot_node_bus(sup, cat, false, why, sizeof(why));
+	if (!bus || !whynot_best_driver(cat, sup, bus, NULL))
+		return SUPPLIER_NO_DRIVER;
+	/* Deep chains (or a loop in a broken tree) are not followed further. */
+	if (depth >= SUPPLIER_DEPTH_MAX)
+		return SUPPLIER_OK;
+	return blocking_supplier(sup, cat, depth + 1, &f, &kind) ? SUPPLIER_DEFERS : SUPPLIER_OK;
+}
+
+static struct device_node *blocking_supplier(struct device_node *np,
+					     const struct whynot_catalog *cat, int depth,
+					     enum supplier_fate *fate, const char **kind)
+{
+	struct of_phandle_args args;
+	int i, n = of_irq_count(np);
+
+	for (i = 0; i < n; i++) {
+		if (of_irq_parse_one(np, i, &args) || args.np == np)
+			continue;
+		*fate = supplier_fate(args.np, cat, depth);
+		if (*fate != SUPPLIER_OK) {
+			*kind = "interrupt parent";
+			return args.np;
+		}
+	}
+	for (i = 0; !of_parse_phandle_with_args(np, "clocks", "#clock-cells", i, &args); i++) {
+		if (args.np == np)
+			continue;
+		*fate = supplier_fate(args.np, cat, depth);
+		if (*fate != SUPPLIER_OK) {
+			*kind = "clock";
+			return args.np;
+		}
+	}
+	return NULL;
+}
+
+static const char *const fate_text[] = {
+	[SUPPLIER_OK] = "",
+	[SUPPLIER_DISABLED] = " (that node is disabled)",
+	[SUPPLIER_NO_DRIVER] = " (no driver for it)",
+	[SUPPLIER_DEFERS] = " (itself deferred)",
+};
+
+static enum whynot_verdict explain_live(struct device_node *np, const char *bus,
+					whynot_out_t out, void *ctx)
+{
+	struct device *dev = whynot_find_device(np);
+	const struct device_driver *drv;
+	char why[64];
+
+	if (!dev) {
+		say(out, ctx, "no device was made for it on the %s bus (see dmesg)", bus);
+		return WHYNOT_NO_DEVICE;
+	}
+	drv = dev->driver ? dev->driver : dev->tried;
+	switch (dev->state) {
+	case DEVICE_BOUND:
+		say_winner(np, "bound to driver", drv->name, dev->match, out, ctx);
+		say(out, ctx, "device %s on the %s bus", dev_name(dev), bus);
+		return WHYNOT_BOUND;
+	case DEVICE_DEFERRED:
+		device_supplier_status(dev, why, sizeof(why));
+		say(out, ctx, "probe deferred by driver %s: %s%s", drv->name,
+		    dev->defer_reason, why);
+		return WHYNOT_DEFERRED;
+	case DEVICE_FAILED:
+		say(out, ctx, "probe by driver %s failed: %s%s%s", drv->name,
+		    errname(dev->probe_err), dev->defer_reason[0] ? ": " : "",
+		    dev->defer_reason[0] ? dev->defer_reason : " (the driver gave no reason; see dmesg)");
+		return WHYNOT_FAILED;
+	case DEVICE_NO_DRIVER:
+		break;
+	}
+	say(out, ctx, "device %s exists, but no registered driver matches", dev_name(dev));
+	return WHYNOT_NO_DRIVER;
+}
+
+enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_catalog *cat,
+				   bool live, whynot_out_t out, void *ctx)
+{
+	enum whynot_verdict v = WHYNOT_CONTAINER;
+	const struct of_device_id *id;
+	const struct whynot_driver *drv;
+	char why[LINE_MAX_LEN];
+	const char *bus;
+	bool blocked = false;
+
+	if (of_node_is_root(np)) {
+		say(out, ctx, "the root is the machine: its children are the devices");
+		return WHYNOT_CONTAINER;
+	}
+	if (!of_device_is_available(np)) {
+		const char *st = of_get_property(np, "status", NULL);
+
+		say(out, ctx, "disabled: status = \"%s\" (\"okay\" enables it)", st ? st : "?");
+		v = WHYNOT_DISABLED;
+		blocked = true;
+	}
+	bus = whynot_node_bus(np, cat, live, why, sizeof(why));
+	if (!bus) {
+		say(out, ctx, "%s", why);
+		if (!blocked)
+			v = WHYNOT_NO_BUS;
+		blocked = true;
+	}
+	if (!of_get_property(np, "compatible", NULL)) {
+		say(out, ctx, "no compatible: nothing can match it%s",
+		    np->child ? " (its children may be devices)" : "");
+		return blocked ? v : WHYNOT_NO_COMPATIBLE;
+	}
+	if (bus && !strcmp(bus, "platform") && is_bus_node(np) &&
+	    !of_device_is_compatible(np, "simple-mfd")) {
+		say(out, ctx, "a bus node: a container, its children are the devices");
+		return blocked ? v : WHYNOT_CONTAINER;
+	}
+	if (bus && !strcmp(bus, "i2c") && !check_i2c_reg(np, out, ctx)) {
+		if (!blocked)
+			v = WHYNOT_NO_DEVICE;
+		blocked = true;
+	}
+	if (bus)
+		check_ranges(np, bus, out, ctx);
+	drv = whynot_best_driver(cat, np, bus ? bus : "platform", &id);
+	if (!drv) {
+		/* Off any bus, which driver would match is beside the point. */
+		if (bus)
+			explain_no_driver(np, cat, bus, out, ctx);
+		return blocked ? v : WHYNOT_NO_DRIVER;
+	}
+	if (blocked) {
+		say_winner(np, "would otherwise bind to driver", drv->name, id, out, ctx);
+		return v;
+	}
+	if (live)
+		return explain_live(np, bus, out, ctx);
+	say_winner(np, "would bind to driver", drv->name, id, out, ctx);
+	{
+		enum supplier_fate fate;
+		const char *kind;
+		struct device_node *sup = blocking_supplier(np, cat, 0, &fate, &kind);
+		char path[96];
+
+		if (!sup)
+			return WHYNOT_WOULD_BIND;
+		path_of(sup, path, sizeof(path));
+		say(out, ctx, "its probe would defer: waiting for %s %s%s", kind, path,
+		    fate_text[fate]);
+		return WHYNOT_WOULD_DEFER;
+	}
+}
+
+struct device *whynot_find_device(const struct device_node *np)
+{
+	struct bus_type *bus = NULL;
+
+	while ((bus = bus_next(bus))) {
+		struct device *dev;
+
+		list_for_each_entry(dev, &bus->devices, bus_node)
+			if (dev->of_node == np)
+				return dev;
+	}
+	return NULL;
+}
+
+#define LIVE_DRIVERS_MAX 64
+static struct whynot_driver live_drivers[LIVE_DRIVERS_MAX];
+static struct whynot_catalog live_catalog = { .drivers = live_drivers };
+
+const struct whynot_catalog *whynot_live_catalog(void)
+{
+	struct bus_type *bus = NULL;
+	int n = 0;
+
+	while ((bus = bus_next(bus))) {
+		struct device_driver *drv;
+
+		list_for_each_entry(drv, &bus->drivers, bus_node) {
+			if (n == LIVE_DRIVERS_MAX) {
+				pr_warn("whynot: more than %d drivers, the rest are not searched\n",
+					LIVE_DRIVERS_MAX);
+				goto out;
+			}
+			live_drivers[n++] = (struct whynot_driver){
+				drv->name, bus->name, drv->of_match_table };
+		}
+	}
+out:
+	live_catalog.count = n;
+	return &live_catalog;
+}

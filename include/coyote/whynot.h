@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * "Why did it not probe?" (drivers/base/whynot.c): every reason one tree
+ * node has no bound driver, in the order they apply, from the tree and a
+ * catalogue of known drivers, plus, in the kernel, the driver core's record
+ * of what happened (deferred, failed, bound and by which table entry).
+ *
+ * The same code runs on the host (`ofdump --devices`), where the catalogue
+ * is generated from the kernel ELF's driver structs at build time and the
+ * answer is a prediction: "would bind" instead of "bound".
+ */
+#ifndef _COYOTE_WHYNOT_H
+#define _COYOTE_WHYNOT_H
+
+#include <linux/types.h>
+
+struct device;
+struct device_node;
+struct of_device_id;
+
+/* One known driver: its name, its bus ("platform", "i2c") and its table. */
+struct whynot_driver {
+	const char *name;
+	const char *bus;
+	const struct of_device_id *of_match_table;
+};
+
+struct whynot_catalog {
+	const struct whynot_driver *drivers;
+	int count;
+	/*
+	 * Later (modules): a lookup in /modules.alias for a compatible no
+	 * built-in driver handles; NULL until modules exist.  Return: the
+	 * module's name or NULL.
+	 */
+	const char *(*modalias)(const char *compatible);
+};
+
+/* The first reason (or the outcome) for a node, in the order they apply. */
+enum whynot_verdict {
+	WHYNOT_BOUND,           /* live: a driver is bound */
+	WHYNOT_WOULD_BIND,      /* prediction: a driver matches */
+	WHYNOT_WOULD_DEFER,     /* prediction: it matches, but a supplier will
+				 * not be there (disabled, no driver, waits) */
+	WHYNOT_DISABLED,        /* status is not "okay" */
+	WHYNOT_NO_BUS,          /* nothing creates a device for it */
+	WHYNOT_NO_COMPATIBLE,
+	WHYNOT_NO_DRIVER,       /* no known driver has any of its strings */
+	WHYNOT_NO_DEVICE,       /* live: no device was made (see the log) */
+	WHYNOT_DEFERRED,
+	WHYNOT_FAILED,
+	WHYNOT_CONTAINER,       /* the root or a bus node: its children are devices */
+};
+
+/* "bound", "would bind", "disabled", ... (also the ofdump --devices column). */
+const char *whynot_verdict_name(enum whynot_verdict v);
+
+typedef void (*whynot_out_t)(void *ctx, const char *line);
+
+/**
+ * whynot_explain() - write one line per reason why @np has no bound driver
+ * (or which driver and entry it has), through @out.
+ * @cat:  known drivers
+ * @live: true in the kernel (consult the driver core's devices); false
+ *        for a prediction from the tree alone
+ * Return: the verdict (the first reason that applies).
+ */
+enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_catalog *cat,
+				   bool live, whynot_out_t out, void *ctx);
+
+/**
+ * whynot_node_bus() - the bus a device for @np would be on: "platform"
+ * (child of the root or of a populated simple-bus), "i2c" (child of an I2C
+ * controller), or NULL with the reason in @why.
+ */
+const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog *cat,
+			    bool live, char *why, size_t len);
+
+/**
+ * whynot_best_driver() - the catalogue driver on @bus whose table scores
+ * best for @np, as the driver core picks; *@id gets the entry (may be NULL).
+ * Return: the driver, or NULL when none matches.
+ */
+const struct whynot_driver *whynot_best_driver(const struct whynot_catalog *cat,
+					       const struct device_node *np, const char *bus,
+					       const struct of_device_id **id);
+
+/* The device the driver core made for @np on any bus, or NULL. */
+struct device *whynot_find_device(const struct device_node *np);
+
+/**
+ * whynot_live_catalog() - the drivers registered right now.
+ * Return: the catalogue (a static table: valid until the next call).
+ */
+const struct whynot_catalog *whynot_live_catalog(void);
+
+/* Levenshtein distance between @a and @b (for "did you mean"). */
+int whynot_edit_distance(const char *a, const char *b);
+
+#endif

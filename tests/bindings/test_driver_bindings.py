@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""A binding is part of every driver: each compatible string in the kernel's
+of_device_id tables (the catalogue generated from build/kernel.elf, the one
+`ofdump --devices` uses) is named by some dts/bindings/*.yaml, and so are
+the labs' drivers' strings."""
+import re
+from pathlib import Path
+
+from qemu.coyote import BUILD, ROOT
+
+CATALOG = BUILD / "host" / "gen" / "driver-catalog.c"
+
+
+def binding_strings():
+    found = set()
+    for y in (ROOT / "dts" / "bindings").glob("*.yaml"):
+        found.update(re.findall(r"^\s*(?:-\s*)?(?:const:\s*|enum:.*?)?([a-z0-9-]+,[\w.+-]+|"
+                                r"fixed-clock|simple-bus|cfi-flash|syscon-reboot)\s*$",
+                                y.read_text(), re.M))
+        found.update(re.findall(r"const:\s*([\w,.+-]+)", y.read_text()))
+    return found
+
+
+def driver_strings(text):
+    return set(re.findall(r'\.compatible = "([^"]+)"', text))
+
+
+def test_every_kernel_compatible_has_a_binding():
+    assert CATALOG.exists(), "run `make ofdump` first"
+    strings = driver_strings(CATALOG.read_text())
+    assert "arm,pl011" in strings and "dallas,ds1338" in strings
+    missing = sorted(strings - binding_strings())
+    assert not missing, "no dts/bindings/*.yaml names: %s" % missing
+
+
+def test_every_lab_driver_compatible_has_a_binding():
+    srcs = list((ROOT / "tests" / "labs" / "solutions").rglob("*.c"))
+    assert srcs
+    strings = set().union(*(driver_strings(s.read_text()) for s in srcs))
+    assert "ti,tmp105" in strings
+    missing = sorted(strings - binding_strings())
+    assert not missing, "no dts/bindings/*.yaml names: %s" % missing

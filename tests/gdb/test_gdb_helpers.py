@@ -1,0 +1,82 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""The Python gdb helpers (scripts/gdb/coyote.py), in one batch session
+against QEMU, loaded by the same coyote.gdb `make debug` uses: break in the
+probe of a compatible, list devices mid-boot, then at the shell list
+devices, drivers, a subtree and the log, and compare them with what the
+kernel's own shell prints afterwards."""
+import re
+import subprocess
+
+import pytest
+
+from qemu.coyote import KERNEL_ELF, ROOT, free_tcp_port, gdb_path
+
+
+def table(text, start):
+    """Rows after the header line starting with @start: {node: (driver, state)}."""
+    rows, on = {}, False
+    for line in text.splitlines():
+        if line.startswith(start):
+            on = True
+            continue
+        if on and line.startswith("/"):
+            f = line.split(None, 4)
+            rows[f[0]] = (f[3], f[4].strip())
+        elif on and rows and not line.startswith("/"):
+            break
+    return rows
+
+
+@pytest.mark.skipif(gdb_path() is None, reason="gdb-multiarch not installed")
+def test_gdb_helpers(boot):
+    port = free_tcp_port()
+    qemu = boot(wait_prompt=False, extra=["-S", "-gdb", "tcp:127.0.0.1:%d" % port])
+    cmd = [
+        gdb_path(), "-q", "-nx", "-batch", str(KERNEL_ELF),
+        "-ex", "target remote 127.0.0.1:%d" % port,
+        "-x", str(ROOT / "scripts" / "gdb" / "coyote.gdb"),
+        "-ex", "coyote-break-probe dallas,ds1338",
+        "-ex", "continue",
+        "-ex", "echo ==probe-bt\\n", "-ex", "bt 1",
+        "-ex", "echo ==mid-devices\\n", "-ex", "coyote-devices",
+        "-ex", "delete",
+        "-ex", "break shell_run", "-ex", "continue",
+        "-ex", "echo ==devices\\n", "-ex", "coyote-devices",
+        "-ex", "echo ==drivers\\n", "-ex", "coyote-drivers",
+        "-ex", "echo ==dt\\n", "-ex", "coyote-dt /amba/serial@101f1000",
+        "-ex", "echo ==dmesg\\n", "-ex", "coyote-dmesg",
+        "-ex", "echo ==bad\\n", "-ex", "coyote-break-probe acme,nothing",
+        "-ex", "delete", "-ex", "detach",
+    ]
+    try:
+        res = subprocess.run(cmd, capture_output=True, text=True, timeout=90, cwd="/")
+    except subprocess.TimeoutExpired as e:
+        pytest.fail("gdb session timed out: %s" % (e.stdout,))
+    out = res.stdout + res.stderr
+    assert 'breakpoint in ds1307_probe (driver rtc-ds1338, i2c bus) for "dallas,ds1338"' \
+        in out, out
+    probe_bt = out.split("==probe-bt")[1].split("==mid-devices")[0]
+    assert "ds1307_probe" in probe_bt, out
+    mid = table(out.split("==mid-devices")[1], "node ")
+    assert mid["/external-bus/i2c@1,0/rtc@68"] == ("rtc-ds1338", "probing"), mid
+    assert mid["/amba/serial@101f1000"] == ("uart-pl011", "bound"), mid
+
+    gdb_devices = table(out.split("==devices")[1], "node ")
+    drivers = out.split("==drivers")[1].split("==dt")[0]
+    assert re.search(r"^vic +platform +arm,versatile-vic arm,pl190-vic$", drivers, re.M), out
+    assert re.search(r"^rtc-ds1338 +i2c +dallas,ds1338", drivers, re.M), out
+    dt = out.split("==dt")[1].split("==dmesg")[0]
+    assert 'compatible = "arm,pl011", "arm,primecell";' in dt, out
+    assert "reg = <0x101f1000 0x1000>;" in dt, out
+    dmesg = out.split("==dmesg")[1].split("==bad")[0]
+    assert re.search(r"driver core: \d+ device\(s\) bound, 0 deferred", dmesg), out
+    assert 'no built-in driver has "acme,nothing"' in out.split("==bad")[1], out
+
+    # The kernel's own view, once gdb has let it go, is the same.
+    qemu.expect("coyote# ")
+    shell = {}
+    for line in qemu.run("devices").splitlines():
+        if line.startswith("/"):
+            f = line.split(None, 4)
+            shell[f[0]] = (f[3], f[4].strip())
+    assert gdb_devices == shell, (gdb_devices, shell)

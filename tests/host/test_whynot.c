@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Host tests of drivers/base/whynot.c: the edit distance, every reason
+ * and its order on tests/dts/host/whynot.dts with a catalogue of test
+ * drivers (prediction, as `ofdump --devices`), and the live part (the
+ * driver core's record: bound with the winning entry, failed with the
+ * driver's message) with real platform drivers registered.
+ *
+ * Prints KTAP; exits non-zero when a check fails.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <linux/device.h>
+#include <linux/errno.h>
+#include <linux/of.h>
+#include <linux/of_fdt.h>
+#include <linux/of_platform.h>
+#include <linux/platform_device.h>
+#include <coyote/whynot.h>
+
+#include "ktap.h"
+
+static const struct of_device_id alpha_ids[] = {
+	{ .compatible = "test,alpha" },
+	{ .compatible = "test,alpha-v2" },
+	{ }
+};
+static const struct of_device_id alpha2_ids[] = {
+	{ .compatible = "test,alpha" },
+	{ }
+};
+static const struct of_device_id fails_ids[] = {
+	{ .compatible = "test,fails" },
+	{ }
+};
+static const struct of_device_id ctrl_ids[] = {
+	{ .compatible = "test,i2c-ctrl" },
+	{ }
+};
+static const struct of_device_id sensor_ids[] = {
+	{ .compatible = "test,sensor" },
+	{ }
+};
+
+static const struct whynot_driver drivers[] = {
+	{ "alpha", "platform", alpha_ids },
+	{ "alpha-too", "platform", alpha2_ids },   /* a tie: the first wins */
+	{ "fails", "platform", fails_ids },
+	{ "ctrl", "platform", ctrl_ids },
+	{ "sensor", "i2c", sensor_ids },
+};
+static const struct whynot_catalog catalog = { drivers, 5, NULL };
+
+static char text[2048];
+
+static void collect(void *ctx, const char *line)
+{
+	size_t n = strlen(text);
+
+	/* One line, so a check name stays one KTAP line. */
+	snprintf(text + n, sizeof(text) - n, "%s%s", n ? " | " : "", line);
+}
+
+static enum whynot_verdict explain(const char *path, bool live, const struct whynot_catalog *cat)
+{
+	struct device_node *np = of_find_node_by_path(path);
+
+	text[0] = '\0';
+	if (!np) {
+		CHECK(0, "node %s exists", path);
+		return WHYNOT_CONTAINER;
+	}
+	return whynot_explain(np, cat, live, collect, NULL);
+}
+
+#define EXPECT(path, verdict, needle) do { \
+	enum whynot_verdict v_ = explain(path, false, &catalog); \
+	CHECK_STR(whynot_verdict_name(v_), whynot_verdict_name(verdict), "%s: verdict", path); \
+	CHECK(strstr(text, needle) != NULL, "%s says \"%s\" (got: %s)", path, needle, text); \
+} while (0)
+
+static void test_distance(void)
+{
+	CHECK_INT(whynot_edit_distance("", ""), 0, "empty strings");
+	CHECK_INT(whynot_edit_distance("arm,pl011", "arm,pl011"), 0, "same");
+	CHECK_INT(whynot_edit_distance("arm,pl0ll", "arm,pl011"), 2, "two substitutions");
+	CHECK_INT(whynot_edit_distance("test,aplha", "test,alpha"), 2, "a swap costs two");
+	CHECK_INT(whynot_edit_distance("abc", ""), 3, "all deletions");
+	CHECK_INT(whynot_edit_distance("", "abcd"), 4, "all insertions");
+}
+
+static void test_prediction(void)
+{
+	EXPECT("/off@1000", WHYNOT_DISABLED, "status = \"disabled\"");
+	EXPECT("/off@1000", WHYNOT_DISABLED, "would otherwise bind to driver alpha");
+	EXPECT("/alpha@2000", WHYNOT_WOULD_BIND,
+	       "would bind to driver alpha, by table entry \"test,alpha-v2\" (string 1 of 2");
+	EXPECT("/typo@3000", WHYNOT_NO_DRIVER, "did you mean \"test,alpha\" (driver alpha)");
+	EXPECT("/vendor@4000", WHYNOT_NO_DRIVER, "did you mean \"test,alpha\"");
+	EXPECT("/nocompat@5000", WHYNOT_NO_COMPATIBLE, "no compatible");
+	EXPECT("/bus", WHYNOT_CONTAINER, "a bus node");
+	EXPECT("/bus/alpha@7000", WHYNOT_WOULD_BIND, "would bind to driver alpha,");
+	EXPECT("/offbus/alpha@8000", WHYNOT_NO_BUS, "parent /offbus is disabled");
+	EXPECT("/noranges/alpha@9000", WHYNOT_WOULD_BIND, "/noranges has no `ranges`");
+	EXPECT("/board/alpha@a000", WHYNOT_NO_BUS, "parent /board is not a bus");
+	EXPECT("/i2c@b000/sensor@48", WHYNOT_WOULD_BIND, "would bind to driver sensor,");
+	EXPECT("/i2c@b000/sensor@0", WHYNOT_NO_DEVICE, "not a 7-bit I2C address");
+	EXPECT("/i2c@b000/thing@49", WHYNOT_NO_DRIVER,
+	       "driver alpha matches, but it is a platform driver and this node is on the i2c bus");
+	EXPECT("/", WHYNOT_CONTAINER, "the root is the machine");
+	EXPECT("/waits@d000", WHYNOT_WOULD_DEFER,
+	       "its probe would defer: waiting for interrupt parent "
+	       "/interrupt-controller@c000 (that node is disabled)");
+
+	/* Without its controller's driver, an I2C child has no bus. */
+	{
+		struct whynot_catalog no_ctrl = { drivers, 3, NULL };
+		enum whynot_verdict v = explain("/i2c@b000/sensor@48", false, &no_ctrl);
+
+		CHECK_STR(whynot_verdict_name(v), "no bus", "sensor without controller driver");
+		CHECK(strstr(text, "its I2C controller /i2c@b000 would get no driver"), "%s", text);
+	}
+	/* An unknown string far from everything: no suggestion. */
+	{
+		const struct whynot_catalog one = { drivers + 4, 1, NULL };
+		enum whynot_verdict v = explain("/alpha@2000", false, &one);
+
+		CHECK_STR(whynot_verdict_name(v), "no driver", "no platform driver in catalogue");
+		CHECK(strstr(text, "no known string is close"), "%s", text);
+	}
+}
+
+static int alpha_probe(struct platform_device *pdev)
+{
+	return 0;
+}
+
+static int fails_probe(struct platform_device *pdev)
+{
+	return dev_err_probe(&pdev->dev, -EIO, "the chip said %d", 42);
+}
+
+static struct platform_driver alpha_drv = {
+	.probe = alpha_probe,
+	.driver = { .name = "alpha", .of_match_table = alpha_ids },
+};
+static struct platform_driver fails_drv = {
+	.probe = fails_probe,
+	.driver = { .name = "fails", .of_match_table = fails_ids },
+};
+
+static void test_live(void)
+{
+	const struct whynot_catalog *live;
+	enum whynot_verdict v;
+
+	driver_init();
+	platform_driver_register(&alpha_drv);
+	platform_driver_register(&fails_drv);
+	of_platform_default_populate(NULL, NULL, NULL);
+	live = whynot_live_catalog();
+	CHECK_INT(live->count, 2, "live catalogue: the registered drivers");
+
+	v = explain("/alpha@2000", true, live);
+	CHECK_STR(whynot_verdict_name(v), "bound", "alpha@2000 bound");
+	CHECK(strstr(text, "bound to driver alpha, by table entry \"test,alpha-v2\""), "%s", text);
+	v = explain("/fails@6000", true, live);
+	CHECK_STR(whynot_verdict_name(v), "failed", "fails@6000 failed");
+	CHECK(strstr(text, "probe by driver fails failed: EIO: the chip said 42"), "%s", text);
+	v = explain("/typo@3000", true, live);
+	CHECK_STR(whynot_verdict_name(v), "no driver", "typo@3000: no driver, live too");
+	v = explain("/i2c@b000", true, live);
+	CHECK_STR(whynot_verdict_name(v), "no driver", "controller without driver");
+	v = explain("/i2c@b000/sensor@48", true, live);
+	CHECK_STR(whynot_verdict_name(v), "no bus", "live: the controller is not bound");
+	CHECK(strstr(text, "has no bound driver (whynot /i2c@b000)"), "%s", text);
+	of_platform_depopulate(NULL);
+	platform_driver_unregister(&fails_drv);
+	platform_driver_unregister(&alpha_drv);
+}
+
+int main(void)
+{
+	size_t size;
+	void *blob = ktap_load("whynot.dtb", &size);
+
+	printf("KTAP version 1\n");
+	if (!blob || of_fdt_unflatten(blob, size)) {
+		CHECK(0, "unflatten whynot.dtb");
+		return ktap_done();
+	}
+	test_distance();
+	test_prediction();
+	test_live();
+	return ktap_done();
+}

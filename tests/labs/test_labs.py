@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""Every lab's grader must fail on the starter files (docs/labs/labN/) and
+pass on the reference solution (tests/labs/solutions/labN/), through the
+instructors' own entry point, `make lab-check LAB=N`.  The starter runs
+also pin what the student is told first, so a grader that stops saying
+what is missing fails here too."""
+import subprocess
+
+import pytest
+
+from qemu.coyote import ROOT
+
+# lab: (checks passing on the starter, first thing still to do)
+LABS = {
+    1: (2, "uart3_address: the CPU address of /fpga@10000000/serial@9000"),
+    2: (2, "a node for the sensor under the I2C controller, at address 0x48"),
+    3: (2, "the driver binds to the sensor node"),
+    5: (2, "the driver binds to /amba/rtc@101e8000"),
+    6: (3, "fault 1: the I2C controller (and so its RTC) gets a driver"),
+}
+
+
+def lab_check(lab, src=None):
+    cmd = ["make", "-s", "--no-print-directory", "lab-check", "LAB=%d" % lab]
+    if src:
+        cmd.append("LAB_SRC=" + src)
+    res = subprocess.run(cmd, cwd=str(ROOT), capture_output=True, text=True, timeout=900)
+    return res.returncode, res.stdout
+
+
+@pytest.mark.parametrize("lab", sorted(LABS))
+def test_starter_fails_kindly(lab):
+    rc, out = lab_check(lab)
+    assert rc != 0, out
+    passing, first_todo = LABS[lab]
+    todos = [l for l in out.splitlines() if l.startswith("  [todo] ")]
+    assert todos and todos[0] == "  [todo] " + first_todo, out
+    # Each [todo] comes with a hint line under it.
+    lines = out.splitlines()
+    i = lines.index(todos[0])
+    assert lines[i + 1].startswith("         ") and lines[i + 1].strip(), out
+    assert "%d of " % passing in out and "Not there yet" in out, out
+
+
+@pytest.mark.parametrize("lab", sorted(LABS))
+def test_solution_passes(lab):
+    rc, out = lab_check(lab, "tests/labs/solutions/lab%d" % lab)
+    assert rc == 0, out
+    assert "[todo]" not in out and "[skip]" not in out
+    assert "lab %d is done" % lab in out, out
+
+
+def test_unknown_lab_is_refused():
+    rc, out = lab_check(99)
+    assert rc != 0
+
+
+@pytest.mark.parametrize("lab", [1, 2, 6])
+def test_solution_trees_pass_dtbs_check(lab):
+    """The fixed trees follow the bindings (the starters are checked by
+    `make dtbs_check`, which reads docs/labs/)."""
+    import sys
+    sys.path.insert(0, str(ROOT / "tests" / "labs"))
+    import grade
+    schema = ROOT / "build" / "bindings" / "processed-schema.json"
+    res = subprocess.run(["make", "-s", "--no-print-directory", str(schema.relative_to(ROOT))],
+                         cwd=str(ROOT), capture_output=True, text=True, timeout=600)
+    assert res.returncode == 0, res.stdout + res.stderr
+    out = ROOT / "build" / ("lab%d" % lab)
+    out.mkdir(parents=True, exist_ok=True)
+    src = ROOT / "tests" / "labs" / "solutions" / ("lab%d" % lab) / ("lab%d.dts" % lab)
+    dtb, err = grade.compile_lab_dts(src, out / ("lab%d-solution.dtb" % lab))
+    assert dtb, err
+    res = subprocess.run([str(ROOT / "scripts" / "dtbs-check"), "--waivers",
+                          str(ROOT / "dts" / "bindings" / "dtbs_check.waivers"),
+                          str(schema), str(dtb)],
+                         capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0 and not res.stderr.strip(), res.stdout + res.stderr

@@ -1,0 +1,171 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""`whynot` in the kernel and `ofdump --devices` on the host: the same code
+(drivers/base/whynot.c) must give the same verdict for every node with a
+compatible, on the board DTB and on generated variants that plant each kind
+of fault: a disabled node, a compatible with a typo and one with a wrong
+vendor prefix, a bus without `ranges`, a node whose parent is not a bus, a
+disabled bus, an I2C child with a bad address, a failing probe, and (no
+VIC) deferred probes.  The host runs the kernel's driver catalogue,
+generated from build/kernel.elf, so this also proves the catalogue is right.
+"""
+import re
+import subprocess
+
+import pytest
+
+from qemu.coyote import BUILD, BOARD_DTB, board_dts_source, compile_dts
+
+OFDUMP = BUILD / "host" / "ofdump"
+
+FAULTS = """
+&uart2 { reg = <0x101f9000 0x1000>; };          /* probe fails: ENODEV */
+&{/amba/gpio@101e5000} { status = "disabled"; };
+&{/amba} {
+	typo@10180000 {
+		compatible = "arm,pl0ll";              /* l for 1 */
+		reg = <0x10180000 0x1000>;
+	};
+	vendor@10190000 {
+		compatible = "acme,pl011";             /* wrong vendor prefix */
+		reg = <0x10190000 0x1000>;
+	};
+};
+/ {
+	noranges {
+		compatible = "simple-bus";
+		#address-cells = <1>;
+		#size-cells = <1>;
+		uart@101f1000 {
+			compatible = "arm,pl011";
+			reg = <0x101f1000 0x1000>;
+		};
+	};
+	notabus {
+		compatible = "acme,board-control";
+		#address-cells = <1>;
+		#size-cells = <1>;
+		serial@0 {
+			compatible = "arm,pl011";
+			reg = <0 0x1000>;
+		};
+	};
+	offbus {
+		compatible = "simple-bus";
+		status = "disabled";
+		#address-cells = <1>;
+		#size-cells = <1>;
+		ranges;
+		serial@101f1000 {
+			compatible = "arm,pl011";
+			reg = <0x101f1000 0x1000>;
+		};
+	};
+};
+&i2c0 {
+	rtc@80 {
+		compatible = "dallas,ds1338";
+		reg = <0x80>;                          /* not 7-bit */
+	};
+	sensor@48 {
+		compatible = "ti,tmp105";              /* no driver built in */
+		reg = <0x48>;
+	};
+};
+"""
+
+
+def host_report(dtb):
+    """{path: (verdict, driver or None, [reason lines])} from ofdump --devices."""
+    res = subprocess.run([str(OFDUMP), "--devices", str(dtb)], capture_output=True,
+                         text=True, timeout=60)
+    assert res.returncode == 0, res.stderr
+    nodes, cur = {}, None
+    for line in res.stdout.splitlines():
+        if line.startswith("/"):
+            cur = line
+            nodes[cur] = [None, None, []]
+        elif line.startswith("  - "):
+            nodes[cur][2].append(line[4:])
+        elif line.startswith("  verdict:"):
+            f = line.split(None, 1)[1].strip()
+            m = re.match(r"(would bind|would defer) (\S+)$", f)
+            nodes[cur][0], nodes[cur][1] = (m.group(1), m.group(2)) if m else (f, None)
+    return {p: tuple(v) for p, v in nodes.items()}
+
+
+def kernel_report(c, path):
+    out = c.run("whynot " + path)
+    lines = [l[2:] for l in out.splitlines() if l.startswith("  ")]
+    m = re.search(r"^verdict: (.+)$", out, re.M)
+    assert m, out
+    d = re.search(r"driver ([\w.-]+)", out)
+    return m.group(1).strip(), d.group(1) if d else None, lines
+
+
+def check_agreement(c, dtb):
+    host = host_report(dtb)
+    assert host, "ofdump --devices printed no nodes"
+    for path, (hv, hdrv, hlines) in host.items():
+        kv, kdrv, klines = kernel_report(c, path)
+        if hv == "would bind":
+            assert kv in ("bound", "failed"), (path, kv, klines)
+            assert kdrv == hdrv, (path, hdrv, kdrv)
+        elif hv == "would defer":
+            assert kv == "deferred", (path, kv, hlines, klines)
+            assert kdrv == hdrv, (path, hdrv, kdrv)
+            # The same supplier and what became of it, in the same words.
+            why = hlines[-1].split("waiting for ", 1)[1]
+            assert any(why in l for l in klines), (path, hlines, klines)
+        else:
+            assert kv == hv, (path, hv, kv, hlines, klines)
+            # The tree's reasons are the same words (the same code).
+            if hv in ("disabled", "no bus", "no compatible", "no driver", "container"):
+                assert klines == hlines, (path, hlines, klines)
+    return host
+
+
+@pytest.fixture(scope="module")
+def ofdump_built():
+    if not OFDUMP.exists():
+        pytest.fail("%s missing: run `make ofdump`" % OFDUMP)
+
+
+def test_board_agrees(boot, ofdump_built):
+    c = boot()
+    host = check_agreement(c, BOARD_DTB)
+    assert host["/amba/serial@101f1000"][:2] == ("would bind", "uart-pl011")
+    assert host["/amba/rtc@101e8000"][0] == "no driver"
+    assert "ds1338" in (host["/external-bus/i2c@1,0/rtc@68"][1] or "")
+    # The boot summary points at whynot because some devices have no driver.
+    assert re.search(r"driver core: \d+ device\(s\) bound, 0 deferred, 0 failed, "
+                     r"\d+ without driver; `whynot PATH` explains", c.boot_log)
+
+
+def test_planted_faults_agree(boot, ofdump_built):
+    dtb = compile_dts(board_dts_source() + FAULTS, "whynot-faults")
+    c = boot(dtb=dtb)
+    host = check_agreement(c, dtb)
+    assert host["/amba/gpio@101e5000"][0] == "disabled"
+    assert any('did you mean "arm,pl011"' in l for l in host["/amba/typo@10180000"][2])
+    assert any('did you mean "arm,pl011"' in l for l in host["/amba/vendor@10190000"][2])
+    assert any("/noranges has no `ranges`" in l for l in host["/noranges/uart@101f1000"][2])
+    assert host["/notabus/serial@0"][0] == "no bus"
+    assert host["/offbus/serial@101f1000"][0] == "no bus"
+    assert host["/external-bus/i2c@1,0/rtc@80"][0] == "no device"
+    assert host["/external-bus/i2c@1,0/sensor@48"][0] == "no driver"
+    out = c.run("whynot /amba/serial@101f3000")
+    assert "probe by driver uart-pl011 failed: ENODEV: ID" in out, out
+    assert "verdict: failed" in out
+    # An alias works as well as a path.
+    assert c.run("whynot serial2") == out
+    assert "whynot: error ENOENT" in c.run("whynot /no/such")
+
+
+def test_deferred_agree(boot, ofdump_built):
+    dtb = compile_dts(board_dts_source() + '\n&vic { status = "disabled"; };\n',
+                      "whynot-no-vic")
+    c = boot(dtb=dtb)
+    check_agreement(c, dtb)
+    out = c.run("whynot /amba/timer@101e2000")
+    assert re.search(r"probe deferred by driver sp804: waiting for interrupt parent "
+                     r"/amba/interrupt-controller@10140000 \(that node is disabled\)", out), out
