@@ -6,7 +6,7 @@
  * user-mode defaults.
  *
  * The pure parts (checksum, address parsing, the ARP cache) are portable
- * C in kernel/net/inet.c, built for the host and unit-tested there.
+ * C in kernel/net/lib/inet.c, built for the host and unit-tested there.
  * Addresses are host-order u32 throughout (10.0.2.15 is 0x0a00020f).
  */
 #ifndef _COYOTE_NET_H
