@@ -221,3 +221,18 @@ def test_wrong_address_fails_probe_cleanly(boot):
     assert "ping: no network interface" in c.run("ping 10.0.2.2")
     # The rest of the board works: the RTC on the same external bus.
     assert re.search(r"^\d{4}-\d\d-\d\d", c.run("date"), re.M)
+
+
+def test_ping_benchmark(boot):
+    """Prints figures (no timed assertion): requests go back to back, so
+    N round trips over the whole run time the average below the 10 ms tick."""
+    c = boot(extra=net_args(TEST_BUILD / "net-bench.pcap"))
+    n = 200
+    out = c.run("ping -c %d %s" % (n, GATEWAY), timeout=120)
+    m = re.search(r"(\d+) round trips in (\d+) ms", out)
+    assert m and int(m.group(1)) == n, out
+    ms = int(m.group(2))
+    print("\nping benchmark: %d round trips to %s in %d ms: %.3f ms each"
+          % (n, GATEWAY, ms, ms / n))
+    print(out.splitlines()[-1])
+    print(c.run("ifconfig"))
