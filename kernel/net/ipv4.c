@@ -203,8 +203,7 @@ int ip_rcv(struct sk_buff *skb)
 	}
 	return icmp_rcv(skb, ip, ihl, tot);
 bad:
-	stats.ip_hdr_errors++;
-	skb->dev->stats.rx_errors++;
+	stats.ip_hdr_errors++;	/* the frame was fine: not a device error */
 	return -EINVAL;
 }
 

@@ -236,3 +236,120 @@ def test_ping_benchmark(boot):
           % (n, GATEWAY, ms, ms / n))
     print(out.splitlines()[-1])
     print(c.run("ifconfig"))
+
+
+# ---- a peer on the wire: the test itself --------------------------------
+# QEMU's socket netdev in UDP mode sends each frame the guest transmits as
+# one datagram and delivers each datagram it gets as one frame, so the
+# test can talk to the guest byte by byte: being pinged, and bad frames.
+
+PEER_MAC = bytes.fromhex("02aabbccddee")
+PEER_IP = bytes([10, 0, 2, 77])
+GUEST_IP = bytes([10, 0, 2, 15])
+
+
+class Peer:
+    def __init__(self):
+        import socket
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.bind(("127.0.0.1", 0))
+            self.qemu_port = s.getsockname()[1]
+        self.sock.settimeout(5)
+
+    def args(self):
+        return ["-netdev", "socket,id=n0,udp=127.0.0.1:%d,localaddr=127.0.0.1:%d"
+                % (self.port, self.qemu_port),
+                "-net", "nic,model=smc91c111,netdev=n0"]
+
+    def send(self, frame):
+        self.sock.sendto(frame, ("127.0.0.1", self.qemu_port))
+
+    def recv(self, want, what):
+        """The first frame for which want(frame) holds (5 s at most)."""
+        import socket
+        seen = []
+        try:
+            while True:
+                f, _ = self.sock.recvfrom(4096)
+                if want(f):
+                    return f
+                seen.append(f.hex())
+        except socket.timeout:
+            raise AssertionError("no %s from the guest; saw %s" % (what, seen))
+
+    def close(self):
+        self.sock.close()
+
+
+def eth(dst, etype, payload):
+    return dst + PEER_MAC + struct.pack("!H", etype) + payload
+
+
+def ipv4(payload, proto=1, flags=0x4000, bad_csum=False):
+    hdr = bytearray(struct.pack("!BBHHHBBH4s4s", 0x45, 0, 20 + len(payload), 7, flags, 64,
+                                proto, 0, PEER_IP, GUEST_IP))
+    struct.pack_into("!H", hdr, 10, csum(bytes(hdr)) ^ (1 if bad_csum else 0))
+    return bytes(hdr) + payload
+
+
+def echo_request(ident, seq, data):
+    icmp = bytearray(struct.pack("!BBHHH", 8, 0, 0, ident, seq) + data)
+    struct.pack_into("!H", icmp, 2, csum(bytes(icmp)))
+    return bytes(icmp)
+
+
+def is_echo_reply(seq):
+    def want(f):
+        return f[12:14] == b"\x08\x00" and f[23] == 1 and f[34] == 0 and \
+            struct.unpack_from("!H", f, 40)[0] == seq
+    return want
+
+
+def test_guest_answers_arp_and_ping_from_a_peer(boot):
+    peer = Peer()
+    try:
+        c = boot(extra=peer.args())
+        guest_mac = bytes.fromhex(ifconfig_mac(c.run("ifconfig")).replace(":", ""))
+        bcast = b"\xff" * 6
+        # Who has 10.0.2.15?  The reply names the guest's MAC.
+        peer.send(eth(bcast, 0x0806, struct.pack("!HHBBH6s4s6s4s", 1, 0x0800, 6, 4, 1,
+                                                 PEER_MAC, PEER_IP, b"\0" * 6, GUEST_IP)))
+        f = peer.recv(lambda f: f[12:14] == b"\x08\x06", "ARP reply")
+        assert f[0:6] == PEER_MAC and f[6:12] == guest_mac and len(f) >= 60
+        op, sha, spa, tha, tpa = struct.unpack_from("!6x H6s4s6s4s", f, 14)
+        assert (op, sha, spa, tha, tpa) == (2, guest_mac, GUEST_IP, PEER_MAC, PEER_IP)
+        assert "10.0.2.77" in c.run("arp")
+
+        # Echo requests, even and odd lengths: same id, seq and data back.
+        for seq, size in ((1, 56), (2, 33), (3, 1400)):
+            data = bytes((i * 7 + seq) & 0xff for i in range(size))
+            peer.send(eth(guest_mac, 0x0800, ipv4(echo_request(0x1234, seq, data))))
+            f = peer.recv(is_echo_reply(seq), "echo reply %d" % seq)
+            ip = f[14:]
+            total = struct.unpack_from("!H", ip, 2)[0]
+            assert csum(ip[:20]) == 0 and ip[12:16] == GUEST_IP and ip[16:20] == PEER_IP
+            icmp = ip[20:total]
+            assert csum(icmp) == 0 and icmp[4:6] == b"\x12\x34" and icmp[8:] == data, seq
+
+        # What the stack must refuse, each counted where ifconfig shows it.
+        frag = ipv4(echo_request(0x1234, 9, b"x" * 16), flags=0x2000)  # MF set
+        peer.send(eth(guest_mac, 0x0800, frag))
+        peer.send(eth(guest_mac, 0x0800, ipv4(echo_request(0x1234, 10, b"y" * 16),
+                                              bad_csum=True)))
+        peer.send(eth(bytes.fromhex("020000000099"), 0x0800,
+                      ipv4(echo_request(0x1234, 11, b"z" * 16))))      # not our MAC
+        peer.send(eth(guest_mac, 0x0800, ipv4(echo_request(0x1234, 12, b"w" * 1600))))
+        # A last good one: once it is answered, the others were handled.
+        peer.send(eth(guest_mac, 0x0800, ipv4(echo_request(0x1234, 13, b"ok"))))
+        peer.recv(is_echo_reply(13), "echo reply 13")
+        out = c.run("ifconfig")
+        print(out)
+        assert "fragments refused 1" in out and re.search(r"ip in \d+ out \d+ bad 1 ", out), out
+        # The 1600-byte frame: the chip marks it too long (status word).
+        assert re.search(r"RX packets \d+ bytes \d+ errors 1 dropped 1 \(crc 0 length 1 ", out), out
+        assert "icmp in 4 out 4 errors 0" in out, out
+    finally:
+        peer.close()
