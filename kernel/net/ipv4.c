@@ -457,11 +457,10 @@ static int cmd_ifconfig(int argc, char **argv)
 		return -EINVAL;
 	snprintf(buf, sizeof(buf), "%s%s%s", argv[2], argc == 5 ? ",gw=" : "",
 		 argc == 5 ? argv[4] : "");
-	c.gw = inet.gw;
 	if (ip_config_parse(buf, &c))
 		return -EINVAL;
 	if (argc == 3)
-		c.gw = inet.gw;
+		c.gw = inet.gw;		/* only the address changes */
 	inet = c;
 	memset(&arp_cache, 0, sizeof(arp_cache));
 	ifconfig_show(dev);
