@@ -342,6 +342,10 @@ static int cmd_ping(int argc, char **argv)
 		return -ENODEV;
 	}
 	ret = arp_resolve(dev, dst, mac);
+	if (ret == -ENETUNREACH) {
+		printf("ping: %s: off the link and no gateway: %s\n", argv[1], errname(ret));
+		return ret;
+	}
 	if (ret) {
 		printf("ping: %s: no ARP reply from the next hop: %s\n", argv[1], errname(ret));
 		return ret;

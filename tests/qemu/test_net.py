@@ -177,6 +177,14 @@ def test_address_from_bootargs_and_ifconfig(boot):
     bad = c.run("ifconfig eth0 10.0.2.300/24")
     assert "EINVAL" in bad, bad
     assert "inet 10.0.2.30/24" in c.run("ifconfig")
+    assert "ifconfig: eth9: no such interface" in c.run("ifconfig eth9")
+    # Without a gateway, off-link addresses are unreachable at once.
+    out = c.run("ifconfig eth0 10.0.2.31/16 gw 0.0.0.0")
+    assert "inet 10.0.2.31/16 gw none" in out, out
+    assert "ping: 192.0.2.1: off the link and no gateway: ENETUNREACH" in \
+        c.run("ping -c 1 192.0.2.1")
+    out = c.run("ifconfig eth0 10.0.2.30/24 gw 10.0.2.2")
+    assert "inet 10.0.2.30/24 gw 10.0.2.2" in out, out
     c.close()
     frames = read_pcap(pcap)
     senders = [ip for _, ip, _ in arp_requests(frames, CHIP_MAC)]
