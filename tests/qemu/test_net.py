@@ -153,8 +153,8 @@ def test_mac_from_the_tree_is_used_on_the_wire(boot):
     assert re.search(r"MAC %s from the tree \(local-mac-address\)" % TREE_MAC, c.boot_log), \
         c.boot_log
     assert ifconfig_mac(c.run("ifconfig")) == TREE_MAC
-    # The replies come back to the tree's MAC, which the chip cannot hold:
-    # they get through only because the driver filters in software.
+    # The replies come to the tree's MAC, which the model's read-only MAC
+    # registers do not hold: the driver's software filter must take them.
     check_ping(c, GATEWAY, 2)
     c.close()
 
