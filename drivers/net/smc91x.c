@@ -96,7 +96,7 @@ struct smc_local {
 	struct net_device *ndev;
 	int irq;
 	u8 chip_addr[ETH_ALEN];		/* what the chip's registers say */
-	unsigned int rx_seen;		/* frames taken off the RX FIFO */
+	bool alloc_pending;		/* an MMU allocation still to complete */
 	/* One frame at a time, filled in the IRQ handler. */
 	u8 rx_buf[2048];
 };
@@ -142,6 +142,7 @@ static void smc_reset(struct smc_local *lp)
 	smc_bank(lp, 2);
 	smc_wb(lp, SMC_MMU_CMD, MMU_RESET);
 	smc_wb(lp, SMC_INT_STAT, 0xff);
+	lp->alloc_pending = false;
 }
 
 /* ---- transmit ------------------------------------------------------------ */
@@ -161,18 +162,25 @@ static void smc_tx_reclaim(struct smc_local *lp)
 	}
 }
 
+/*
+ * A page for one frame.  A request the MMU could not serve stays pending
+ * and completes when a page frees up: the next call waits for that one
+ * instead of asking again, which would leak the page it gets.
+ */
 static int smc_alloc_tx(struct smc_local *lp)
 {
 	u8 arr;
 	int i;
 
-	smc_wb(lp, SMC_MMU_CMD, MMU_ALLOC_TX);
+	if (!lp->alloc_pending)
+		smc_wb(lp, SMC_MMU_CMD, MMU_ALLOC_TX);
 	for (i = 0; i < SMC_ALLOC_POLLS; i++) {
 		if (smc_rb(lp, SMC_INT_STAT) & INT_ALLOC)
 			break;
 	}
 	arr = smc_rb(lp, SMC_ARR);
-	if (i == SMC_ALLOC_POLLS || (arr & ARR_FAILED))
+	lp->alloc_pending = i == SMC_ALLOC_POLLS || (arr & ARR_FAILED);
+	if (lp->alloc_pending)
 		return -EBUSY;
 	return arr;
 }
@@ -239,7 +247,6 @@ static void smc_rx_one(struct smc_local *lp)
 	smc_ww(lp, SMC_PTR, PTR_RCV | PTR_AUTOINC | PTR_READ);
 	status = smc_rw(lp, SMC_DATA);
 	count = smc_rw(lp, SMC_DATA) & 0x07ff;
-	lp->rx_seen++;
 	if (count < 6 + ETH_HLEN || count > 6 + sizeof(lp->rx_buf) - 2) {
 		ndev->stats.rx_errors++;
 		ndev->stats.rx_length_errors++;
