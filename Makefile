@@ -25,6 +25,9 @@ HOSTDIRS := of drivers/base kernel/irq drivers/clk
 # I2C and RTC (issue 5): busses/ is MMIO, so kernel only.
 KDIRS += drivers/i2c drivers/i2c/algos drivers/i2c/busses drivers/rtc
 HOSTDIRS += drivers/i2c drivers/i2c/algos drivers/rtc scripts/host/i2c-sim
+# Ethernet and IPv4 (issue 6).
+KDIRS += drivers/net kernel/net kernel/net/lib
+HOSTDIRS += kernel/net/lib
 
 include scripts/Makefile.build
 

@@ -20,6 +20,7 @@
 #define EEXIST      17
 #define ENODEV      19
 #define EINVAL      22
+#define ENFILE      23
 #define ENOSPC      28
 #define ERANGE      34
 #define ENOSYS      38
@@ -30,6 +31,7 @@
 #define EMSGSIZE    90
 #define EOPNOTSUPP  95
 #define EADDRINUSE  98
+#define ENETDOWN   100
 #define ENETUNREACH 101
 #define ETIMEDOUT  110
 #define EHOSTUNREACH 113

@@ -51,7 +51,11 @@ def test_board_boot_log_shows_probing(coyote):
     # The console moves from the early console to the driver in one line.
     assert "console [ttyAMA0] enabled, bootconsole [pl011] disabled" in log
     assert re.search(r"of: populated \d+ platform devices", log)
-    assert re.search(r"driver core: \d+ device\(s\) bound, 0 deferred, 0 failed", log)
+    # The fixture boots with -net none: QEMU then has no SMC91C111, its
+    # window reads zeros, and the Ethernet driver refuses it (test_net.py
+    # boots with a NIC and checks it binds).  Nothing else may fail.
+    assert re.search(r"driver core: \d+ device\(s\) bound, 0 deferred, 1 failed", log)
+    assert re.search(r"smc91x: probe of 10010000\.ethernet failed: ENODEV", log), log
     assert "irq: IRQs enabled" in log
 
 

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Network devices: registration, names, and the two paths between drivers
+ * and protocols (dev_queue_xmit down, netif_receive_skb up).  See
+ * include/linux/netdevice.h for what is smaller than in Linux.
+ */
+#define pr_fmt(fmt) "net: " fmt
+
+#include <linux/errno.h>
+#include <linux/irqflags.h>
+#include <linux/kernel.h>
+#include <linux/netdevice.h>
+#include <linux/printk.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <coyote/net.h>
+
+static LIST_HEAD(net_devices);
+
+struct net_device *alloc_etherdev(size_t sizeof_priv)
+{
+	size_t head = ALIGN(sizeof(struct net_device), 8);
+	struct net_device *dev = kzalloc(head + sizeof_priv, GFP_KERNEL);
+
+	if (!dev)
+		return NULL;
+	dev->priv = (char *)dev + head;
+	dev->mtu = ETH_DATA_LEN;
+	INIT_LIST_HEAD(&dev->list);
+	return dev;
+}
+
+void free_netdev(struct net_device *dev)
+{
+	kfree(dev);
+}
+
+struct net_device *dev_get_by_name(const char *name)
+{
+	struct net_device *dev;
+
+	list_for_each_entry(dev, &net_devices, list)
+		if (!strcmp(dev->name, name))
+			return dev;
+	return NULL;
+}
+
+struct net_device *first_net_device(void)
+{
+	return list_empty(&net_devices) ? NULL :
+		list_first_entry(&net_devices, struct net_device, list);
+}
+
+int register_netdev(struct net_device *dev)
+{
+	const u8 *a = dev->dev_addr;
+	unsigned long flags;
+	int n, ret;
+
+	if (!dev->netdev_ops || !dev->netdev_ops->ndo_start_xmit ||
+	    !is_valid_ether_addr(dev->dev_addr))
+		return -EINVAL;
+	for (n = 0; n < 10; n++) {
+		snprintf(dev->name, sizeof(dev->name), "eth%d", n);
+		if (!dev_get_by_name(dev->name))
+			break;
+	}
+	if (n == 10)
+		return -ENFILE;
+	if (dev->netdev_ops->ndo_open) {
+		ret = dev->netdev_ops->ndo_open(dev);
+		if (ret)
+			return ret;
+	}
+	local_irq_save(flags);
+	dev->up = true;
+	list_add_tail(&dev->list, &net_devices);
+	local_irq_restore(flags);
+	pr_info("%s: %02x:%02x:%02x:%02x:%02x:%02x registered\n", dev->name,
+		a[0], a[1], a[2], a[3], a[4], a[5]);
+	return 0;
+}
+
+void unregister_netdev(struct net_device *dev)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	dev->up = false;
+	list_del_init(&dev->list);
+	local_irq_restore(flags);
+	if (dev->netdev_ops->ndo_stop)
+		dev->netdev_ops->ndo_stop(dev);
+	pr_info("%s: unregistered\n", dev->name);
+}
+
+int dev_queue_xmit(struct sk_buff *skb)
+{
+	struct net_device *dev = skb->dev;
+	unsigned long flags;
+	netdev_tx_t rc;
+
+	if (!dev || !dev->up)
+		return -ENETDOWN;
+	if (skb->len > ETH_FRAME_LEN || skb->len < ETH_HLEN) {
+		dev->stats.tx_dropped++;
+		return -EMSGSIZE;
+	}
+	local_irq_save(flags);
+	rc = dev->netdev_ops->ndo_start_xmit(skb, dev);
+	local_irq_restore(flags);
+	return rc == NETDEV_TX_OK ? 0 : -EBUSY;
+}
+
+int netif_receive_skb(struct sk_buff *skb)
+{
+	struct net_device *dev = skb->dev;
+	const u8 *dst = skb->data;
+
+	/* The chip may listen promiscuously (a MAC from the tree that its
+	 * registers cannot hold): this is the receive filter. */
+	if (skb->len < ETH_HLEN ||
+	    (!ether_addr_equal(dst, dev->dev_addr) && !is_broadcast_ether_addr(dst))) {
+		dev->stats.rx_dropped++;
+		return -ENOENT;
+	}
+	switch (get_be16(skb->data + 12)) {
+	case ETH_P_ARP:
+		return arp_rcv(skb);
+	case ETH_P_IP:
+		return ip_rcv(skb);
+	default:
+		dev->stats.rx_dropped++;
+		return -ENOENT;
+	}
+}
