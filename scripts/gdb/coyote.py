@@ -15,6 +15,7 @@ when the shell cannot: stopped at a breakpoint, or after a hang.
 """
 import gdb
 
+EPROBE_DEFER = 517          # include/linux/errno.h
 STATES = {0: "no driver", 1: "bound", 2: "deferred", 3: "failed"}
 BUS_DRIVERS = {"platform": "platform_driver", "i2c": "i2c_driver"}
 
@@ -108,6 +109,18 @@ class Dt(gdb.Command):
         print_node(find_node(arg.strip()), 0)
 
 
+def errname(err):
+    """The kernel's own name for an errno (kernel/lib/errname.c), as printk shows it."""
+    e = -err if err < 0 else err
+    if e == EPROBE_DEFER:
+        return "EPROBE_DEFER"
+    table = gdb.parse_and_eval("'errname.c'::names")
+    count = table.type.sizeof // table[0].type.sizeof
+    if 0 <= e < count and int(table[e]):
+        return cstr(table[e])
+    return "E???"
+
+
 def buses():
     head = gdb.parse_and_eval("bus_list")
     return list_entries(head, "struct bus_type", "node")
@@ -127,9 +140,11 @@ class Devices(gdb.Command):
                 state = STATES.get(int(dev["state"]), "?")
                 if int(dev["driver"]) and state != "bound":
                     state = "probing"       # stopped inside its probe()
-                reason = char_array(dev["defer_reason"])
-                if state in ("deferred", "failed") and reason:
-                    state += " (%s)" % reason
+                # The same words as the shell's `devices`.
+                if state == "deferred":
+                    state += " (%s)" % char_array(dev["defer_reason"])
+                elif state == "failed":
+                    state += " (%s)" % errname(int(dev["probe_err"]))
                 np = dev["of_node"]
                 gdb.write("%-40s %-24s %-8s %-14s %s\n" % (
                     node_path(np) if int(np) else "-", char_array(dev["name"]),

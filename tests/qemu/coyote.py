@@ -44,9 +44,11 @@ def qemu_command(dtb=DEFAULT, initrd=None, extra=(), append=None, kernel=None):
         "-kernel", str(kernel or KERNEL_BIN),
     ]
     extra = list(extra)
-    # No NIC unless the caller asks for network options of its own.
+    # The board's SMC91C111 on a user-mode network that never leaves QEMU,
+    # as `make run` has it, unless the caller brings network options
+    # (["-net", "none"] for a board without its NIC).
     if not any(a in ("-net", "-nic", "-netdev") for a in extra):
-        cmd += ["-net", "none"]
+        cmd += ["-nic", "user,id=n0,model=smc91c111,restrict=on"]
     if dtb is DEFAULT:
         dtb = BOARD_DTB
     if dtb is not None:
