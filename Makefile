@@ -25,12 +25,16 @@ HOSTDIRS := of drivers/base kernel/irq drivers/clk
 # I2C and RTC (issue 5): busses/ is MMIO, so kernel only.
 KDIRS += drivers/i2c drivers/i2c/algos drivers/i2c/busses drivers/rtc
 HOSTDIRS += drivers/i2c drivers/i2c/algos drivers/rtc scripts/host/i2c-sim
+# Modules (issue 7): the loader and the initrd; portable.
+KDIRS += kernel/module
+HOSTDIRS += kernel/module
 
 include scripts/Makefile.build
 
 # Targets, one fragment per area (each appends its lines to HELP and may add
 # prerequisites to test-prereqs, which `make test` builds before pytest).
 include scripts/Makefile.kernel
+include scripts/Makefile.modules
 include scripts/Makefile.host
 include scripts/Makefile.tools
 include scripts/Makefile.bindings

@@ -24,17 +24,20 @@ BUILD = ROOT / "build"
 KERNEL_BIN = BUILD / "kernel.bin"
 KERNEL_ELF = BUILD / "kernel.elf"
 BOARD_DTB = BUILD / "dts" / "versatilepb.dtb"
+INITRD = BUILD / "initrd.cpio"  # the modules (scripts/Makefile.modules)
 TEST_BUILD = BUILD / "tests"  # DTBs and other files the tests generate
 PROMPT = "coyote# "
 
 BOOT_TIMEOUT = float(os.environ.get("COYOTE_BOOT_TIMEOUT", "30"))
 CMD_TIMEOUT = float(os.environ.get("COYOTE_CMD_TIMEOUT", "15"))
 
-# Use the argument 'dtb=None' to boot without -dtb (QEMU then passes ATAGs).
+# Use the argument 'dtb=None' to boot without -dtb (QEMU then passes ATAGs),
+# 'initrd=None' to boot without the modules' initrd (as `make run`, the
+# default passes build/initrd.cpio when it exists).
 DEFAULT = object()
 
 
-def qemu_command(dtb=DEFAULT, initrd=None, extra=(), append=None):
+def qemu_command(dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None):
     """The QEMU command line `make run` uses, as a list."""
     cmd = [
         "qemu-system-arm", "-M", "versatilepb", "-m", "128M", "-nographic",
@@ -50,6 +53,8 @@ def qemu_command(dtb=DEFAULT, initrd=None, extra=(), append=None):
         dtb = BOARD_DTB
     if dtb is not None:
         cmd += ["-dtb", str(dtb)]
+    if initrd is DEFAULT:
+        initrd = INITRD if INITRD.exists() else None
     if initrd is not None:
         cmd += ["-initrd", str(initrd)]
     if append is not None:
@@ -82,7 +87,7 @@ def board_dts_source():
 class Coyote:
     """One QEMU running coyote, booted to its prompt."""
 
-    def __init__(self, dtb=DEFAULT, initrd=None, extra=(), append=None,
+    def __init__(self, dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None,
                  wait_prompt=True, boot_timeout=BOOT_TIMEOUT):
         if not KERNEL_BIN.exists():
             raise RuntimeError("%s missing: run `make` first" % KERNEL_BIN)

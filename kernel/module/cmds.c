@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Shell commands for modules and the initrd: insmod, rmmod, lsmod,
+ * modinfo, ls.
+ */
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/string.h>
+#include <coyote/console.h>
+#include <coyote/module.h>
+#include <coyote/shell.h>
+
+static bool ends_with_ko(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n >= 3 && !strcmp(s + n - 3, ".ko");
+}
+
+/* "ds1338" -> lib/modules/ds1338.ko; "dir/x.ko" -> that file, module "x". */
+static int cmd_insmod(int argc, char **argv)
+{
+	char name[MODULE_NAME_LEN];
+	const char *arg, *base;
+	struct cpio_entry e;
+	size_t n;
+
+	if (argc != 2)
+		return -EINVAL;
+	arg = argv[1];
+	if (!strchr(arg, '/') && !ends_with_ko(arg))
+		return request_module(arg);
+	while (*arg == '/')
+		arg++;
+	base = strrchr(arg, '/') ? strrchr(arg, '/') + 1 : arg;
+	n = strlen(base) - (ends_with_ko(base) ? 3 : 0);
+	if (!n || n >= sizeof(name)) {
+		printf("insmod: %s: bad module name\n", argv[1]);
+		return -EINVAL;
+	}
+	memcpy(name, base, n);
+	name[n] = '\0';
+	if (initrd_find(arg, &e)) {
+		printf("insmod: %s: no such file in the initrd (see `ls`)\n", arg);
+		return -ENOENT;
+	}
+	return load_module(name, e.data, e.size);
+}
+SHELL_COMMAND(insmod, cmd_insmod, "insmod NAME|PATH",
+	      "load a module from the initrd (NAME: lib/modules/NAME.ko)");
+
+static int cmd_rmmod(int argc, char **argv)
+{
+	int ret;
+
+	if (argc != 2)
+		return -EINVAL;
+	ret = delete_module(argv[1]);
+	if (ret == -ENOENT)
+		printf("rmmod: %s is not loaded\n", argv[1]);
+	return ret;
+}
+SHELL_COMMAND(rmmod, cmd_rmmod, "rmmod NAME", "unload a module (its devices lose their driver)");
+
+static int cmd_lsmod(int argc, char **argv)
+{
+	struct module *mod = NULL;
+
+	printf("%-20s %8s %8s  %-10s %s\n", "Module", "Size", "Refcount", "Address", "Used by");
+	while ((mod = module_next(mod))) {
+		struct module *other = NULL;
+		int n = 0;
+
+		printf("%-20s %8u %8d  0x%08lx ", mod->name, mod->core_size, mod->refcnt,
+		       (unsigned long)(uintptr_t)mod->core);
+		while ((other = module_next(other)))
+			for (int i = 0; i < other->nr_uses; i++)
+				if (other->uses[i] == mod)
+					printf("%s%s", n++ ? "," : "", other->name);
+		printf("%s\n", mod->state == MODULE_STATE_LIVE ? "" : " [loading]");
+	}
+	return 0;
+}
+SHELL_COMMAND(lsmod, cmd_lsmod, "lsmod", "loaded modules: name, size, refcount, users");
+
+static void print_info(const struct module *mod, const char *key, const char *label)
+{
+	const char *v;
+
+	for (int i = 0; (v = module_get_info(mod, key, i)); i++)
+		printf("%-12s %s\n", label, v);
+}
+
+/* modinfo of a module not loaded: load-free, from the file's .modinfo. */
+static int cmd_modinfo(int argc, char **argv)
+{
+	struct module *mod;
+
+	if (argc != 2)
+		return -EINVAL;
+	mod = find_module(argv[1]);
+	if (!mod) {
+		printf("modinfo: %s is not loaded (insmod it first)\n", argv[1]);
+		return -ENOENT;
+	}
+	printf("%-12s %s\n", "name:", mod->name);
+	print_info(mod, "description", "description:");
+	print_info(mod, "license", "license:");
+	print_info(mod, "author", "author:");
+	print_info(mod, "alias", "alias:");
+	{
+		char path[80];
+		struct cpio_entry e;
+		const char *p = NULL, *end;
+
+		/* The aliases the build found in its device table. */
+		if (!initrd_find(MODULE_DIR "modules.alias", &e)) {
+			p = e.data;
+			end = p + e.size;
+			snprintf(path, sizeof(path), " %s", mod->name);
+			while (p < end) {
+				const char *eol = memchr(p, '\n', (size_t)(end - p));
+				size_t len, nl = strlen(path);
+
+				if (!eol)
+					eol = end;
+				len = (size_t)(eol - p);
+				if (len > 6 + nl && !memcmp(p, "alias ", 6) &&
+				    !memcmp(eol - nl, path, nl))
+					printf("%-12s %.*s\n", "alias:", (int)(len - 6 - nl), p + 6);
+				p = eol + 1;
+			}
+		}
+	}
+	printf("%-12s %u bytes at 0x%08lx, %d exported symbol%s\n", "core:", mod->core_size,
+	       (unsigned long)(uintptr_t)mod->core, mod->nr_ksyms, mod->nr_ksyms == 1 ? "" : "s");
+	return 0;
+}
+SHELL_COMMAND(modinfo, cmd_modinfo, "modinfo NAME", "a loaded module's license, description, aliases");
+
+static int cmd_ls(int argc, char **argv)
+{
+	struct cpio_entry e;
+	size_t pos = 0;
+	int n = 0;
+
+	while (initrd_next(&pos, &e)) {
+		bool dir = (e.mode & 0170000) == 0040000;
+
+		printf("%c %8u  %s%s\n", dir ? 'd' : '-', e.size, e.name, dir ? "/" : "");
+		n++;
+	}
+	if (!n)
+		printf("ls: no initrd\n");
+	return 0;
+}
+SHELL_COMMAND(ls, cmd_ls, "ls", "files in the initrd");
