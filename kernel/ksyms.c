@@ -270,3 +270,19 @@ EXPORT_SYMBOL(of_platform_depopulate);
 /* Modules */
 EXPORT_SYMBOL(try_module_get);
 EXPORT_SYMBOL(module_put);
+
+/*
+ * The personality routines that unwind tables (-funwind-tables, .ARM.exidx)
+ * name through R_ARM_NONE relocations.  coyote backtraces by frame pointer
+ * and never unwinds, so they are never called; Linux defines them empty
+ * for its modules too.
+ */
+void __aeabi_unwind_cpp_pr0(void);
+void __aeabi_unwind_cpp_pr1(void);
+void __aeabi_unwind_cpp_pr2(void);
+void __aeabi_unwind_cpp_pr0(void) { }
+void __aeabi_unwind_cpp_pr1(void) { }
+void __aeabi_unwind_cpp_pr2(void) { }
+EXPORT_SYMBOL(__aeabi_unwind_cpp_pr0);
+EXPORT_SYMBOL(__aeabi_unwind_cpp_pr1);
+EXPORT_SYMBOL(__aeabi_unwind_cpp_pr2);
