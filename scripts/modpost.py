@@ -113,7 +113,11 @@ def main():
             if shndx == SHN_UNDEF and name and name not in avail:
                 errors.append("%s: undefined symbol %s is not exported by the kernel "
                               "(EXPORT_SYMBOL)" % (ko, name))
-        lines += aliases(elf, module_name(ko))
+        found = aliases(elf, module_name(ko))
+        if not found:
+            print("modpost: warning: %s has no MODULE_DEVICE_TABLE(of, ...): it loads "
+                  "only by insmod, never by autoload" % ko, file=sys.stderr)
+        lines += found
     if errors:
         sys.exit("modpost: " + "\nmodpost: ".join(errors))
     with open(args.o + ".tmp", "w") as f:
