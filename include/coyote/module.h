@@ -132,12 +132,17 @@ void module_set_kernel_symbols(const struct kernel_symbol *start,
 const struct kernel_symbol *find_kernel_symbol(const char *name);
 
 /**
- * load_module() - load @len bytes of ELF as module @name, run its init.
+ * load_module() - load @len bytes of ELF as module @name, set its
+ * parameters from @args ("a=1 b=x", may be NULL), run its init.
  * Return: 0; -EEXIST (already loaded); -ENOEXEC (bad file, relocation);
- * -ENOENT (unknown symbol); -ERANGE; -ENOMEM; init's own error.  Every
- * failure is logged with its cause, and leaves nothing allocated.
+ * -ENOENT (unknown symbol, unknown parameter); -EINVAL (bad parameter
+ * value); -ERANGE; -ENOMEM; init's own error.  Every failure is logged
+ * with its cause, and leaves nothing allocated.
  */
-int load_module(const char *name, const void *data, size_t len);
+int load_module(const char *name, const void *data, size_t len, const char *args);
+/* Set @mod's parameters from @args (copied into mod->args).
+ * Return: 0; -ENOENT (no such parameter); -EINVAL; -ENOMEM. */
+int module_parse_args(struct module *mod, const char *args, char *err, size_t errlen);
 /**
  * delete_module() - run @name's exit and free it.
  * Return: 0; -ENOENT (not loaded); -EBUSY (other modules use it, or
@@ -178,10 +183,12 @@ int initrd_next(size_t *pos, struct cpio_entry *e);
 #define MODULE_DIR	"lib/modules/"
 
 /**
- * request_module() - load module @name from the initrd (MODULE_DIR).
+ * request_module() - load module @name from the initrd (MODULE_DIR), with
+ * parameters @args (NULL for none).
  * Return: load_module()'s result; -ENOENT when the initrd has no such file.
  */
-int request_module(const char *name);
+int request_module_args(const char *name, const char *args);
+#define request_module(name) request_module_args(name, NULL)
 
 /**
  * module_autoload() - for each device without a driver, look its

@@ -40,6 +40,18 @@
 	extern __typeof__(name) __mod_##type##__##name##_device_table \
 	__attribute__((unused, alias(#name)))
 
+/*
+ * module_param(name, type, perm): `insmod NAME name=value` sets the static
+ * variable @name before init runs.  Types: int, uint, bool, charp.  @perm
+ * is kept for Linux's sake (coyote has no sysfs).
+ */
+#define module_param(var, type, perm) \
+	static const struct kernel_param __param_##var \
+	__attribute__((section("__param"), used, aligned(4))) = \
+	{ #var, param_set_##type, &(var) }; \
+	static inline __maybe_unused type##_param_t *__paramtype_##var(void) { return &(var); }
+#define MODULE_PARM_DESC(var, desc)	MODULE_INFO(parm, #var ":" desc)
+
 #else	/* built in (or host) */
 
 #define module_init(initfn)	device_initcall(initfn)
@@ -47,12 +59,32 @@
 	static inline exitcall_t __maybe_unused __exittest(void) { return exitfn; }
 #define MODULE_INFO(tag, info)
 #define MODULE_DEVICE_TABLE(type, name)
+/* Built in, a parameter keeps its initial value. */
+#define module_param(var, type, perm) \
+	static inline __maybe_unused type##_param_t *__paramtype_##var(void) { return &(var); }
+#define MODULE_PARM_DESC(var, desc)
 
 #endif
 
 #ifndef __maybe_unused
 #define __maybe_unused __attribute__((unused))
 #endif
+
+/* A module parameter: its name, how to parse a value, and where to put it. */
+struct kernel_param {
+	const char *name;
+	int (*set)(const char *val, void *arg);
+	void *arg;
+};
+typedef int int_param_t;
+typedef unsigned int uint_param_t;
+typedef bool bool_param_t;
+typedef char *charp_param_t;
+/* Parsers (kernel/module/params.c).  Return: 0; -EINVAL (not that type). */
+int param_set_int(const char *val, void *arg);
+int param_set_uint(const char *val, void *arg);
+int param_set_bool(const char *val, void *arg);
+int param_set_charp(const char *val, void *arg);
 
 #define MODULE_LICENSE(l)	MODULE_INFO(license, l)
 #define MODULE_DESCRIPTION(d)	MODULE_INFO(description, d)
@@ -86,6 +118,9 @@ struct module {
 	int nr_ksyms;
 	const char *modinfo;		/* its .modinfo strings */
 	u32 modinfo_size;
+	const struct kernel_param *params;	/* its __param section */
+	int nr_params;
+	char *args;			/* the insmod arguments charp params point into */
 	struct module_sym *syms;	/* its functions and objects, for fault dumps */
 	int nr_syms;
 	char *strtab;

@@ -19,7 +19,7 @@
 
 #define ALIAS_FILE	MODULE_DIR "modules.alias"
 
-int request_module(const char *name)
+int request_module_args(const char *name, const char *args)
 {
 	char path[80];
 	struct cpio_entry e;
@@ -29,7 +29,7 @@ int request_module(const char *name)
 		pr_err("%s: no %s in the initrd\n", name, path);
 		return -ENOENT;
 	}
-	return load_module(name, e.data, e.size);
+	return load_module(name, e.data, e.size, args);
 }
 
 /* Shell-style match with '*' only: what modules.alias patterns use. */

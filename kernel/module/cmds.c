@@ -18,19 +18,32 @@ static bool ends_with_ko(const char *s)
 	return n >= 3 && !strcmp(s + n - 3, ".ko");
 }
 
-/* "ds1338" -> lib/modules/ds1338.ko; "dir/x.ko" -> that file, module "x". */
+/*
+ * "ds1338" -> lib/modules/ds1338.ko; "dir/x.ko" -> that file, module "x".
+ * The words after it are the module's parameters.
+ */
 static int cmd_insmod(int argc, char **argv)
 {
-	char name[MODULE_NAME_LEN];
+	char name[MODULE_NAME_LEN], args[160];
 	const char *arg, *base;
 	struct cpio_entry e;
-	size_t n;
+	size_t n, used = 0;
 
-	if (argc != 2)
+	if (argc < 2)
 		return -EINVAL;
+	args[0] = '\0';
+	for (int i = 2; i < argc; i++) {
+		int w = snprintf(args + used, sizeof(args) - used, "%s%s", used ? " " : "", argv[i]);
+
+		if (w < 0 || (size_t)w >= sizeof(args) - used) {
+			printf("insmod: arguments longer than %zu bytes\n", sizeof(args) - 1);
+			return -E2BIG;
+		}
+		used += (size_t)w;
+	}
 	arg = argv[1];
 	if (!strchr(arg, '/') && !ends_with_ko(arg))
-		return request_module(arg);
+		return request_module_args(arg, args);
 	while (*arg == '/')
 		arg++;
 	base = strrchr(arg, '/') ? strrchr(arg, '/') + 1 : arg;
@@ -45,9 +58,9 @@ static int cmd_insmod(int argc, char **argv)
 		printf("insmod: %s: no such file in the initrd (see `ls`)\n", arg);
 		return -ENOENT;
 	}
-	return load_module(name, e.data, e.size);
+	return load_module(name, e.data, e.size, args);
 }
-SHELL_COMMAND(insmod, cmd_insmod, "insmod NAME|PATH",
+SHELL_COMMAND(insmod, cmd_insmod, "insmod NAME|PATH [PARAM=VALUE ...]",
 	      "load a module from the initrd (NAME: lib/modules/NAME.ko)");
 
 static int cmd_rmmod(int argc, char **argv)
@@ -109,6 +122,7 @@ static int cmd_modinfo(int argc, char **argv)
 	print_info(mod, "license", "license:");
 	print_info(mod, "author", "author:");
 	print_info(mod, "alias", "alias:");
+	print_info(mod, "parm", "parm:");
 	{
 		char path[80];
 		struct cpio_entry e;

@@ -215,6 +215,13 @@ static int find_module_sections(struct module *mod, struct load_info *info)
 		mod->ksyms = (const u32 *)(const void *)(info->mem + info->secoff[i]);
 		mod->nr_ksyms = (int)(info->sechdrs[i].sh_size / 8);
 	}
+	i = mod_find_section(info, "__param");
+	if (i > 0 && info->secoff[i] != ~0u) {
+		if (info->sechdrs[i].sh_size % sizeof(struct kernel_param))
+			return snprintf(info->err, sizeof(info->err), "__param is malformed"), -ENOEXEC;
+		mod->params = (const struct kernel_param *)(const void *)(info->mem + info->secoff[i]);
+		mod->nr_params = (int)(info->sechdrs[i].sh_size / sizeof(struct kernel_param));
+	}
 	sym = mod_find_symbol(info, "init_module");
 	if (sym > 0)
 		mod->init = (int (*)(void))(uintptr_t)info->symval[sym];
@@ -249,6 +256,7 @@ const char *module_get_info(const struct module *mod, const char *key, int n)
 static void free_module(struct module *mod)
 {
 	drop_uses(mod);
+	kfree(mod->args);
 	kfree(mod->syms);
 	kfree(mod->core);
 	kfree(mod);
@@ -291,7 +299,7 @@ static int link_module(struct module *mod, struct load_info *info)
 					  -ENOMEM) : 0;
 }
 
-int load_module(const char *name, const void *data, size_t len)
+int load_module(const char *name, const void *data, size_t len, const char *args)
 {
 	struct load_info info = { .file = data, .len = len, .resolve = resolve_symbol };
 	u64 t0 = uptime_ms();
@@ -316,6 +324,8 @@ int load_module(const char *name, const void *data, size_t len)
 	info.ctx = mod;
 	ret = link_module(mod, &info);
 	mod_info_free(&info);
+	if (!ret)
+		ret = module_parse_args(mod, args, info.err, sizeof(info.err));
 	if (ret) {
 		pr_err("%s: %s (%s)\n", label, info.err, errname(ret));
 		/* The core was placed but may have been aligned: free the block. */

@@ -78,7 +78,7 @@ def test_initrd():
         ("lib/modules/badreloc.ko", relocation_type_changed(modexp, 10)),  # R_ARM_THM_CALL
         ("test/elsewhere.ko", modexp),
     ]
-    for name in ("modexp", "moduse", "modunexp", "modinitfail", "modfault"):
+    for name in ("modexp", "moduse", "modunexp", "modinitfail", "modfault", "modparam"):
         files.append(("lib/modules/%s.ko" % name, read(TEST_MODULES / (name + ".ko"))))
     TEST_BUILD.mkdir(parents=True, exist_ok=True)
     path = TEST_BUILD / "initrd-modules.cpio"
@@ -283,6 +283,31 @@ def test_insmod_by_path(tboard):
     assert re.search(r"^elsewhere +\d+", tboard.run("lsmod"), re.M)
     assert "elsewhere unloaded" in tboard.run("rmmod elsewhere")
     assert "no such file in the initrd" in tboard.run("insmod test/nothere.ko")
+
+
+def test_module_parameters(tboard):
+    before = heap(tboard)
+    out = tboard.run("insmod modparam")
+    assert "modparam: count=1 mask=0x10 loud=0 who=world" in out, out
+    tboard.run("rmmod modparam")
+    out = tboard.run("insmod modparam count=-3 mask=0xff loud who=coyote")
+    assert "modparam: count=-3 mask=0xff loud=1 who=coyote" in out, out
+    info = tboard.run("modinfo modparam")
+    assert "parm:        count:how many greetings" in info, info
+    assert "parm:        who:whom to greet" in info, info
+    tboard.run("rmmod modparam")
+    for args, message in [
+        ("nosuch=1", "modparam.ko: unknown parameter 'nosuch' (ENOENT)"),
+        ("count=abc", "modparam.ko: parameter count: bad value 'abc' (EINVAL)"),
+        ("count=4294967296", "modparam.ko: parameter count: bad value '4294967296' (EINVAL)"),
+        ("loud=maybe", "modparam.ko: parameter loud: bad value 'maybe' (EINVAL)"),
+        ("who", "modparam.ko: parameter who: bad value '' (EINVAL)"),
+    ]:
+        out = tboard.run("insmod modparam " + args)
+        assert message in out, (args, out)
+        assert "modparam:" not in out.replace("modparam.ko", ""), out  # init never ran
+    assert "modparam" not in tboard.run("lsmod")
+    assert heap(tboard) == before
 
 
 def test_fault_in_module_names_module_and_offset(test_initrd, boot):
