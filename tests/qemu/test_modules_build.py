@@ -60,3 +60,30 @@ def test_i2c_controller_as_module_chains_autoload(kernel_from, boot):
     ins = c.run("insmod i2c-versatile")
     assert "rtc-ds1338 0-0068: bound (dallas,ds1338)" in ins, ins
     assert re.search(r"^\d{4}-\d\d-\d\dT", c.run("date"), re.M)
+
+
+def modpost(*kos):
+    out = TEST_BUILD / "modpost.alias"
+    TEST_BUILD.mkdir(parents=True, exist_ok=True)
+    return subprocess.run(
+        ["/usr/bin/python3", str(ROOT / "scripts" / "modpost.py"), "--kernel",
+         str(ROOT / "build" / "kernel.elf"), "-o", str(out)] + [str(k) for k in kos],
+        capture_output=True, text=True, timeout=60), out
+
+
+def test_modpost_stops_the_build_on_an_unexported_symbol():
+    mods = ROOT / "build" / "tests" / "modules"
+    res, _ = modpost(mods / "modunexp.ko")
+    assert res.returncode != 0
+    assert "modunexp.ko: undefined symbol kmem_init is not exported by the kernel" in res.stderr, \
+        res.stderr
+
+
+def test_modpost_resolves_between_modules_and_warns_without_table():
+    mods = ROOT / "build" / "tests" / "modules"
+    res, out = modpost(mods / "moduse.ko")
+    assert res.returncode != 0 and "undefined symbol modexp_value" in res.stderr, res.stderr
+    res, out = modpost(mods / "modexp.ko", mods / "moduse.ko", ROOT / "build" / "modules" / "ds1338.ko")
+    assert res.returncode == 0, res.stderr
+    assert "modexp.ko has no MODULE_DEVICE_TABLE(of, ...)" in res.stderr, res.stderr
+    assert "alias of:N*T*Cmaxim,ds1338 ds1338\n" in out.read_text()
