@@ -77,7 +77,8 @@ typedef struct {
 
 struct load_info;
 
-/* Finds @name for the module being loaded; 0 and *@value, or -ENOENT. */
+/* Finds @name for the module being loaded: 0 and *@value; -ENOENT (not
+ * found); another error after filling info->err. */
 typedef int (*mod_resolver)(struct load_info *info, const char *name, u32 *value);
 
 struct load_info {
@@ -101,6 +102,10 @@ struct load_info {
 	int relocs;			/* relocations applied */
 	char err[MOD_ERR_LEN];
 };
+
+/* Record why loading fails, in info->err; evaluates to @ret. */
+#define mod_fail(info, ret, ...) \
+	(snprintf((info)->err, sizeof((info)->err), __VA_ARGS__), (ret))
 
 /* Header, section table, string and symbol tables, relocation sections.
  * Return: 0; -ENOEXEC (info->err says what is wrong); -ENOMEM. */

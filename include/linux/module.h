@@ -107,7 +107,8 @@ struct module {
 	char name[MODULE_NAME_LEN];
 	enum module_state state;
 	struct list_head list;		/* on the list of modules */
-	void *core;			/* every SHF_ALLOC section, one allocation */
+	void *alloc;			/* the kmalloc block the core is in */
+	void *core;			/* every SHF_ALLOC section, aligned */
 	u32 core_size;
 	int (*init)(void);
 	void (*exit)(void);

@@ -15,8 +15,7 @@
 #include <linux/string.h>
 #include <coyote/module.h>
 
-#define fail(info, ret, ...) \
-	(snprintf((info)->err, sizeof((info)->err), __VA_ARGS__), (ret))
+#define fail mod_fail
 
 static const Elf32_Shdr *shdr(const struct load_info *info, u32 i)
 {
@@ -187,9 +186,15 @@ int mod_resolve(struct load_info *info)
 		u16 ndx = sym->st_shndx;
 
 		if (ndx == SHN_UNDEF) {
+			int ret = -ENOENT;
+
 			if (!sym->st_name)
 				continue;
-			if (!info->resolve || info->resolve(info, symname(info, i), &info->symval[i])) {
+			if (info->resolve)
+				ret = info->resolve(info, symname(info, i), &info->symval[i]);
+			if (ret && ret != -ENOENT)
+				return ret;	/* the resolver said why */
+			if (ret) {
 				if (ELF32_ST_BIND(sym->st_info) == STB_WEAK) {
 					info->symval[i] = 0;
 					continue;

@@ -118,10 +118,9 @@ static int resolve_symbol(struct load_info *info, const char *name, u32 *value)
 	list_for_each_entry(other, &modules, list) {
 		if (other->state != MODULE_STATE_LIVE || !module_export(other, name, value))
 			continue;
-		if (add_use(mod, other)) {
-			snprintf(info->err, sizeof(info->err), "uses more than %d modules", MODULE_MAX_USES);
-			return -ENOSPC;
-		}
+		if (add_use(mod, other))
+			return mod_fail(info, -ENOSPC, "symbol %s: uses more than %d modules", name,
+					MODULE_MAX_USES);
 		return 0;
 	}
 	return -ENOENT;
@@ -211,14 +210,14 @@ static int find_module_sections(struct module *mod, struct load_info *info)
 	i = mod_find_section(info, "__ksymtab");
 	if (i > 0 && info->secoff[i] != ~0u) {
 		if (info->sechdrs[i].sh_size % 8)
-			return snprintf(info->err, sizeof(info->err), "__ksymtab is malformed"), -ENOEXEC;
+			return mod_fail(info, -ENOEXEC, "__ksymtab is malformed");
 		mod->ksyms = (const u32 *)(const void *)(info->mem + info->secoff[i]);
 		mod->nr_ksyms = (int)(info->sechdrs[i].sh_size / 8);
 	}
 	i = mod_find_section(info, "__param");
 	if (i > 0 && info->secoff[i] != ~0u) {
 		if (info->sechdrs[i].sh_size % sizeof(struct kernel_param))
-			return snprintf(info->err, sizeof(info->err), "__param is malformed"), -ENOEXEC;
+			return mod_fail(info, -ENOEXEC, "__param is malformed");
 		mod->params = (const struct kernel_param *)(const void *)(info->mem + info->secoff[i]);
 		mod->nr_params = (int)(info->sechdrs[i].sh_size / sizeof(struct kernel_param));
 	}
@@ -229,7 +228,7 @@ static int find_module_sections(struct module *mod, struct load_info *info)
 	if (sym > 0)
 		mod->exit = (void (*)(void))(uintptr_t)info->symval[sym];
 	if (!mod->init)
-		return snprintf(info->err, sizeof(info->err), "no module_init"), -ENOEXEC;
+		return mod_fail(info, -ENOEXEC, "no module_init");
 	return 0;
 }
 
@@ -258,45 +257,40 @@ static void free_module(struct module *mod)
 	drop_uses(mod);
 	kfree(mod->args);
 	kfree(mod->syms);
-	kfree(mod->core);
+	kfree(mod->alloc);
 	kfree(mod);
 }
 
 /* Every check and the linking; nothing of the module has run yet. */
 static int link_module(struct module *mod, struct load_info *info)
 {
+	uintptr_t core;
 	int ret = mod_elf_check(info);
 
-	if (ret)
-		return ret;
-	ret = mod_layout(info);
+	if (!ret)
+		ret = mod_layout(info);
 	if (ret)
 		return ret;
 	/* kmalloc aligns to 8; a section asking for more gets it from slack. */
-	mod->core = kmalloc(info->core_size + info->core_align, GFP_KERNEL);
-	if (!mod->core)
-		return snprintf(info->err, sizeof(info->err), "out of memory for %u bytes",
-				info->core_size), -ENOMEM;
-	{
-		uintptr_t a = ((uintptr_t)mod->core + info->core_align - 1) &
-			      ~(uintptr_t)(info->core_align - 1);
-
-		mod->core_size = info->core_size;
-		mod_place(info, (u8 *)a, (u32)a);
-	}
+	mod->alloc = kmalloc(info->core_size + info->core_align, GFP_KERNEL);
+	if (!mod->alloc)
+		return mod_fail(info, -ENOMEM, "out of memory for %u bytes", info->core_size);
+	core = ((uintptr_t)mod->alloc + info->core_align - 1) & ~(uintptr_t)(info->core_align - 1);
+	mod->core = (void *)core;
+	mod->core_size = info->core_size;
+	mod_place(info, (u8 *)core, (u32)core);
 	ret = mod_resolve(info);
-	if (ret)
-		return ret;
-	ret = mod_relocate(info);
-	if (ret)
-		return ret;
-	ret = find_module_sections(mod, info);
+	if (!ret)
+		ret = mod_relocate(info);
+	if (!ret)
+		ret = find_module_sections(mod, info);
 	if (ret)
 		return ret;
 	if (mod->modinfo_size && mod->modinfo[mod->modinfo_size - 1])
-		return snprintf(info->err, sizeof(info->err), ".modinfo is not terminated"), -ENOEXEC;
-	return save_symbols(mod, info) ? (snprintf(info->err, sizeof(info->err), "out of memory"),
-					  -ENOMEM) : 0;
+		return mod_fail(info, -ENOEXEC, ".modinfo is not terminated");
+	if (save_symbols(mod, info))
+		return mod_fail(info, -ENOMEM, "out of memory for the symbol table");
+	return 0;
 }
 
 int load_module(const char *name, const void *data, size_t len, const char *args)
@@ -333,8 +327,7 @@ int load_module(const char *name, const void *data, size_t len, const char *args
 		return ret;
 	}
 	/* The core was written through the D-side: make it visible to I. */
-	flush_icache_range((unsigned long)mod->core, (unsigned long)mod->core + mod->core_size +
-			   info.core_align);
+	flush_icache_range((unsigned long)mod->core, (unsigned long)mod->core + mod->core_size);
 
 	mod->state = MODULE_STATE_COMING;
 	list_add(&mod->list, &modules);
