@@ -50,6 +50,9 @@ static int check_header(struct load_info *info)
 {
 	const Elf32_Ehdr *eh = (const Elf32_Ehdr *)(const void *)info->file;
 
+	/* The tables are read in place as structs of words. */
+	if ((uintptr_t)info->file % 4)
+		return fail(info, -ENOEXEC, "file not 4-byte aligned in memory");
 	if (info->len < sizeof(*eh) || memcmp(eh->e_ident, "\177ELF", 4))
 		return fail(info, -ENOEXEC, "not an ELF file");
 	if (eh->e_ident[4] != 1 || eh->e_ident[5] != 1 || eh->e_ident[6] != 1)

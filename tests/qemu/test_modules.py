@@ -23,15 +23,16 @@ MODULES = BUILD / "modules"
 TEST_MODULES = BUILD / "tests" / "modules"
 RTC_BASE = "2024-02-29T23:59:58"
 ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\s*$", re.M)
-HEAP = re.compile(r"Heap: .*used ([\d.]+ \S+) in (\d+) allocations")
+HEAP = re.compile(r"^Heap: .*used [\d.]+ \S+ in \d+ allocations.*$", re.M)
 
 
 def heap(machine):
-    """(used, allocations) from `mem`: what a leak would change."""
+    """The whole heap line of `mem` (used, allocations, free, largest free
+    block, free blocks): a leak or a fragment left behind changes it."""
     out = machine.run("mem")
     m = HEAP.search(out)
     assert m, out
-    return m.group(1), int(m.group(2))
+    return m.group(0)
 
 
 def device_line(machine, node_suffix):
