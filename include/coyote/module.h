@@ -159,6 +159,8 @@ struct module *find_module(const char *name);
 struct module *module_next(struct module *prev);
 /* Value of "key=" in the module's .modinfo, the @n-th one; NULL if none. */
 const char *module_get_info(const struct module *mod, const char *key, int n);
+/* The same in any .modinfo block of @size bytes (a .ko not loaded). */
+const char *modinfo_get(const char *info, u32 size, const char *key, int n);
 
 /* --- initrd (kernel/module/initrd.c) ----------------------------------- */
 struct cpio_entry {

@@ -97,61 +97,102 @@ static int cmd_lsmod(int argc, char **argv)
 }
 SHELL_COMMAND(lsmod, cmd_lsmod, "lsmod", "loaded modules: name, size, refcount, users");
 
-static void print_info(const struct module *mod, const char *key, const char *label)
+static void print_info(const char *info, u32 size, const char *key, const char *label)
 {
 	const char *v;
 
-	for (int i = 0; (v = module_get_info(mod, key, i)); i++)
+	for (int i = 0; (v = modinfo_get(info, size, key, i)); i++)
 		printf("%-12s %s\n", label, v);
 }
 
-/* modinfo of a module not loaded: load-free, from the file's .modinfo. */
+/* The aliases the build found in the module's device table. */
+static void print_aliases(const char *name)
+{
+	struct cpio_entry e;
+	const char *p, *end;
+	size_t nl = strlen(name);
+
+	if (initrd_find(MODULE_DIR "modules.alias", &e))
+		return;
+	for (p = e.data, end = p + e.size; p < end;) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		size_t len;
+
+		if (!eol)
+			eol = end;
+		len = (size_t)(eol - p);
+		if (len > 7 + nl && !memcmp(p, "alias ", 6) && eol[-(long)nl - 1] == ' ' &&
+		    !memcmp(eol - nl, name, nl))
+			printf("%-12s %.*s\n", "alias:", (int)(len - 7 - nl), p + 6);
+		p = eol + 1;
+	}
+}
+
+/* .modinfo of a module file that is not loaded: checked, never run. */
+static int file_modinfo(const char *name, const char **info, u32 *size)
+{
+	struct load_info li = { 0 };
+	char path[80];
+	struct cpio_entry e;
+	int i, ret;
+
+	snprintf(path, sizeof(path), MODULE_DIR "%s.ko", name);
+	if (initrd_find(path, &e)) {
+		printf("modinfo: %s is not loaded and the initrd has no %s\n", name, path);
+		return -ENOENT;
+	}
+	li.file = e.data;
+	li.len = e.size;
+	ret = mod_elf_check(&li);
+	i = ret ? -1 : mod_find_section(&li, ".modinfo");
+	if (i > 0 && li.sechdrs[i].sh_type == SHT_PROGBITS) {	/* checked inside the file */
+		*info = (const char *)li.file + li.sechdrs[i].sh_offset;
+		*size = li.sechdrs[i].sh_size;
+	}
+	mod_info_free(&li);
+	if (ret) {
+		printf("modinfo: %s: %s\n", path, li.err);
+		return ret;
+	}
+	printf("%-12s %s\n", "filename:", path);
+	return 0;
+}
+
 static int cmd_modinfo(int argc, char **argv)
 {
-	struct module *mod;
+	const struct module *mod;
+	const char *info = NULL;
+	u32 size = 0;
+	int ret;
 
 	if (argc != 2)
 		return -EINVAL;
 	mod = find_module(argv[1]);
-	if (!mod) {
-		printf("modinfo: %s is not loaded (insmod it first)\n", argv[1]);
-		return -ENOENT;
+	if (mod) {
+		info = mod->modinfo;
+		size = mod->modinfo_size;
+	} else {
+		ret = file_modinfo(argv[1], &info, &size);
+		if (ret)
+			return ret;
 	}
-	printf("%-12s %s\n", "name:", mod->name);
-	print_info(mod, "description", "description:");
-	print_info(mod, "license", "license:");
-	print_info(mod, "author", "author:");
-	print_info(mod, "alias", "alias:");
-	print_info(mod, "parm", "parm:");
-	{
-		char path[80];
-		struct cpio_entry e;
-		const char *p = NULL, *end;
-
-		/* The aliases the build found in its device table. */
-		if (!initrd_find(MODULE_DIR "modules.alias", &e)) {
-			p = e.data;
-			end = p + e.size;
-			snprintf(path, sizeof(path), " %s", mod->name);
-			while (p < end) {
-				const char *eol = memchr(p, '\n', (size_t)(end - p));
-				size_t len, nl = strlen(path);
-
-				if (!eol)
-					eol = end;
-				len = (size_t)(eol - p);
-				if (len > 6 + nl && !memcmp(p, "alias ", 6) &&
-				    !memcmp(eol - nl, path, nl))
-					printf("%-12s %.*s\n", "alias:", (int)(len - 6 - nl), p + 6);
-				p = eol + 1;
-			}
-		}
-	}
-	printf("%-12s %u bytes at 0x%08lx, %d exported symbol%s\n", "core:", mod->core_size,
-	       (unsigned long)(uintptr_t)mod->core, mod->nr_ksyms, mod->nr_ksyms == 1 ? "" : "s");
+	printf("%-12s %s\n", "name:", argv[1]);
+	print_info(info, size, "description", "description:");
+	print_info(info, size, "license", "license:");
+	print_info(info, size, "author", "author:");
+	print_info(info, size, "alias", "alias:");
+	print_aliases(argv[1]);
+	print_info(info, size, "parm", "parm:");
+	if (mod)
+		printf("%-12s %u bytes at 0x%08lx, %d exported symbol%s\n", "core:", mod->core_size,
+		       (unsigned long)(uintptr_t)mod->core, mod->nr_ksyms,
+		       mod->nr_ksyms == 1 ? "" : "s");
+	else
+		printf("%-12s not loaded\n", "state:");
 	return 0;
 }
-SHELL_COMMAND(modinfo, cmd_modinfo, "modinfo NAME", "a loaded module's license, description, aliases");
+SHELL_COMMAND(modinfo, cmd_modinfo, "modinfo NAME",
+	      "a module's license, description, aliases (loaded or in the initrd)");
 
 static int cmd_ls(int argc, char **argv)
 {

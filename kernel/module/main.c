@@ -232,24 +232,31 @@ static int find_module_sections(struct module *mod, struct load_info *info)
 	return 0;
 }
 
-const char *module_get_info(const struct module *mod, const char *key, int n)
+const char *modinfo_get(const char *info, u32 size, const char *key, int n)
 {
 	size_t klen = strlen(key);
 	u32 pos = 0;
 
-	/* The section holds "key=value" strings back to back; the last one is
-	 * terminated because the loader checks that below. */
-	while (mod->modinfo && pos < mod->modinfo_size) {
-		const char *s = mod->modinfo + pos;
-		size_t len = strnlen(s, mod->modinfo_size - pos);
+	/* "key=value" strings back to back (padding NULs between them); the
+	 * callers have checked that the last one is terminated. */
+	if (!info || !size || info[size - 1])
+		return NULL;
+	while (pos < size) {
+		const char *s = info + pos;
+		size_t len = strlen(s);
 
-		if (!strncmp(s, key, klen) && s[klen] == '=' && n-- == 0)
+		if (len > klen && !strncmp(s, key, klen) && s[klen] == '=' && n-- == 0)
 			return s + klen + 1;
 		pos += (u32)len + 1;
-		while (pos < mod->modinfo_size && !mod->modinfo[pos])
+		while (pos < size && !info[pos])
 			pos++;
 	}
 	return NULL;
+}
+
+const char *module_get_info(const struct module *mod, const char *key, int n)
+{
+	return modinfo_get(mod->modinfo, mod->modinfo_size, key, n);
 }
 
 static void free_module(struct module *mod)

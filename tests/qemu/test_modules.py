@@ -138,6 +138,11 @@ def test_rmmod_unbinds_and_insmod_binds_again(board):
     line = device_line(board, "/rtc@68")
     assert re.search(r"\s-\s+no driver$", line), line
     assert "ds1338" not in board.run("lsmod")
+    # modinfo reads a module that is not loaded from its file.
+    info = board.run("modinfo ds1338")
+    assert "filename:    lib/modules/ds1338.ko" in info, info
+    assert "license:     Dual BSD/GPL" in info and "state:       not loaded" in info, info
+    assert "alias:       of:N*T*Cmaxim,ds1338" in info, info
     out = board.run("insmod ds1338")
     assert "rtc-ds1338 0-0068: bound (dallas,ds1338)" in out, out
     assert "rtc-ds1338" in device_line(board, "/rtc@68")
@@ -272,6 +277,12 @@ def test_dependency_blocks_rmmod(tboard):
     assert re.search(r"^modexp +\d+ +0 ", tboard.run("lsmod"), re.M)
     assert "modexp: exit" in tboard.run("rmmod modexp")
     assert heap(tboard) == before
+
+
+def test_modinfo_of_a_broken_file(tboard):
+    out = tboard.run("modinfo wrongmachine")
+    assert "modinfo: lib/modules/wrongmachine.ko: not an ARM ELF relocatable" in out, out
+    assert "initrd has no lib/modules/nosuch.ko" in tboard.run("modinfo nosuch")
 
 
 def test_moduse_without_modexp_is_refused(tboard):
