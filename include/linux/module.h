@@ -97,6 +97,12 @@ enum module_state {
 	MODULE_STATE_GOING,	/* exit running */
 };
 
+/* Where a section landed: GDB's add-symbol-file needs each (scripts/gdb). */
+struct module_section {
+	char name[24];
+	u32 addr;
+};
+
 struct module_sym {
 	u32 addr, size;
 	u32 name;		/* offset in strtab */
@@ -122,6 +128,8 @@ struct module {
 	const struct kernel_param *params;	/* its __param section */
 	int nr_params;
 	char *args;			/* the insmod arguments charp params point into */
+	struct module_section *sections;	/* loaded sections, for debuggers */
+	int nr_sections;
 	struct module_sym *syms;	/* its functions and objects, for fault dumps */
 	int nr_syms;
 	char *strtab;

@@ -259,9 +259,33 @@ const char *module_get_info(const struct module *mod, const char *key, int n)
 	return modinfo_get(mod->modinfo, mod->modinfo_size, key, n);
 }
 
+/* Names and addresses of the loaded sections, for GDB (modsyms). */
+static int save_sections(struct module *mod, struct load_info *info)
+{
+	int n = 0;
+
+	for (u32 i = 1; i < info->ehdr->e_shnum; i++)
+		if (info->secoff[i] != ~0u && info->sechdrs[i].sh_size)
+			n++;
+	mod->sections = kcalloc((size_t)n ? (size_t)n : 1, sizeof(*mod->sections), GFP_KERNEL);
+	if (!mod->sections)
+		return -ENOMEM;
+	for (u32 i = 1; i < info->ehdr->e_shnum; i++) {
+		struct module_section *ms = &mod->sections[mod->nr_sections];
+
+		if (info->secoff[i] == ~0u || !info->sechdrs[i].sh_size)
+			continue;
+		strscpy(ms->name, info->secstrings + info->sechdrs[i].sh_name, sizeof(ms->name));
+		ms->addr = info->base + info->secoff[i];
+		mod->nr_sections++;
+	}
+	return 0;
+}
+
 static void free_module(struct module *mod)
 {
 	drop_uses(mod);
+	kfree(mod->sections);
 	kfree(mod->args);
 	kfree(mod->syms);
 	kfree(mod->alloc);
@@ -295,7 +319,7 @@ static int link_module(struct module *mod, struct load_info *info)
 		return ret;
 	if (mod->modinfo_size && mod->modinfo[mod->modinfo_size - 1])
 		return mod_fail(info, -ENOEXEC, ".modinfo is not terminated");
-	if (save_symbols(mod, info))
+	if (save_symbols(mod, info) || save_sections(mod, info))
 		return mod_fail(info, -ENOMEM, "out of memory for the symbol table");
 	return 0;
 }

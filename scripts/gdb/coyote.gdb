@@ -5,6 +5,9 @@ set pagination off
 set confirm off
 set print pretty on
 
+# lsmod, modsyms: loadable modules (scripts/gdb/modules.py, docs/modules.md).
+source scripts/gdb/modules.py
+
 # Stop at the first instruction of start_kernel: r0 = 0, r1 = machine id,
 # r2 = the DTB address (its first word reads 0xd00dfeed big-endian).
 break *start_kernel
