@@ -28,12 +28,16 @@ HOSTDIRS += drivers/i2c drivers/i2c/algos drivers/rtc scripts/host/i2c-sim
 # Ethernet and IPv4 (issue 6).
 KDIRS += drivers/net kernel/net kernel/net/lib
 HOSTDIRS += kernel/net/lib
+# Modules (issue 7): the loader and the initrd; portable.
+KDIRS += kernel/module
+HOSTDIRS += kernel/module
 
 include scripts/Makefile.build
 
 # Targets, one fragment per area (each appends its lines to HELP and may add
 # prerequisites to test-prereqs, which `make test` builds before pytest).
 include scripts/Makefile.kernel
+include scripts/Makefile.modules
 include scripts/Makefile.host
 include scripts/Makefile.tools
 include scripts/Makefile.bindings

@@ -13,6 +13,7 @@
 #include <linux/of_platform.h>
 #include <linux/printk.h>
 #include <coyote/kallsyms.h>
+#include <coyote/module.h>
 #include <coyote/setup.h>
 #include <coyote/shell.h>
 #include <coyote/version.h>
@@ -31,12 +32,9 @@ void start_kernel(u32 r0, u32 machid, u32 fdt_phys)
 	unflatten_device_tree();		/* the live tree, /aliases and /chosen */
 	irq_init();				/* IRQ core; controllers add domains when they probe */
 	driver_init();				/* driver core: buses ready for drivers */
-	/*
-	 * Still to come, from its own issue, as initcalls or calls here:
-	 *   modules from the initrd, autoloaded by compatible (modules issue)
-	 */
 	do_initcalls();				/* built-in subsystems and drivers, by level */
 	of_platform_default_populate(NULL, NULL, NULL);	/* devices from the tree, each probed */
+	load_boot_modules();			/* initrd; modules for devices still without driver */
 	driver_deferred_probe_report();		/* what is still deferred, and why */
 	irq_start();				/* unmask IRQs: tick and console input */
 	shell_run();				/* the console is the user's now */

@@ -193,7 +193,7 @@ def test_reboot_that_does_nothing_says_so(boot):
 def test_memreserve_is_kept_out_of_the_heap(boot):
     src = board_dts_source().replace("/dts-v1/;", "/dts-v1/;\n/memreserve/ 0x01000000 0x00100000;")
     dtb = compile_dts(src, "memreserve")
-    c = boot(dtb=dtb)
+    c = boot(dtb=dtb, initrd=None)  # the initrd would split RAM once more
     assert "mem: reserved 0x01000000-0x010fffff (1 MiB) /memreserve/" in c.boot_log
     out = c.run("mem")
     assert re.search(r"0x01000000-0x010fffff +1 MiB +/memreserve/", out), out
@@ -220,6 +220,6 @@ def test_bad_blob_that_qemu_accepts_is_rejected_with_reason(boot):
     assert " cpus {" in src
     dtb = compile_dts(src.replace(" cpus {", deep + " cpus {", 1), "too-deep")
     c = boot(dtb=dtb)
-    assert re.search(r"fdt: blob at 0x04000000 rejected: nesting deeper than \d+ at /d0/d1/.*; "
+    assert re.search(r"fdt: blob at 0x[0-9a-f]{8} rejected: nesting deeper than \d+ at /d0/d1/.*; "
                      r"using built-in DTB", c.boot_log), c.boot_log
     assert "of: unflattened" in c.boot_log

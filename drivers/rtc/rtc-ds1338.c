@@ -12,6 +12,7 @@
 #include <linux/device.h>
 #include <linux/errno.h>
 #include <linux/i2c.h>
+#include <linux/module.h>
 #include <linux/of.h>
 #include <linux/printk.h>
 #include <linux/rtc.h>
@@ -259,6 +260,7 @@ static const struct of_device_id ds1307_of_match[] = {
 	{ .compatible = "dallas,ds1307", .data = &chip_ds1307 },
 	{ }
 };
+MODULE_DEVICE_TABLE(of, ds1307_of_match);
 
 static const struct i2c_device_id ds1307_id[] = {
 	{ "ds1338", (unsigned long)&chip_ds1338 },
@@ -276,3 +278,6 @@ static struct i2c_driver ds1307_driver = {
 	.id_table = ds1307_id,
 };
 module_i2c_driver(ds1307_driver);
+
+MODULE_DESCRIPTION("Dallas/Maxim DS1338 and DS1307 I2C real-time clock");
+MODULE_LICENSE("Dual BSD/GPL");

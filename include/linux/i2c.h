@@ -15,6 +15,7 @@
 #include <linux/device.h>
 #include <linux/of.h>
 #include <linux/init.h>
+#include <linux/module.h>
 
 /* One segment of a transfer; consecutive segments are joined by a
  * repeated START, the last one ends with a STOP. */

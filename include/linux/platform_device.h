@@ -9,6 +9,7 @@
 
 #include <linux/device.h>
 #include <linux/init.h>
+#include <linux/module.h>
 #include <linux/of.h>
 
 #ifndef __iomem

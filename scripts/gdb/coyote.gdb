@@ -6,7 +6,7 @@ set confirm off
 set print pretty on
 
 # The Python helpers (scripts/gdb/coyote.py): coyote-dt, coyote-devices,
-# coyote-drivers, coyote-dmesg, coyote-break-probe.  Found next to the
+# coyote-drivers, coyote-dmesg, coyote-break-probe, and lsmod, modsyms.  Found next to the
 # source tree of the loaded kernel.elf (build/kernel.elf, build/lab3/...),
 # or in the current directory.
 python
@@ -20,6 +20,8 @@ def _coyote_gdb_dir():
     return os.path.abspath(os.path.join("scripts", "gdb"))
 sys.path.insert(0, _coyote_gdb_dir())
 import coyote
+# lsmod, modsyms: loadable modules (scripts/gdb/modules.py, docs/modules.md).
+gdb.execute("source " + os.path.join(_coyote_gdb_dir(), "modules.py"))
 end
 
 # Stop at the first instruction of start_kernel: r0 = 0, r1 = machine id,

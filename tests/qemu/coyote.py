@@ -24,19 +24,22 @@ BUILD = ROOT / "build"
 KERNEL_BIN = BUILD / "kernel.bin"
 KERNEL_ELF = BUILD / "kernel.elf"
 BOARD_DTB = BUILD / "dts" / "versatilepb.dtb"
+INITRD = BUILD / "initrd.cpio"  # the modules (scripts/Makefile.modules)
 TEST_BUILD = BUILD / "tests"  # DTBs and other files the tests generate
 PROMPT = "coyote# "
 
 BOOT_TIMEOUT = float(os.environ.get("COYOTE_BOOT_TIMEOUT", "30"))
 CMD_TIMEOUT = float(os.environ.get("COYOTE_CMD_TIMEOUT", "15"))
 
-# Use the argument 'dtb=None' to boot without -dtb (QEMU then passes ATAGs).
+# Use the argument 'dtb=None' to boot without -dtb (QEMU then passes ATAGs),
+# 'initrd=None' to boot without the modules' initrd (as `make run`, the
+# default passes build/initrd.cpio when it exists).
 DEFAULT = object()
 
 
-def qemu_command(dtb=DEFAULT, initrd=None, extra=(), append=None, kernel=None):
+def qemu_command(dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None, kernel=None):
     """The QEMU command line `make run` uses, as a list (kernel: another
-    kernel.bin, e.g. a lab build's)."""
+    kernel.bin, e.g. a lab build's, whose own initrd is then the default)."""
     cmd = [
         "qemu-system-arm", "-M", "versatilepb", "-m", "128M", "-nographic",
         "-no-reboot",
@@ -53,6 +56,10 @@ def qemu_command(dtb=DEFAULT, initrd=None, extra=(), append=None, kernel=None):
         dtb = BOARD_DTB
     if dtb is not None:
         cmd += ["-dtb", str(dtb)]
+    if initrd is DEFAULT:
+        # The modules in an initrd belong to the kernel built beside it.
+        own = Path(kernel).parent / "initrd.cpio" if kernel else INITRD
+        initrd = own if own.exists() else None
     if initrd is not None:
         cmd += ["-initrd", str(initrd)]
     if append is not None:
@@ -85,7 +92,7 @@ def board_dts_source():
 class Coyote:
     """One QEMU running coyote, booted to its prompt."""
 
-    def __init__(self, dtb=DEFAULT, initrd=None, extra=(), append=None,
+    def __init__(self, dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None,
                  wait_prompt=True, boot_timeout=BOOT_TIMEOUT, kernel=None):
         if not Path(kernel or KERNEL_BIN).exists():
             raise RuntimeError("%s missing: run `make` first" % (kernel or KERNEL_BIN))

@@ -10,6 +10,7 @@
 #include <linux/errno.h>
 #include <linux/i2c.h>
 #include <linux/i2c-algo-bit.h>
+#include <linux/module.h>
 #include <linux/of.h>
 #include <linux/platform_device.h>
 #include <asm/io.h>
@@ -131,6 +132,7 @@ static const struct of_device_id i2c_versatile_match[] = {
 	{ .compatible = "arm,versatile-i2c" },
 	{ }
 };
+MODULE_DEVICE_TABLE(of, i2c_versatile_match);
 
 static struct platform_driver i2c_versatile_driver = {
 	.probe = i2c_versatile_probe,
@@ -141,3 +143,6 @@ static struct platform_driver i2c_versatile_driver = {
 	},
 };
 module_platform_driver(i2c_versatile_driver);
+
+MODULE_DESCRIPTION("ARM Versatile/RealView SBCON bit-banged I2C controller");
+MODULE_LICENSE("Dual BSD/GPL");

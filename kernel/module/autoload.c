@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Loading modules by name and by device: what udev and modprobe do for
+ * Linux, in the kernel.  A device the boot left without a driver is looked
+ * up in the initrd's modules.alias by each of its compatible strings, most
+ * specific first, as the modalias "of:N<name>T<type>C<compatible>" that
+ * Linux's udev would match against the same file; the first module whose
+ * pattern matches is loaded, and its driver binds the device.
+ */
+#define pr_fmt(fmt) "module: " fmt
+
+#include <linux/device.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/of.h>
+#include <linux/printk.h>
+#include <linux/string.h>
+#include <coyote/module.h>
+
+#define ALIAS_FILE	MODULE_DIR "modules.alias"
+
+int request_module_args(const char *name, const char *args)
+{
+	char path[80];
+	struct cpio_entry e;
+
+	snprintf(path, sizeof(path), MODULE_DIR "%s.ko", name);
+	if (initrd_find(path, &e)) {
+		pr_err("%s: no %s in the initrd\n", name, path);
+		return -ENOENT;
+	}
+	return load_module(name, e.data, e.size, args);
+}
+
+/* Shell-style match with '*' only: what modules.alias patterns use. */
+static bool glob_match(const char *pat, size_t plen, const char *s)
+{
+	if (!plen)
+		return !*s;
+	if (*pat == '*') {
+		for (;; s++) {
+			if (glob_match(pat + 1, plen - 1, s))
+				return true;
+			if (!*s)
+				return false;
+		}
+	}
+	return *s && *s == *pat && glob_match(pat + 1, plen - 1, s + 1);
+}
+
+/* Next "alias PATTERN MODULE" line from @p (bounded by @end). */
+static const char *next_alias(const char *p, const char *end, const char **pat, size_t *plen,
+			      const char **mod, size_t *mlen)
+{
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		const char *line = p, *sp1, *sp2;
+
+		if (!eol)
+			eol = end;
+		p = eol + 1;
+		if ((size_t)(eol - line) < 7 || memcmp(line, "alias ", 6))
+			continue;
+		sp1 = line + 6;
+		sp2 = memchr(sp1, ' ', (size_t)(eol - sp1));
+		if (!sp2 || sp2 + 1 >= eol)
+			continue;
+		*pat = sp1;
+		*plen = (size_t)(sp2 - sp1);
+		*mod = sp2 + 1;
+		*mlen = (size_t)(eol - *mod);
+		return p;
+	}
+	return NULL;
+}
+
+static bool in_list(const char *list, const char *name, size_t len)
+{
+	while (list && *list) {
+		const char *c = strchr(list, ',');
+		size_t n = c ? (size_t)(c - list) : strlen(list);
+
+		if (n == len && !strncmp(list, name, len))
+			return true;
+		list = c ? c + 1 : NULL;
+	}
+	return false;
+}
+
+struct autoload {
+	const char *alias, *alias_end;
+	const char *blacklist;
+	int loaded;
+	bool changed;
+	char tried[16][MODULE_NAME_LEN];	/* loaded or failed: never twice */
+	int nr_tried;
+};
+
+static bool tried(struct autoload *al, const char *mod)
+{
+	for (int i = 0; i < al->nr_tried; i++)
+		if (!strcmp(al->tried[i], mod))
+			return true;
+	if (al->nr_tried < (int)ARRAY_SIZE(al->tried))
+		strscpy(al->tried[al->nr_tried++], mod, MODULE_NAME_LEN);
+	return false;
+}
+
+/* The module for one modalias, or false. */
+static bool lookup(struct autoload *al, const char *modalias, char *mod, size_t size)
+{
+	const char *p = al->alias, *pat, *m;
+	size_t plen, mlen;
+
+	while ((p = next_alias(p, al->alias_end, &pat, &plen, &m, &mlen))) {
+		if (glob_match(pat, plen, modalias) && mlen < size) {
+			memcpy(mod, m, mlen);
+			mod[mlen] = '\0';
+			return true;
+		}
+	}
+	return false;
+}
+
+static int autoload_dev(struct device *dev, void *data)
+{
+	struct autoload *al = data;
+	struct device_node *np = dev->of_node;
+	const char *compat = NULL, *type;
+	char modalias[200], mod[MODULE_NAME_LEN];
+
+	if (dev->state != DEVICE_NO_DRIVER || !np)
+		return 0;
+	type = of_get_property(np, "device_type", NULL);
+	while ((compat = of_prop_next_string(of_find_property(np, "compatible", NULL), compat))) {
+		snprintf(modalias, sizeof(modalias), "of:N%sT%sC%s", np->name,
+			 type ? type : "<NULL>", compat);
+		if (!lookup(al, modalias, mod, sizeof(mod)))
+			continue;
+		if (find_module(mod) || tried(al, mod))
+			return 0;	/* loaded (or failed), yet this device stayed unbound */
+		if (in_list(al->blacklist, mod, strlen(mod))) {
+			pr_info("%s (%s): %s is blacklisted\n", dev_name(dev), compat, mod);
+			return 0;
+		}
+		pr_info("%s (%s) pulls in %s\n", dev_name(dev), compat, mod);
+		if (!request_module(mod))
+			al->loaded++;
+		/* Loading may have added devices (a bus driver): walk again. */
+		al->changed = true;
+		return 1;
+	}
+	return 0;
+}
+
+int module_autoload(const char *blacklist)
+{
+	struct autoload al = { .blacklist = blacklist };
+	struct cpio_entry e;
+	int passes = 0;
+
+	if (initrd_find(ALIAS_FILE, &e)) {
+		pr_info("autoload: no %s in the initrd\n", ALIAS_FILE);
+		return 0;
+	}
+	al.alias = e.data;
+	al.alias_end = al.alias + e.size;
+	/* Each pass loads at most one module and a module loads once (a
+	 * failed one is remembered in al.tried), so this ends; the bound
+	 * guards against surprises. */
+	do {
+		struct bus_type *bus = NULL;
+
+		al.changed = false;
+		while (!al.changed && (bus = bus_next(bus)))
+			bus_for_each_dev(bus, &al, autoload_dev);
+	} while (al.changed && ++passes < 64);
+	pr_info("autoload: %d module%s loaded\n", al.loaded, al.loaded == 1 ? "" : "s");
+	return al.loaded;
+}
