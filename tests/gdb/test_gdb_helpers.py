@@ -35,7 +35,7 @@ def test_gdb_helpers(boot):
         gdb_path(), "-q", "-nx", "-batch", str(KERNEL_ELF),
         "-ex", "target remote 127.0.0.1:%d" % port,
         "-x", str(ROOT / "scripts" / "gdb" / "coyote.gdb"),
-        "-ex", "coyote-break-probe dallas,ds1338",
+        "-ex", "coyote-break-probe arm,sp804",
         "-ex", "continue",
         "-ex", "echo ==probe-bt\\n", "-ex", "bt 1",
         "-ex", "echo ==mid-devices\\n", "-ex", "coyote-devices",
@@ -53,12 +53,13 @@ def test_gdb_helpers(boot):
     except subprocess.TimeoutExpired as e:
         pytest.fail("gdb session timed out: %s" % (e.stdout,))
     out = res.stdout + res.stderr
-    assert 'breakpoint in ds1307_probe (driver rtc-ds1338, i2c bus) for "dallas,ds1338"' \
+    # A built-in driver: the DS1338's is a module, loaded after probing.
+    assert 'breakpoint in sp804_probe (driver sp804, platform bus) for "arm,sp804"' \
         in out, out
     probe_bt = out.split("==probe-bt")[1].split("==mid-devices")[0]
-    assert "ds1307_probe" in probe_bt, out
+    assert "sp804_probe" in probe_bt, out
     mid = table(out.split("==mid-devices")[1], "node ")
-    assert mid["/external-bus/i2c@1,0/rtc@68"] == ("rtc-ds1338", "probing"), mid
+    assert mid["/amba/timer@101e2000"] == ("sp804", "probing"), mid
     assert mid["/amba/serial@101f1000"] == ("uart-pl011", "bound"), mid
 
     gdb_devices = table(out.split("==devices")[1], "node ")
