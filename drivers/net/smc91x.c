@@ -21,6 +21,7 @@
 #include <linux/interrupt.h>
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
+#include <linux/module.h>
 #include <linux/netdevice.h>
 #include <linux/of.h>
 #include <linux/platform_device.h>
@@ -476,6 +477,7 @@ static const struct of_device_id smc_of_match[] = {
 	{ .compatible = "smc,smc91c111" },
 	{ }
 };
+MODULE_DEVICE_TABLE(of, smc_of_match);
 
 static struct platform_driver smc_driver = {
 	.probe = smc_probe,
@@ -486,3 +488,6 @@ static struct platform_driver smc_driver = {
 	},
 };
 module_platform_driver(smc_driver);
+
+MODULE_DESCRIPTION("SMSC LAN91C111 (SMC91C111) Ethernet");
+MODULE_LICENSE("Dual BSD/GPL");

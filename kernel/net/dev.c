@@ -7,6 +7,7 @@
 #define pr_fmt(fmt) "net: " fmt
 
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
 #include <linux/netdevice.h>
@@ -29,11 +30,13 @@ struct net_device *alloc_etherdev(size_t sizeof_priv)
 	INIT_LIST_HEAD(&dev->list);
 	return dev;
 }
+EXPORT_SYMBOL(alloc_etherdev);
 
 void free_netdev(struct net_device *dev)
 {
 	kfree(dev);
 }
+EXPORT_SYMBOL(free_netdev);
 
 struct net_device *dev_get_by_name(const char *name)
 {
@@ -80,6 +83,7 @@ int register_netdev(struct net_device *dev)
 		a[0], a[1], a[2], a[3], a[4], a[5]);
 	return 0;
 }
+EXPORT_SYMBOL(register_netdev);
 
 void unregister_netdev(struct net_device *dev)
 {
@@ -93,6 +97,7 @@ void unregister_netdev(struct net_device *dev)
 		dev->netdev_ops->ndo_stop(dev);
 	pr_info("%s: unregistered\n", dev->name);
 }
+EXPORT_SYMBOL(unregister_netdev);
 
 int dev_queue_xmit(struct sk_buff *skb)
 {
@@ -134,3 +139,4 @@ int netif_receive_skb(struct sk_buff *skb)
 		return -ENOENT;
 	}
 }
+EXPORT_SYMBOL(netif_receive_skb);

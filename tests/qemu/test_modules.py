@@ -97,12 +97,14 @@ def board():
 
 # --- the default build ---------------------------------------------------------
 
-def test_boot_autoloads_ds1338_for_the_rtc_node(board):
+def test_boot_autoloads_ds1338_and_smc91x(board):
     log = board.boot_log
     assert re.search(r"initrd: \d+ bytes at 0x[0-9a-f]+: cpio newc, \d+ entries", log), log
     assert "module: 0-0068 (dallas,ds1338) pulls in ds1338" in log, log
     assert re.search(r"module: ds1338 loaded at 0x[0-9a-f]{8}, \d+ bytes, \d+ relocations", log), log
-    assert "module: autoload: 1 module loaded" in log, log
+    assert "module: 10010000.ethernet (smsc,lan91c111) pulls in smc91x" in log, log
+    assert re.search(r"module: smc91x loaded at 0x[0-9a-f]{8}, \d+ bytes, \d+ relocations", log), log
+    assert "module: autoload: 2 modules loaded" in log, log
     # The RTC class saw it, then the driver core bound it (after the module's log line).
     assert "rtc-ds1338 0-0068: bound (dallas,ds1338)" in log, log
     assert "rtc-ds1338" in device_line(board, "/rtc@68")
@@ -112,6 +114,24 @@ def test_date_works_from_the_module(board):
     out = board.run("date")
     assert ISO.search(out), out
     assert out.startswith("2024-"), out
+
+
+def test_ping_works_from_the_module_and_after_reload(boot):
+    c = boot()
+    assert re.search(r"^smc91x\s", c.run("lsmod"), re.M)
+    assert "1 packets transmitted, 1 received, 0% packet loss" in c.run("ping -c 1 10.0.2.2")
+    before = [l for l in c.run("mem").splitlines() if l.startswith("Heap:")]
+    # Unloading runs the driver's remove(): the interface goes away.
+    c.run("rmmod smc91x")
+    assert re.search(r"\s-\s+no driver$", device_line(c, "/ethernet@0,0"))
+    assert "no network interface" in c.run("ping -c 1 10.0.2.2")
+    c.run("insmod smc91x")
+    assert "smc91x" in device_line(c, "/ethernet@0,0")
+    assert "1 packets transmitted, 1 received, 0% packet loss" in c.run("ping -c 1 10.0.2.2")
+    c.run("rmmod smc91x")
+    c.run("insmod smc91x")
+    after = [l for l in c.run("mem").splitlines() if l.startswith("Heap:")]
+    assert before == after
 
 
 def test_lsmod_and_modinfo(board):
@@ -203,7 +223,8 @@ def test_autoload_off(boot):
 def test_blacklist(boot):
     c = boot(append="console=ttyAMA0,115200 module_blacklist=foo,ds1338")
     assert "module: 0-0068 (dallas,ds1338): ds1338 is blacklisted" in c.boot_log, c.boot_log
-    assert "module: autoload: 0 modules loaded" in c.boot_log
+    # The Ethernet module still loads; only the blacklisted one does not.
+    assert "module: autoload: 1 module loaded" in c.boot_log
     assert re.search(r"\s-\s+no driver$", device_line(c, "/rtc@68"))
 
 
