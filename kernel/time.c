@@ -11,6 +11,7 @@
 
 #include <linux/delay.h>
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/jiffies.h>
 #include <linux/printk.h>
 #include <linux/string.h>
@@ -22,6 +23,8 @@
 
 volatile unsigned long jiffies;
 static const char *tick_name;
+static u32 (*tick_counter)(void *data);
+static void *tick_counter_data;
 
 int tick_register(const char *name, unsigned int hz)
 {
@@ -39,6 +42,7 @@ void tick_unregister(const char *name)
 	if (tick_name && !strcmp(tick_name, name)) {
 		pr_info("tick from %s stopped\n", name);
 		tick_name = NULL;
+		tick_counter = NULL;
 	}
 }
 
@@ -56,6 +60,28 @@ u64 uptime_ms(void)
 {
 	return (u64)jiffies * (1000 / HZ);
 }
+
+void tick_set_counter(u32 (*ns_since_tick)(void *data), void *data)
+{
+	tick_counter_data = data;
+	tick_counter = ns_since_tick;
+}
+
+u64 ktime_get_ns(void)
+{
+	unsigned long j;
+	u32 ns;
+
+	/* A tick counted between the two reads would pair the new jiffies
+	 * with the old counter: read again.  In an interrupt handler jiffies
+	 * cannot move, and a pending tick shows in the counter instead. */
+	do {
+		j = jiffies;
+		ns = tick_counter ? tick_counter(tick_counter_data) : 0;
+	} while (j != jiffies);
+	return (u64)j * (1000000000u / HZ) + ns;
+}
+EXPORT_SYMBOL(ktime_get_ns);
 
 void msleep(unsigned int ms)
 {

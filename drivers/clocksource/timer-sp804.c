@@ -17,8 +17,10 @@
 #include <coyote/time.h>
 
 #define TIMER_LOAD          0x00
+#define TIMER_VALUE         0x04
 #define TIMER_CTRL          0x08
 #define TIMER_INTCLR        0x0c
+#define TIMER_RIS           0x10
 #define TIMER_MIS           0x14
 #define TIMER_PERIPH_ID0    0xfe0
 
@@ -59,6 +61,23 @@ static irqreturn_t sp804_tick_interrupt(int irq, void *dev_id)
 	writel(1, t->base + TIMER_INTCLR);
 	tick_handle_periodic();
 	return IRQ_HANDLED;
+}
+
+/*
+ * How far into the current tick the counter is.  The counter counts down
+ * from Load and reloads as the interrupt is raised; RIS read after Value
+ * says whether a reload (a tick not yet counted) came first, and then
+ * Value is read again to go with it.
+ */
+static u32 sp804_ns_since_tick(void *data)
+{
+	struct sp804 *t = data;
+	u32 load = (u32)(t->rate / HZ), elapsed;
+
+	elapsed = load - readl(t->base + TIMER_VALUE);
+	if (readl(t->base + TIMER_RIS) & 1)
+		elapsed = 2 * load - readl(t->base + TIMER_VALUE);
+	return (u32)((u64)elapsed * 1000000000u / t->rate);
 }
 
 /* The clock named in the binding first, then whatever comes first. */
@@ -116,6 +135,7 @@ static int sp804_probe(struct platform_device *pdev)
 	load = (u32)(t->rate / HZ);
 	writel(load, t->base + TIMER_LOAD);
 	writel(CTRL_ENABLE | CTRL_PERIODIC | CTRL_INTEN | CTRL_32BIT, t->base + TIMER_CTRL);
+	tick_set_counter(sp804_ns_since_tick, t);
 	t->is_tick = true;
 	tick_taken = true;
 	dev_info(dev, "%lu Hz clock, tick every %u counts (virq %d)\n", t->rate, (unsigned int)load, t->irq);

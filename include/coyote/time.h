@@ -20,4 +20,19 @@ const char *tick_source(void);
 /* Milliseconds since the tick started. */
 u64 uptime_ms(void);
 
+/**
+ * tick_set_counter() - the tick's timer can also say how far it is into
+ * the current tick: @ns_since_tick(@data) returns nanoseconds since the
+ * last tick, more than one tick when one is pending but not yet counted.
+ * Called by the timer driver after tick_register(); tick_unregister()
+ * forgets it.
+ */
+void tick_set_counter(u32 (*ns_since_tick)(void *data), void *data);
+
+/*
+ * Nanoseconds since the tick started, as fine as the tick's timer counts
+ * (1 us on the SP804 at 1 MHz) or one tick without a counter.  Any context.
+ */
+u64 ktime_get_ns(void);
+
 #endif

@@ -60,7 +60,7 @@ static volatile struct {
 	u16 seq;		/* waiting for this one; 0: none */
 	bool got;
 	u8 ttl;
-	unsigned long at;	/* jiffies */
+	u64 at_ns;		/* ktime_get_ns() when it arrived */
 } ping_wait;
 
 /* One frame being built; only touched with IRQs masked. */
@@ -174,7 +174,7 @@ static int icmp_rcv(struct sk_buff *skb, const u8 *ip, unsigned int ihl, unsigne
 	}
 	if (icmp[0] == ICMP_ECHOREPLY && get_be16(icmp + 4) == PING_ID &&
 	    ping_wait.seq && get_be16(icmp + 6) == ping_wait.seq && !ping_wait.got) {
-		ping_wait.at = jiffies;
+		ping_wait.at_ns = ktime_get_ns();
 		ping_wait.ttl = ip[8];
 		ping_wait.got = true;
 	}
@@ -318,8 +318,8 @@ static int parse_count(const char *s, unsigned int *n)
 static int cmd_ping(int argc, char **argv)
 {
 	struct net_device *dev = first_net_device();
-	unsigned int count = 4, sent = 0, got = 0, i, ms, min = ~0u, max = 0, sum = 0;
-	unsigned long first = 0, last = 0;
+	unsigned int count = 4, sent = 0, got = 0, i, us, min = ~0u, max = 0;
+	u64 first = 0, last = 0, sum = 0;
 	char buf[16];
 	u8 mac[ETH_ALEN];
 	u32 dst;
@@ -352,7 +352,7 @@ static int cmd_ping(int argc, char **argv)
 	}
 	printf("PING %s: %d data bytes\n", in4_format(dst, buf), PING_DATA);
 	for (i = 1; i <= count; i++) {
-		unsigned long start = jiffies;
+		u64 start = ktime_get_ns();
 
 		if (i == 1)
 			first = start;
@@ -366,24 +366,29 @@ static int cmd_ping(int argc, char **argv)
 			printf("no reply for icmp_seq=%u within %u ms\n", i, PING_WAIT_MS);
 			continue;
 		}
-		ms = jiffies_to_msecs(ping_wait.at - start);
-		last = ping_wait.at;
+		us = (unsigned int)((ping_wait.at_ns - start) / 1000);
+		last = ping_wait.at_ns;
 		got++;
-		sum += ms;
-		min = min(min, ms);
-		max = max(max, ms);
-		printf("%d bytes from %s: icmp_seq=%u ttl=%u time=%u ms\n",
-		       ICMP_HLEN + PING_DATA, buf, i, ping_wait.ttl, ms);
+		sum += us;
+		min = min(min, us);
+		max = max(max, us);
+		printf("%d bytes from %s: icmp_seq=%u ttl=%u time=%u.%03u ms\n",
+		       ICMP_HLEN + PING_DATA, buf, i, ping_wait.ttl, us / 1000, us % 1000);
 	}
 	ping_wait.seq = 0;
 	printf("--- %s ping statistics ---\n", buf);
 	printf("%u packets transmitted, %u received, %u%% packet loss\n", sent, got,
 	       sent ? (sent - got) * 100 / sent : 100);
-	/* Requests go back to back, so the whole run times the average
-	 * round trip more finely than the tick does. */
-	if (got)
-		printf("rtt min/avg/max = %u/%u/%u ms (tick %u ms); %u round trips in %u ms\n",
-		       min, sum / got, max, 1000 / HZ, got, jiffies_to_msecs(last - first));
+	/* Requests go back to back (no 1 s pause as in Linux's ping), so the
+	 * run's length is the sum of the round trips and their handling. */
+	if (got) {
+		unsigned int avg = (unsigned int)(sum / got);
+		unsigned int run = (unsigned int)((last - first) / 1000);
+
+		printf("rtt min/avg/max = %u.%03u/%u.%03u/%u.%03u ms; %u round trips in %u.%03u ms\n",
+		       min / 1000, min % 1000, avg / 1000, avg % 1000, max / 1000, max % 1000,
+		       got, run / 1000, run % 1000);
+	}
 	return got ? 0 : -ETIMEDOUT;
 }
 SHELL_COMMAND(ping, cmd_ping, "ping [-c N] ADDR", "send ICMP echo requests, print the replies");

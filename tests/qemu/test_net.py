@@ -106,11 +106,14 @@ def counters(out, direction):
 
 def check_ping(c, addr, n):
     out = c.run("ping -c %d %s" % (n, addr), timeout=10 + 2 * n)
-    seqs = [int(s) for s in re.findall(r"^64 bytes from %s: icmp_seq=(\d+) ttl=\d+ time=\d+ ms$"
-                                       % re.escape(addr), out, re.M)]
-    assert seqs == list(range(1, n + 1)), out
+    replies = re.findall(r"^64 bytes from %s: icmp_seq=(\d+) ttl=\d+ time=(\d+\.\d{3}) ms$"
+                         % re.escape(addr), out, re.M)
+    assert [int(s) for s, _ in replies] == list(range(1, n + 1)), out
+    # Timed by the tick's counter, not the 10 ms tick: a round trip
+    # through QEMU takes well under a tick and still is not zero.
+    assert all(0 < float(t) < 1000 for _, t in replies), out
     assert "%d packets transmitted, %d received, 0%% packet loss" % (n, n) in out, out
-    assert re.search(r"^rtt min/avg/max = \d+/\d+/\d+ ms", out, re.M), out
+    assert re.search(r"^rtt min/avg/max = \d+\.\d{3}/\d+\.\d{3}/\d+\.\d{3} ms", out, re.M), out
     return out
 
 
@@ -232,14 +235,14 @@ def test_wrong_address_fails_probe_cleanly(boot):
 
 
 def test_ping_benchmark(boot):
-    """Prints figures (no timed assertion): requests go back to back, so
-    N round trips over the whole run time the average below the 10 ms tick."""
+    """Prints figures (no timed assertion): N round trips back to back, the
+    per-reply times and the whole run."""
     c = boot(extra=net_args(TEST_BUILD / "net-bench.pcap"))
     n = 200
     out = c.run("ping -c %d %s" % (n, GATEWAY), timeout=120)
-    m = re.search(r"(\d+) round trips in (\d+) ms", out)
+    m = re.search(r"(\d+) round trips in (\d+\.\d{3}) ms", out)
     assert m and int(m.group(1)) == n, out
-    ms = int(m.group(2))
+    ms = float(m.group(2))
     print("\nping benchmark: %d round trips to %s in %d ms: %.3f ms each"
           % (n, GATEWAY, ms, ms / n))
     print(out.splitlines()[-1])
