@@ -133,7 +133,7 @@ struct module {
 	struct module_sym *syms;	/* its functions and objects, for fault dumps */
 	int nr_syms;
 	char *strtab;
-	u32 load_ms;			/* how long loading took (tick resolution) */
+	u32 load_us;			/* how long loading took (ktime_get_ns()) */
 };
 
 /* Take or drop a reference: a module with references cannot be removed. */

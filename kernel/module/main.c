@@ -327,7 +327,7 @@ static int link_module(struct module *mod, struct load_info *info)
 int load_module(const char *name, const void *data, size_t len, const char *args)
 {
 	struct load_info info = { .file = data, .len = len, .resolve = resolve_symbol };
-	u64 t0 = uptime_ms();
+	u64 t0 = ktime_get_ns();
 	struct module *mod;
 	char label[MODULE_NAME_LEN + 4];
 	int ret;
@@ -370,9 +370,10 @@ int load_module(const char *name, const void *data, size_t len, const char *args
 		return ret > 0 ? -EINVAL : ret;
 	}
 	mod->state = MODULE_STATE_LIVE;
-	mod->load_ms = (u32)(uptime_ms() - t0);
-	pr_info("%s loaded at 0x%08lx, %u bytes, %d relocations, in %u ms\n", name,
-		(unsigned long)(uintptr_t)mod->core, mod->core_size, info.relocs, mod->load_ms);
+	mod->load_us = (u32)((ktime_get_ns() - t0) / 1000);
+	pr_info("%s loaded at 0x%08lx, %u bytes, %d relocations, in %u.%03u ms\n", name,
+		(unsigned long)(uintptr_t)mod->core, mod->core_size, info.relocs,
+		mod->load_us / 1000, mod->load_us % 1000);
 	return 0;
 }
 

@@ -10,10 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <linux/errno.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
+#include <coyote/time.h>
 
 void *kmalloc(size_t size, gfp_t flags)
 {
@@ -107,4 +109,13 @@ const char *errname(int err)
 		if (names[i].err == err)
 			return names[i].name;
 	return "E?";
+}
+
+/* The host's monotonic clock stands in for the tick and its counter. */
+u64 ktime_get_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * 1000000000u + (u64)ts.tv_nsec;
 }
