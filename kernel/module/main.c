@@ -61,6 +61,17 @@ struct module *find_module(const char *name)
 	return NULL;
 }
 
+const char *module_name_at(const void *addr)
+{
+	const u8 *p = addr;
+	struct module *mod;
+
+	list_for_each_entry(mod, &modules, list)
+		if (p >= (const u8 *)mod->core && p < (const u8 *)mod->core + mod->core_size)
+			return mod->name;
+	return NULL;
+}
+
 struct module *module_next(struct module *prev)
 {
 	struct list_head *n = prev ? prev->list.next : modules.next;
