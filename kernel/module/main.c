@@ -232,6 +232,10 @@ static int find_module_sections(struct module *mod, struct load_info *info)
 		mod->params = (const struct kernel_param *)(const void *)(info->mem + info->secoff[i]);
 		mod->nr_params = (int)(info->sechdrs[i].sh_size / sizeof(struct kernel_param));
 	}
+	/* The shell's table is the image's .shell_cmds, fixed at link time. */
+	if (mod_find_section(info, ".shell_cmds") > 0)
+		pr_warn("%s: its SHELL_COMMANDs are not added (a module cannot extend the "
+			"shell)\n", mod->name);
 	sym = mod_find_symbol(info, "init_module");
 	if (sym > 0)
 		mod->init = (int (*)(void))(uintptr_t)info->symval[sym];
