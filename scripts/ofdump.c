@@ -11,7 +11,8 @@
  *   ofdump --devices FILE.dtb  each device node: bus, addresses, interrupts
  *                              and the driver that would bind, or why none
  *                              would (drivers/base/whynot.c, the kernel's
- *                              code, with the kernel's driver catalogue)
+ *                              code, with the kernel's driver catalogue and
+ *                              modules.alias for the drivers built as modules)
  *
  * A blob the kernel would refuse: exit status 1 and the checker's reason.
  */
@@ -50,7 +51,7 @@ static const char *host_modalias(const struct device_node *np, const char *compa
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: %s [--stats|--devices] FILE.dtb\n"
+		"usage: %s [--stats|--devices [--modules FILE]] FILE.dtb\n"
 		"\n"
 		"Check and unflatten FILE.dtb with coyote's of/ library, as the kernel\n"
 		"does at boot, and print the live tree back as DTS source (dtc's\n"
@@ -65,7 +66,7 @@ static void usage(FILE *f)
 		"            `whynot` says it\n"
 		"  --modules FILE  the modules.alias the initrd carries, for drivers\n"
 		"            built as modules (default: ../modules/modules.alias from\n"
-		"            this program's folder, when it exists)\n"
+		"            this program's folder, when it exists; '' for none)\n"
 		"  --help    this text\n"
 		"\n"
 		"Exit status: 0 ok, 1 unreadable or invalid blob (reason on stderr),\n"

@@ -193,3 +193,23 @@ def test_deferred_agree(boot, ofdump_built):
     out = c.run("whynot /amba/timer@101e2000")
     assert re.search(r"probe deferred by driver sp804: waiting for interrupt parent "
                      r"/amba/interrupt-controller@10140000 \(that node is disabled\)", out), out
+
+
+def test_ofdump_modules_option(ofdump_built, tmp_path):
+    """modules.alias decides the module prediction: none (--modules '') and
+    the RTC has no driver; another file names another module."""
+    rtc = "/external-bus/i2c@1,0/rtc@68"
+    res = subprocess.run([str(OFDUMP), "--devices", "--modules", "", str(BOARD_DTB)],
+                         capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0, res.stderr
+    block = res.stdout.split(rtc + "\n", 1)[1].split("\n/", 1)[0]
+    assert "verdict:   no driver" in block, block
+    alias = tmp_path / "modules.alias"
+    alias.write_text("alias of:N*T*Cdallas,ds1338 myrtc\n")
+    res = subprocess.run([str(OFDUMP), "--devices", "--modules", str(alias), str(BOARD_DTB)],
+                         capture_output=True, text=True, timeout=60)
+    block = res.stdout.split(rtc + "\n", 1)[1].split("\n/", 1)[0]
+    assert "verdict:   would bind (module myrtc)" in block, block
+    res = subprocess.run([str(OFDUMP), "--devices", "--modules", str(tmp_path / "none"),
+                          str(BOARD_DTB)], capture_output=True, text=True, timeout=60)
+    assert res.returncode == 1 and "No such file" in res.stderr
