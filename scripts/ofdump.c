@@ -11,7 +11,8 @@
  *   ofdump --devices FILE.dtb  each device node: bus, addresses, interrupts
  *                              and the driver that would bind, or why none
  *                              would (drivers/base/whynot.c, the kernel's
- *                              code, with the kernel's driver catalogue)
+ *                              code, with the kernel's driver catalogue and
+ *                              modules.alias for the drivers built as modules)
  *
  * A blob the kernel would refuse: exit status 1 and the checker's reason.
  */
@@ -25,6 +26,7 @@
 #include <linux/of_address.h>
 #include <linux/of_fdt.h>
 #include <linux/of_irq.h>
+#include <coyote/module.h>
 #include <coyote/whynot.h>
 
 /* Generated at build time from the kernel ELF (scripts/gdb/gen_catalog.py). */
@@ -32,10 +34,24 @@ extern const struct whynot_catalog kernel_driver_catalog;
 
 static const char *prog = "ofdump";
 
+/* modules.alias (--modules FILE, else build/modules/ beside build/host/). */
+static char *alias_text;
+static size_t alias_len;
+
+/* The kernel's own lookup (kernel/module/autoload.c) on the host's file. */
+static const char *host_modalias(const struct device_node *np, const char *compat)
+{
+	static char mod[MODULE_NAME_LEN];
+
+	if (!alias_text)
+		return NULL;
+	return module_alias_find(alias_text, alias_len, np, compat, mod, sizeof(mod));
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: %s [--stats|--devices] FILE.dtb\n"
+		"usage: %s [--stats|--devices [--modules FILE]] FILE.dtb\n"
 		"\n"
 		"Check and unflatten FILE.dtb with coyote's of/ library, as the kernel\n"
 		"does at boot, and print the live tree back as DTS source (dtc's\n"
@@ -48,6 +64,9 @@ static void usage(FILE *f)
 		"            interrupts (controller and number) and the driver that\n"
 		"            would bind, or every reason none would, as the kernel's\n"
 		"            `whynot` says it\n"
+		"  --modules FILE  the modules.alias the initrd carries, for drivers\n"
+		"            built as modules (default: ../modules/modules.alias from\n"
+		"            this program's folder, when it exists; '' for none)\n"
 		"  --help    this text\n"
 		"\n"
 		"Exit status: 0 ok, 1 unreadable or invalid blob (reason on stderr),\n"
@@ -168,9 +187,11 @@ static void print_irqs(struct device_node *np)
 /* Every node with a compatible, in tree order: what the kernel will make of it. */
 static void print_devices(void)
 {
-	const struct whynot_catalog *cat = &kernel_driver_catalog;
+	struct whynot_catalog host_cat = kernel_driver_catalog, *cat = &host_cat;
 	struct device_node *np = NULL;
 	char path[128], why[160];
+
+	host_cat.modalias = host_modalias;
 
 	while ((np = of_find_all_nodes(np))) {
 		const struct whynot_driver *drv;
@@ -189,6 +210,12 @@ static void print_devices(void)
 		v = whynot_explain(np, cat, false, put_reason, NULL);
 		drv = v == WHYNOT_WOULD_BIND || v == WHYNOT_WOULD_DEFER ?
 			whynot_best_driver(cat, np, bus, NULL) : NULL;
+		if (v == WHYNOT_WOULD_BIND && !drv) {
+			/* Only modules.alias knows it: the name, not the driver's. */
+			printf("  verdict:   %s (module %s)\n", whynot_verdict_name(v),
+			       whynot_module(cat, np, NULL));
+			continue;
+		}
 		printf("  verdict:   %s%s%s\n", whynot_verdict_name(v),
 		       drv ? " " : "", drv ? drv->name : "");
 	}
@@ -199,7 +226,8 @@ enum mode { MODE_DTS, MODE_STATS, MODE_DEVICES };
 int main(int argc, char **argv)
 {
 	enum mode mode = MODE_DTS;
-	const char *file = NULL;
+	const char *file = NULL, *alias_file = NULL;
+	char def_alias[4096];
 	size_t size;
 	void *blob;
 	int i, err;
@@ -212,6 +240,8 @@ int main(int argc, char **argv)
 			mode = MODE_STATS;
 		} else if (!strcmp(argv[i], "--devices")) {
 			mode = MODE_DEVICES;
+		} else if (!strcmp(argv[i], "--modules") && i + 1 < argc) {
+			alias_file = argv[++i];
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			fprintf(stderr, "%s: unknown option %s\n", prog, argv[i]);
 			usage(stderr);
@@ -228,6 +258,19 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
+	if (!alias_file) {
+		const char *slash = strrchr(argv[0], '/');
+
+		snprintf(def_alias, sizeof(def_alias), "%.*s../modules/modules.alias",
+			 slash ? (int)(slash - argv[0] + 1) : 0, argv[0]);
+		alias_text = read_file(def_alias, &alias_len);
+	} else if (alias_file[0]) {
+		alias_text = read_file(alias_file, &alias_len);
+		if (!alias_text) {
+			fprintf(stderr, "%s: %s: %s\n", prog, alias_file, strerror(errno));
+			return 1;
+		}
+	}
 	errno = 0;
 	blob = read_file(file, &size);
 	if (!blob) {

@@ -22,6 +22,7 @@
 #include <linux/of_platform.h>
 #include <linux/printk.h>
 #include <linux/string.h>
+#include <coyote/module.h>
 #include <coyote/whynot.h>
 
 #include "base.h"
@@ -37,6 +38,7 @@ static const char *const verdict_names[] = {
 	[WHYNOT_NO_BUS] = "no bus",
 	[WHYNOT_NO_COMPATIBLE] = "no compatible",
 	[WHYNOT_NO_DRIVER] = "no driver",
+	[WHYNOT_NOT_LOADED] = "module not loaded",
 	[WHYNOT_NO_DEVICE] = "no device",
 	[WHYNOT_DEFERRED] = "deferred",
 	[WHYNOT_FAILED] = "failed",
@@ -281,7 +283,7 @@ static void explain_no_driver(struct device_node *np, const struct whynot_catalo
 	say(out, ctx, "no %s driver for any of its compatible strings:", bus);
 	for (s = of_prop_next_string(prop, NULL); s; s = of_prop_next_string(prop, s)) {
 		const struct of_device_id *id = NULL;
-		const char *mod = cat->modalias ? cat->modalias(s) : NULL;
+		const char *mod = cat->modalias ? cat->modalias(np, s) : NULL;
 		int di = 0;
 
 		say(out, ctx, "  \"%s\"%s%s", s, mod ? ": module " : "", mod ? mod : "");
@@ -308,19 +310,31 @@ static void explain_no_driver(struct device_node *np, const struct whynot_catalo
 		say(out, ctx, "no known string is close: the driver may not be built in");
 }
 
-/* Which of the node's strings @id matched: "the 1st of 2". */
-static void say_winner(struct device_node *np, const char *verb, const char *driver,
-		       const struct of_device_id *id, whynot_out_t out, void *ctx)
+/* Which of the node's strings @id matched: "the 1st of 2"; and the module
+ * the driver lives in, when it is one. */
+static void say_winner_in(struct device_node *np, const char *verb, const char *driver,
+			  const char *mod, const struct of_device_id *id, whynot_out_t out,
+			  void *ctx)
 {
 	int idx = id && id->compatible[0] ?
 		of_property_match_string(np, "compatible", id->compatible) : -1;
 	int n = of_property_count_strings(np, "compatible");
+	char in[MODULE_NAME_LEN + 16] = "";
 
+	if (mod)
+		snprintf(in, sizeof(in), " (module %s)", mod);
 	if (idx >= 0)
-		say(out, ctx, "%s %s, by table entry \"%s\" (string %d of %d in compatible)",
-		    verb, driver, id->compatible, idx + 1, n);
+		say(out, ctx, "%s %s%s, by table entry \"%s\" (string %d of %d in compatible)",
+		    verb, driver, in, id->compatible, idx + 1, n);
 	else
-		say(out, ctx, "%s %s (matched by name or type)", verb, driver);
+		say(out, ctx, "%s %s%s (matched by name or type)", verb, driver, in);
+}
+
+/* Which of the node's strings @id matched: "the 1st of 2". */
+static void say_winner(struct device_node *np, const char *verb, const char *driver,
+		       const struct of_device_id *id, whynot_out_t out, void *ctx)
+{
+	say_winner_in(np, verb, driver, NULL, id, out, ctx);
 }
 
 /*
@@ -389,7 +403,8 @@ static const char *const fate_text[] = {
 	[SUPPLIER_DEFERS] = " (itself deferred)",
 };
 
-static enum whynot_verdict explain_live(struct device_node *np, const char *bus,
+static enum whynot_verdict explain_live(struct device_node *np, const struct whynot_catalog *cat,
+					const struct whynot_driver *wd, const char *bus,
 					whynot_out_t out, void *ctx)
 {
 	struct device *dev = whynot_find_device(np);
@@ -403,7 +418,9 @@ static enum whynot_verdict explain_live(struct device_node *np, const char *bus,
 	drv = dev->driver ? dev->driver : dev->tried;
 	switch (dev->state) {
 	case DEVICE_BOUND:
-		say_winner(np, "bound to driver", drv->name, dev->match, out, ctx);
+		say_winner_in(np, "bound to driver", drv->name,
+			      cat->module_of && !strcmp(wd->name, drv->name) ? cat->module_of(wd) : NULL,
+			      dev->match, out, ctx);
 		say(out, ctx, "device %s on the %s bus", dev_name(dev), bus);
 		return WHYNOT_BOUND;
 	case DEVICE_DEFERRED:
@@ -470,6 +487,17 @@ enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_c
 		check_ranges(np, bus, out, ctx);
 	drv = whynot_best_driver(cat, np, bus ? bus : "platform", &id);
 	if (!drv) {
+		const char *compat, *mod = bus && !blocked ? whynot_module(cat, np, &compat) : NULL;
+
+		if (mod && live) {
+			say(out, ctx, "\"%s\": module %s is not loaded (insmod %s)", compat, mod, mod);
+			return WHYNOT_NOT_LOADED;
+		}
+		if (mod) {
+			say(out, ctx, "would bind through module %s (\"%s\" in modules.alias: the "
+			    "kernel loads it at boot)", mod, compat);
+			return WHYNOT_WOULD_BIND;
+		}
 		/* Off any bus, which driver would match is beside the point. */
 		if (bus)
 			explain_no_driver(np, cat, bus, out, ctx);
@@ -480,7 +508,7 @@ enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_c
 		return v;
 	}
 	if (live)
-		return explain_live(np, bus, out, ctx);
+		return explain_live(np, cat, drv, bus, out, ctx);
 	say_winner(np, "would bind to driver", drv->name, id, out, ctx);
 	{
 		enum supplier_fate fate;
@@ -495,6 +523,24 @@ enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_c
 		    fate_text[fate]);
 		return WHYNOT_WOULD_DEFER;
 	}
+}
+
+const char *whynot_module(const struct whynot_catalog *cat, const struct device_node *np,
+			  const char **compat)
+{
+	const char *s = NULL, *mod;
+
+	if (!cat->modalias)
+		return NULL;
+	while ((s = of_prop_next_string(of_find_property(np, "compatible", NULL), s))) {
+		mod = cat->modalias(np, s);
+		if (mod) {
+			if (compat)
+				*compat = s;
+			return mod;
+		}
+	}
+	return NULL;
 }
 
 struct device *whynot_find_device(const struct device_node *np)
@@ -513,7 +559,18 @@ struct device *whynot_find_device(const struct device_node *np)
 
 #define LIVE_DRIVERS_MAX 64
 static struct whynot_driver live_drivers[LIVE_DRIVERS_MAX];
-static struct whynot_catalog live_catalog = { .drivers = live_drivers };
+
+/* The module a registered driver came with: the one whose core holds its table. */
+static const char *live_module_of(const struct whynot_driver *drv)
+{
+	return module_name_at(drv->of_match_table);
+}
+
+static struct whynot_catalog live_catalog = {
+	.drivers = live_drivers,
+	.modalias = module_alias_lookup,
+	.module_of = live_module_of,
+};
 
 const struct whynot_catalog *whynot_live_catalog(void)
 {

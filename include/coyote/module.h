@@ -155,6 +155,8 @@ int module_parse_args(struct module *mod, const char *args, char *err, size_t er
  */
 int delete_module(const char *name);
 struct module *find_module(const char *name);
+/* The name of the loaded module whose core holds @addr, or NULL (built in). */
+const char *module_name_at(const void *addr);
 /* Loaded modules, newest first; NULL after the last. */
 struct module *module_next(struct module *prev);
 /* Value of "key=" in the module's .modinfo, the @n-th one; NULL if none. */
@@ -204,6 +206,23 @@ int request_module_args(const char *name, const char *args);
  * Return: the number of modules loaded.
  */
 int module_autoload(const char *blacklist);
+
+struct device_node;
+
+/**
+ * module_alias_find() - the module modules.alias text @alias (@len bytes)
+ * names for @np's string @compat, matched as Linux's "of:N*T*C..." modalias.
+ * Return: @mod (filled, @size bytes at most) or NULL when no line matches.
+ */
+const char *module_alias_find(const char *alias, size_t len, const struct device_node *np,
+			      const char *compat, char *mod, size_t size);
+
+/**
+ * module_alias_lookup() - module_alias_find() in the initrd's modules.alias.
+ * Return: the module's name (a static buffer, valid until the next call),
+ * or NULL: no initrd, no modules.alias in it, or no line matches.
+ */
+const char *module_alias_lookup(const struct device_node *np, const char *compat);
 
 /* Boot step (kernel/module/boot.c): the initrd, then autoload unless the
  * bootargs say modules.autoload=0; module_blacklist=a,b skips some. */

@@ -29,11 +29,15 @@ struct whynot_catalog {
 	const struct whynot_driver *drivers;
 	int count;
 	/*
-	 * Later (modules): a lookup in /modules.alias for a compatible no
-	 * built-in driver handles; NULL until modules exist.  Return: the
-	 * module's name or NULL.
+	 * The module that modules.alias names for @np's string @compatible
+	 * (kernel: the initrd's; host: build/modules/), or NULL; the hook
+	 * itself may be NULL (no modules).  Asked only when no driver in
+	 * @drivers matches: a loaded module's driver is in the catalogue.
 	 */
-	const char *(*modalias)(const char *compatible);
+	const char *(*modalias)(const struct device_node *np, const char *compatible);
+	/* The module a catalogue driver lives in (kernel: the loaded one
+	 * whose core holds it), or NULL for built in; the hook may be NULL. */
+	const char *(*module_of)(const struct whynot_driver *drv);
 };
 
 /* The first reason (or the outcome) for a node, in the order they apply. */
@@ -46,6 +50,8 @@ enum whynot_verdict {
 	WHYNOT_NO_BUS,          /* nothing creates a device for it */
 	WHYNOT_NO_COMPATIBLE,
 	WHYNOT_NO_DRIVER,       /* no known driver has any of its strings */
+	WHYNOT_NOT_LOADED,      /* live: modules.alias has a module for it,
+				 * not loaded (rmmod, blacklist, autoload off) */
 	WHYNOT_NO_DEVICE,       /* live: no device was made (see the log) */
 	WHYNOT_DEFERRED,
 	WHYNOT_FAILED,
@@ -84,6 +90,15 @@ const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog 
 const struct whynot_driver *whynot_best_driver(const struct whynot_catalog *cat,
 					       const struct device_node *np, const char *bus,
 					       const struct of_device_id **id);
+
+/**
+ * whynot_module() - the module modules.alias names for the first of @np's
+ * compatible strings that has one, through @cat->modalias; *@compat gets
+ * that string (may be NULL).
+ * Return: the module's name (valid until the next lookup) or NULL.
+ */
+const char *whynot_module(const struct whynot_catalog *cat, const struct device_node *np,
+			  const char **compat);
 
 /* The device the driver core made for @np on any bus, or NULL. */
 struct device *whynot_find_device(const struct device_node *np);

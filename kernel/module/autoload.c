@@ -106,13 +106,14 @@ static bool tried(struct autoload *al, const char *mod)
 	return false;
 }
 
-/* The module for one modalias, or false. */
-static bool lookup(struct autoload *al, const char *modalias, char *mod, size_t size)
+/* The module for one modalias in the alias file @p..@end, or false. */
+static bool lookup_in(const char *p, const char *end, const char *modalias, char *mod,
+		      size_t size)
 {
-	const char *p = al->alias, *pat, *m;
+	const char *pat, *m;
 	size_t plen, mlen;
 
-	while ((p = next_alias(p, al->alias_end, &pat, &plen, &m, &mlen))) {
+	while ((p = next_alias(p, end, &pat, &plen, &m, &mlen))) {
 		if (glob_match(pat, plen, modalias) && mlen < size) {
 			memcpy(mod, m, mlen);
 			mod[mlen] = '\0';
@@ -122,20 +123,42 @@ static bool lookup(struct autoload *al, const char *modalias, char *mod, size_t 
 	return false;
 }
 
+/* Linux's "of:N<name>T<type>C<compatible>" for one of @np's strings. */
+static void of_modalias(const struct device_node *np, const char *compat, char *buf,
+			size_t len)
+{
+	const char *type = of_get_property(np, "device_type", NULL);
+
+	snprintf(buf, len, "of:N%sT%sC%s", np->name, type ? type : "<NULL>", compat);
+}
+
+const char *module_alias_find(const char *alias, size_t len, const struct device_node *np,
+			      const char *compat, char *mod, size_t size)
+{
+	char modalias[200];
+
+	of_modalias(np, compat, modalias, sizeof(modalias));
+	return lookup_in(alias, alias + len, modalias, mod, size) ? mod : NULL;
+}
+
+static bool lookup(struct autoload *al, const struct device_node *np, const char *compat,
+		   char *mod, size_t size)
+{
+	return module_alias_find(al->alias, (size_t)(al->alias_end - al->alias), np, compat,
+				 mod, size);
+}
+
 static int autoload_dev(struct device *dev, void *data)
 {
 	struct autoload *al = data;
 	struct device_node *np = dev->of_node;
-	const char *compat = NULL, *type;
-	char modalias[200], mod[MODULE_NAME_LEN];
+	const char *compat = NULL;
+	char mod[MODULE_NAME_LEN];
 
 	if (dev->state != DEVICE_NO_DRIVER || !np)
 		return 0;
-	type = of_get_property(np, "device_type", NULL);
 	while ((compat = of_prop_next_string(of_find_property(np, "compatible", NULL), compat))) {
-		snprintf(modalias, sizeof(modalias), "of:N%sT%sC%s", np->name,
-			 type ? type : "<NULL>", compat);
-		if (!lookup(al, modalias, mod, sizeof(mod)))
+		if (!lookup(al, np, compat, mod, sizeof(mod)))
 			continue;
 		if (find_module(mod) || tried(al, mod))
 			return 0;	/* loaded (or failed), yet this device stayed unbound */
@@ -177,4 +200,15 @@ int module_autoload(const char *blacklist)
 	} while (al.changed && ++passes < 64);
 	pr_info("autoload: %d module%s loaded\n", al.loaded, al.loaded == 1 ? "" : "s");
 	return al.loaded;
+}
+
+/* whynot's hook: the initrd's modules.alias, read in place. */
+const char *module_alias_lookup(const struct device_node *np, const char *compat)
+{
+	static char mod[MODULE_NAME_LEN];
+	struct cpio_entry e;
+
+	if (initrd_find(ALIAS_FILE, &e))
+		return NULL;
+	return module_alias_find(e.data, e.size, np, compat, mod, sizeof(mod));
 }

@@ -61,6 +61,17 @@ struct module *find_module(const char *name)
 	return NULL;
 }
 
+const char *module_name_at(const void *addr)
+{
+	const u8 *p = addr;
+	struct module *mod;
+
+	list_for_each_entry(mod, &modules, list)
+		if (p >= (const u8 *)mod->core && p < (const u8 *)mod->core + mod->core_size)
+			return mod->name;
+	return NULL;
+}
+
 struct module *module_next(struct module *prev)
 {
 	struct list_head *n = prev ? prev->list.next : modules.next;
@@ -221,6 +232,10 @@ static int find_module_sections(struct module *mod, struct load_info *info)
 		mod->params = (const struct kernel_param *)(const void *)(info->mem + info->secoff[i]);
 		mod->nr_params = (int)(info->sechdrs[i].sh_size / sizeof(struct kernel_param));
 	}
+	/* The shell's table is the image's .shell_cmds, fixed at link time. */
+	if (mod_find_section(info, ".shell_cmds") > 0)
+		pr_warn("%s: its SHELL_COMMANDs are not added (a module cannot extend the "
+			"shell)\n", mod->name);
 	sym = mod_find_symbol(info, "init_module");
 	if (sym > 0)
 		mod->init = (int (*)(void))(uintptr_t)info->symval[sym];

@@ -65,6 +65,7 @@ def test_gdb_helpers(boot):
     gdb_devices = table(out.split("==devices")[1], "node ")
     drivers = out.split("==drivers")[1].split("==dt")[0]
     assert re.search(r"^vic +platform +arm,versatile-vic arm,pl190-vic$", drivers, re.M), out
+    # A module's driver is listed once registered (ds1338, autoloaded).
     assert re.search(r"^rtc-ds1338 +i2c +dallas,ds1338", drivers, re.M), out
     dt = out.split("==dt")[1].split("==dmesg")[0]
     assert 'compatible = "arm,pl011", "arm,primecell";' in dt, out

@@ -17,6 +17,7 @@
 #include <linux/of_fdt.h>
 #include <linux/of_platform.h>
 #include <linux/platform_device.h>
+#include <coyote/module.h>
 #include <coyote/whynot.h>
 
 #include "ktap.h"
@@ -50,7 +51,7 @@ static const struct whynot_driver drivers[] = {
 	{ "ctrl", "platform", ctrl_ids },
 	{ "sensor", "i2c", sensor_ids },
 };
-static const struct whynot_catalog catalog = { drivers, 5, NULL };
+static const struct whynot_catalog catalog = { .drivers = drivers, .count = 5 };
 
 static char text[2048];
 
@@ -115,7 +116,7 @@ static void test_prediction(void)
 
 	/* Without its controller's driver, an I2C child has no bus. */
 	{
-		struct whynot_catalog no_ctrl = { drivers, 3, NULL };
+		struct whynot_catalog no_ctrl = { .drivers = drivers, .count = 3 };
 		enum whynot_verdict v = explain("/i2c@b000/sensor@48", false, &no_ctrl);
 
 		CHECK_STR(whynot_verdict_name(v), "no bus", "sensor without controller driver");
@@ -123,12 +124,51 @@ static void test_prediction(void)
 	}
 	/* An unknown string far from everything: no suggestion. */
 	{
-		const struct whynot_catalog one = { drivers + 4, 1, NULL };
+		const struct whynot_catalog one = { .drivers = drivers + 4, .count = 1 };
 		enum whynot_verdict v = explain("/alpha@2000", false, &one);
 
 		CHECK_STR(whynot_verdict_name(v), "no driver", "no platform driver in catalogue");
 		CHECK(strstr(text, "no known string is close"), "%s", text);
 	}
+}
+
+/* modules.alias text, looked up with the kernel's own code (autoload.c). */
+static const char test_alias[] =
+	"# a comment line\n"
+	"alias of:N*T*Ctest,aplha typomod\n"
+	"alias of:N*T*Ctest,aplhaC* typomod\n";
+
+static const char *test_modalias(const struct device_node *np, const char *compat)
+{
+	static char mod[MODULE_NAME_LEN];
+
+	return module_alias_find(test_alias, sizeof(test_alias) - 1, np, compat, mod,
+				 sizeof(mod));
+}
+
+static void test_modules(void)
+{
+	struct whynot_catalog mods = { .drivers = drivers, .count = 5,
+				       .modalias = test_modalias };
+	enum whynot_verdict v;
+
+	v = explain("/typo@3000", false, &mods);
+	CHECK_STR(whynot_verdict_name(v), "would bind", "module in modules.alias: prediction");
+	CHECK(strstr(text, "would bind through module typomod (\"test,aplha\" in modules.alias"),
+	      "%s", text);
+	CHECK_STR(whynot_module(&mods, of_find_node_by_path("/typo@3000"), NULL), "typomod",
+		  "whynot_module");
+	v = explain("/typo@3000", true, &mods);
+	CHECK_STR(whynot_verdict_name(v), "module not loaded", "module in modules.alias: live");
+	CHECK(strstr(text, "\"test,aplha\": module typomod is not loaded (insmod typomod)"),
+	      "%s", text);
+	/* A string no line has: the usual "no driver". */
+	v = explain("/vendor@4000", false, &mods);
+	CHECK_STR(whynot_verdict_name(v), "no driver", "no module for acme,alpha");
+	/* Only when no driver matches: a built-in driver wins. */
+	v = explain("/alpha@2000", false, &mods);
+	CHECK_STR(whynot_verdict_name(v), "would bind", "built-in still binds");
+	CHECK(strstr(text, "driver alpha,") != NULL, "%s", text);
 }
 
 static int alpha_probe(struct platform_device *pdev)
@@ -192,6 +232,7 @@ int main(void)
 	}
 	test_distance();
 	test_prediction();
+	test_modules();
 	test_live();
 	return ktap_done();
 }

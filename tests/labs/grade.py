@@ -94,7 +94,7 @@ def compile_lab_dts(src, out):
 
 
 def ofdump_devices(dtb):
-    """{path: {"bus", "verdict", "driver", "lines", "address", "irqs"}}."""
+    """{path: {"bus", "verdict", "driver", "module", "lines", "address", "irqs"}}."""
     res = subprocess.run([str(OFDUMP), "--devices", str(dtb)], capture_output=True,
                          text=True, timeout=60)
     if res.returncode:
@@ -103,7 +103,8 @@ def ofdump_devices(dtb):
     for line in res.stdout.splitlines():
         if line.startswith("/"):
             cur = nodes[line] = {"lines": [], "irqs": [], "address": None,
-                                 "verdict": None, "driver": None, "regs": []}
+                                 "verdict": None, "driver": None, "module": None,
+                                 "regs": []}
         elif line.startswith("  - "):
             cur["lines"].append(line[4:])
         elif line.startswith("  bus:"):
@@ -116,8 +117,10 @@ def ofdump_devices(dtb):
             cur["irqs"].append(line.split(None, 1)[1])
         elif line.startswith("  verdict:"):
             v = line.split(None, 1)[1].strip()
-            m = re.match(r"(would bind|would defer) (\S+)$", v)
-            cur["verdict"], cur["driver"] = (m.group(1), m.group(2)) if m else (v, None)
+            # "would bind DRIVER", or "would bind (module NAME)" for a
+            # driver built as a module (known by its module's name).
+            m = re.match(r"(would bind|would defer)(?: ([^\s(]\S*))?(?: \(module (\S+)\))?$", v)
+            cur["verdict"], cur["driver"], cur["module"] = m.groups() if m else (v, None, None)
     return nodes
 
 
@@ -125,10 +128,11 @@ def tail(text, n=15):
     return "\n".join(text.strip().splitlines()[-n:])
 
 
-def build_kernel(g, driver):
-    """make B=build/labN LAB_DRIVER=driver: Return (kernel.bin or None, log)."""
+def build_kernel(g, driver, var="LAB_DRIVER"):
+    """make B=build/labN LAB_DRIVER=driver (or LAB_MODULE=, which builds it
+    as a module into the lab's own initrd): Return (kernel.bin or None, log)."""
     res = subprocess.run(["make", "-s", "-j2", "--no-print-directory", "B=" + rel(g.out),
-                          "LAB_DRIVER=" + str(Path(driver).resolve()), "all"],
+                          var + "=" + str(Path(driver).resolve()), "all"],
                          cwd=str(ROOT), capture_output=True, text=True, timeout=900)
     if res.returncode:
         return None, res.stdout + res.stderr
@@ -236,14 +240,17 @@ def lab1(src):
             ("You wrote %r. " % given if given else "Not answered yet. ") +
             "`interrupt-parent` is inherited from the parents when a node has none;\n"
             "ofdump --devices prints the controller it resolves to.")
-    rtc = nodes.get(I2C + "/rtc@68", {}).get("driver")
+    # The kernel's answer: the RTC's driver is a module (ofdump names only
+    # the module), autoloaded at boot.
+    with Coyote(dtb=dtb) as c:
+        log = c.boot_log
+        devs = c.run("devices")
+    row = [l.split() for l in devs.splitlines() if l.startswith(I2C + "/rtc@68 ")]
+    rtc = row[0][3] if row and len(row[0]) > 3 else None
     given = answers.get("rtc_driver", "")
     g.check("rtc_driver: the driver of the RTC at 0x68", given == rtc,
             ("You wrote %r. " % given if given else "Not answered yet. ") +
             "`devices` in the shell lists each device with its driver.")
-    with Coyote(dtb=dtb) as c:
-        log = c.boot_log
-        devs = c.run("devices")
     n = sum(1 for l in devs.splitlines() if l.startswith("/") and
             l.split()[3:5] == ["uart-pl011", "bound"])
     given = answers.get("uart_devices", "")
@@ -384,6 +391,118 @@ def lab3(src):
     return g
 
 
+# --- lab 4: make it a module ----------------------------------------------
+
+def makefile_objs(path):
+    """{"obj-y": [...], "obj-m": [...]} from a folder Makefile's += lines."""
+    objs = {"obj-y": [], "obj-m": []}
+    for line in path.read_text().splitlines():
+        m = re.match(r"\s*(obj-[ym])\s*\+?=\s*(.*)$", line.split("#", 1)[0])
+        if m:
+            objs[m.group(1)] += m.group(2).split()
+    return objs
+
+
+def probe_reading(text):
+    """The last temperature a probe logged for 0-0048, or None."""
+    m = re.findall(r"0-0048: .*?(-?\d+\.\d+) C", text)
+    return float(m[-1]) if m else None
+
+
+def lab4(src):
+    g = Grader(4, "make it a module", src)
+    drv, mk = src / "tmp105.c", src / "Makefile"
+    if not g.check("tmp105.c (your lab 3 driver) and Makefile exist",
+                   drv.exists() and mk.exists(),
+                   "Expected %s and %s: copy your lab 3 tmp105.c next to the Makefile."
+                   % (rel(drv), rel(mk))):
+        return g
+    objs = makefile_objs(mk)
+    later = ("the module builds (modpost: only exported symbols)",
+             "modules.alias has ti,tmp105 for tmp105 (MODULE_DEVICE_TABLE)",
+             "modinfo shows its license and description",
+             "it autoloads at boot for the sensor node",
+             "probe reads QEMU's temperature",
+             "rmmod tmp105 unbinds the sensor",
+             "insmod tmp105 binds it again and reads the new temperature")
+    if not g.check("the Makefile builds tmp105.o as a module (obj-m)",
+                   objs["obj-m"] == ["tmp105.o"] and not objs["obj-y"],
+                   "Your Makefile says obj-y %s, obj-m %s.  obj-y links an object into\n"
+                   "the image; a module is listed with obj-m (see drivers/rtc/Makefile\n"
+                   "and scripts/modules.config)." %
+                   (" ".join(objs["obj-y"]) or "(none)", " ".join(objs["obj-m"]) or "(none)")):
+        for t in later:
+            g.skip(t, "obj-m")
+        return g
+    kernel, log = build_kernel(g, drv, "LAB_MODULE")
+    if not g.check(later[0], kernel,
+                   "The build said (last lines):\n" + indent(tail(log)) +
+                   "\nA module may call only what the kernel exports (EXPORT_SYMBOL)."):
+        for t in later[1:]:
+            g.skip(t, "the build")
+        return g
+    alias = g.out / "modules" / "modules.alias"
+    lines = alias.read_text().splitlines() if alias.exists() else []
+    g.check(later[1], "alias of:N*T*Cti,tmp105 tmp105" in lines,
+            "%s has no line for ti,tmp105.  modpost reads the table that\n"
+            "MODULE_DEVICE_TABLE(of, your_table) names." % rel(alias))
+    dtb, err = compile_lab_dts(ROOT / "docs" / "labs" / "lab3" / "lab3.dts",
+                               g.out / "lab4.dtb")
+    if not dtb:
+        raise RuntimeError("docs/labs/lab3/lab3.dts: " + err)
+    sock = g.out / "qmp.sock"
+    if sock.exists():
+        sock.unlink()
+    # The lab's own initrd (build/lab4/initrd.cpio) goes with its kernel.
+    with Coyote(dtb=dtb, kernel=kernel,
+                extra=["-device", "tmp105,id=sensor,address=0x48",
+                       "-qmp", "unix:%s,server=on,wait=off" % sock]) as c:
+        info = c.run("modinfo tmp105")
+        g.check(later[2], re.search(r"^license: +\S", info, re.M) and
+                re.search(r"^description: +\S", info, re.M),
+                "`modinfo tmp105` says:\n%s\nMODULE_LICENSE() and MODULE_DESCRIPTION() "
+                "go in the module's .modinfo." % indent(info))
+        pulled = re.search(r"0-0048 \(ti,tmp105\) pulls in tmp105", c.boot_log)
+        verdict, out = whynot(c, SENSOR)
+        ok = pulled and verdict == "bound" and "(module tmp105)" in out
+        if not g.check(later[3], ok,
+                       "The boot log %s.\n`whynot %s` says:\n%s" %
+                       ("says the sensor pulled in tmp105" if pulled else
+                        "has no line \"0-0048 (ti,tmp105) pulls in tmp105\"",
+                        SENSOR, indent(out))):
+            for t in later[4:]:
+                g.skip(t, "autoload")
+            return g
+        t = probe_reading(c.boot_log)
+        g.check(later[4] + " (0 C at power-on)", t is not None and abs(t) <= 0.5,
+                "Probe should log the reading (dev_info), e.g. \"0-0048: TMP105 ... 0.000 C\":\n"
+                "a module cannot add shell commands, so there is no `temp`.  "
+                "Boot log:\n%s" % indent(tail(c.boot_log, 8)))
+        c.run("rmmod tmp105")
+        devs = c.run("devices")
+        row = [l for l in devs.splitlines() if l.startswith(SENSOR + " ")]
+        lsmod = c.run("lsmod")
+        g.check(later[5], row and "no driver" in row[0] and
+                not re.search(r"^tmp105\b", lsmod, re.M),
+                "After rmmod, `devices` says: %s\n`lsmod` says:\n%s\nmodule_exit "
+                "unregisters the driver, which unbinds its devices." %
+                (row[0] if row else "(no line)", indent(lsmod)))
+        qmp = QMP(sock)
+        try:
+            qmp.execute("qom-set", path="/machine/peripheral/sensor",
+                        property="temperature", value=27125)
+        finally:
+            qmp.close()
+        out = c.run("insmod tmp105")
+        verdict, why = whynot(c, SENSOR)
+        t = probe_reading(c.run("dmesg"))
+        g.check(later[6] + " (27.125 C)", verdict == "bound" and t is not None and
+                abs(t - 27.125) < 0.06,
+                "`insmod tmp105` printed:\n%s\n`whynot %s` says:\n%s" %
+                (indent(out), SENSOR, indent(why)))
+    return g
+
+
 # --- lab 6: debug a probe ---------------------------------------------------
 
 UART1 = "/amba/serial@101f2000"
@@ -488,7 +607,7 @@ def lab5(src):
     return g
 
 
-LABS = {1: lab1, 2: lab2, 3: lab3, 5: lab5, 6: lab6}
+LABS = {1: lab1, 2: lab2, 3: lab3, 4: lab4, 5: lab5, 6: lab6}
 
 
 def main():

@@ -15,6 +15,7 @@ LABS = {
     1: (2, "uart3_address: the CPU address of /fpga@10000000/serial@9000"),
     2: (2, "a node for the sensor under the I2C controller, at address 0x48"),
     3: (2, "the driver binds to the sensor node"),
+    4: (0, "tmp105.c (your lab 3 driver) and Makefile exist"),
     5: (2, "the driver binds to /amba/rtc@101e8000"),
     6: (3, "fault 1: the I2C controller (and so its RTC) gets a driver"),
 }
@@ -48,6 +49,24 @@ def test_solution_passes(lab):
     assert rc == 0, out
     assert "[todo]" not in out and "[skip]" not in out
     assert "lab %d is done" % lab in out, out
+
+
+@pytest.mark.parametrize("makefile, first_todo", [
+    ("docs/labs/lab4/Makefile", "the Makefile builds tmp105.o as a module (obj-m)"),
+    ("tests/labs/solutions/lab4/Makefile",
+     "modules.alias has ti,tmp105 for tmp105 (MODULE_DEVICE_TABLE)"),
+])
+def test_lab4_lab3_driver_is_not_yet_a_module(tmp_path, makefile, first_todo):
+    """Where a student starts lab 4: the lab 3 driver, built in (the
+    starter Makefile) and then listed with obj-m but without the module's
+    tables: the grader says what is missing at each step."""
+    import shutil
+    shutil.copy(ROOT / "tests/labs/solutions/lab3/tmp105.c", tmp_path / "tmp105.c")
+    shutil.copy(ROOT / makefile, tmp_path / "Makefile")
+    rc, out = lab_check(4, str(tmp_path))
+    assert rc != 0, out
+    todos = [l for l in out.splitlines() if l.startswith("  [todo] ")]
+    assert todos and todos[0] == "  [todo] " + first_todo, out
 
 
 def test_unknown_lab_is_refused():

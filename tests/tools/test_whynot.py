@@ -75,7 +75,9 @@ FAULTS = """
 
 
 def host_report(dtb):
-    """{path: (verdict, driver or None, [reason lines])} from ofdump --devices."""
+    """{path: (verdict, driver or None, [reason lines], module or None)} from
+    ofdump --devices (a driver built as a module is known by its module's
+    name only: "would bind (module ds1338)")."""
     res = subprocess.run([str(OFDUMP), "--devices", str(dtb)], capture_output=True,
                          text=True, timeout=60)
     assert res.returncode == 0, res.stderr
@@ -83,13 +85,16 @@ def host_report(dtb):
     for line in res.stdout.splitlines():
         if line.startswith("/"):
             cur = line
-            nodes[cur] = [None, None, []]
+            nodes[cur] = [None, None, [], None]
         elif line.startswith("  - "):
             nodes[cur][2].append(line[4:])
         elif line.startswith("  verdict:"):
             f = line.split(None, 1)[1].strip()
-            m = re.match(r"(would bind|would defer) (\S+)$", f)
-            nodes[cur][0], nodes[cur][1] = (m.group(1), m.group(2)) if m else (f, None)
+            m = re.match(r"(would bind|would defer)(?: ([^\s(]\S*))?(?: \(module (\S+)\))?$", f)
+            if m:
+                nodes[cur][0], nodes[cur][1], nodes[cur][3] = m.groups()
+            else:
+                nodes[cur][0] = f
     return {p: tuple(v) for p, v in nodes.items()}
 
 
@@ -99,17 +104,21 @@ def kernel_report(c, path):
     m = re.search(r"^verdict: (.+)$", out, re.M)
     assert m, out
     d = re.search(r"driver ([\w.-]+)", out)
-    return m.group(1).strip(), d.group(1) if d else None, lines
+    mod = re.search(r"driver [\w.-]+ \(module (\S+)\)", out)
+    return m.group(1).strip(), d.group(1) if d else None, lines, mod.group(1) if mod else None
 
 
 def check_agreement(c, dtb):
     host = host_report(dtb)
     assert host, "ofdump --devices printed no nodes"
-    for path, (hv, hdrv, hlines) in host.items():
-        kv, kdrv, klines = kernel_report(c, path)
-        if hv == "would bind":
+    for path, (hv, hdrv, hlines, hmod) in host.items():
+        kv, kdrv, klines, kmod = kernel_report(c, path)
+        if hv == "would bind" and hmod:
+            # Autoload loaded it at boot: the kernel names the same module.
+            assert kv == "bound" and kmod == hmod, (path, hmod, kv, klines)
+        elif hv == "would bind":
             assert kv in ("bound", "failed"), (path, kv, klines)
-            assert kdrv == hdrv, (path, hdrv, kdrv)
+            assert kdrv == hdrv and kmod is None, (path, hdrv, kdrv, kmod)
         elif hv == "would defer":
             assert kv == "deferred", (path, kv, hlines, klines)
             assert kdrv == hdrv, (path, hdrv, kdrv)
@@ -135,7 +144,8 @@ def test_board_agrees(boot, ofdump_built):
     host = check_agreement(c, BOARD_DTB)
     assert host["/amba/serial@101f1000"][:2] == ("would bind", "uart-pl011")
     assert host["/amba/rtc@101e8000"][0] == "no driver"
-    assert "ds1338" in (host["/external-bus/i2c@1,0/rtc@68"][1] or "")
+    # DS1338 is a module (scripts/modules.config): known from modules.alias.
+    assert host["/external-bus/i2c@1,0/rtc@68"][0::3] == ("would bind", "ds1338")
     # The boot summary points at whynot because some devices have no driver.
     assert re.search(r"driver core: \d+ device\(s\) bound, 0 deferred, 0 failed, "
                      r"\d+ without driver; `whynot PATH` explains", c.boot_log)
@@ -161,6 +171,20 @@ def test_planted_faults_agree(boot, ofdump_built):
     assert "whynot: error ENOENT" in c.run("whynot /no/such")
 
 
+def test_module_not_loaded(boot, ofdump_built):
+    """A node whose driver is a module that is not loaded: whynot names
+    the module and how to load it; loading it binds the node again."""
+    c = boot()
+    rtc = "/external-bus/i2c@1,0/rtc@68"
+    assert "bound to driver rtc-ds1338 (module ds1338)" in c.run("whynot " + rtc)
+    c.run("rmmod ds1338")
+    out = c.run("whynot " + rtc)
+    assert '"dallas,ds1338": module ds1338 is not loaded (insmod ds1338)' in out, out
+    assert "verdict: module not loaded" in out, out
+    c.run("insmod ds1338")
+    assert "verdict: bound" in c.run("whynot " + rtc)
+
+
 def test_deferred_agree(boot, ofdump_built):
     dtb = compile_dts(board_dts_source() + '\n&vic { status = "disabled"; };\n',
                       "whynot-no-vic")
@@ -169,3 +193,23 @@ def test_deferred_agree(boot, ofdump_built):
     out = c.run("whynot /amba/timer@101e2000")
     assert re.search(r"probe deferred by driver sp804: waiting for interrupt parent "
                      r"/amba/interrupt-controller@10140000 \(that node is disabled\)", out), out
+
+
+def test_ofdump_modules_option(ofdump_built, tmp_path):
+    """modules.alias decides the module prediction: none (--modules '') and
+    the RTC has no driver; another file names another module."""
+    rtc = "/external-bus/i2c@1,0/rtc@68"
+    res = subprocess.run([str(OFDUMP), "--devices", "--modules", "", str(BOARD_DTB)],
+                         capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0, res.stderr
+    block = res.stdout.split(rtc + "\n", 1)[1].split("\n/", 1)[0]
+    assert "verdict:   no driver" in block, block
+    alias = tmp_path / "modules.alias"
+    alias.write_text("alias of:N*T*Cdallas,ds1338 myrtc\n")
+    res = subprocess.run([str(OFDUMP), "--devices", "--modules", str(alias), str(BOARD_DTB)],
+                         capture_output=True, text=True, timeout=60)
+    block = res.stdout.split(rtc + "\n", 1)[1].split("\n/", 1)[0]
+    assert "verdict:   would bind (module myrtc)" in block, block
+    res = subprocess.run([str(OFDUMP), "--devices", "--modules", str(tmp_path / "none"),
+                          str(BOARD_DTB)], capture_output=True, text=True, timeout=60)
+    assert res.returncode == 1 and "No such file" in res.stderr
