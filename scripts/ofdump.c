@@ -210,7 +210,7 @@ static void print_devices(void)
 		v = whynot_explain(np, cat, false, put_reason, NULL);
 		drv = v == WHYNOT_WOULD_BIND || v == WHYNOT_WOULD_DEFER ?
 			whynot_best_driver(cat, np, bus, NULL) : NULL;
-		if (v == WHYNOT_WOULD_BIND && !drv) {
+		if ((v == WHYNOT_WOULD_BIND || v == WHYNOT_WOULD_DEFER) && !drv) {
 			/* Only modules.alias knows it: the name, not the driver's. */
 			printf("  verdict:   %s (module %s)\n", whynot_verdict_name(v),
 			       whynot_module(cat, np, NULL));

@@ -22,6 +22,7 @@
 #include <linux/of_platform.h>
 #include <linux/printk.h>
 #include <linux/string.h>
+#include <linux/module.h>
 #include <coyote/module.h>
 #include <coyote/whynot.h>
 
@@ -403,33 +404,55 @@ static const char *const fate_text[] = {
 	[SUPPLIER_DEFERS] = " (itself deferred)",
 };
 
+/*
+ * Off the live kernel: would the driver (built in or a module) get what its
+ * probe asks for, or defer for an interrupt parent or clock provider?
+ */
+static enum whynot_verdict predict_suppliers(struct device_node *np,
+					     const struct whynot_catalog *cat,
+					     whynot_out_t out, void *ctx)
+{
+	enum supplier_fate fate;
+	const char *kind;
+	struct device_node *sup = blocking_supplier(np, cat, 0, &fate, &kind);
+	char path[96];
+
+	if (!sup)
+		return WHYNOT_WOULD_BIND;
+	path_of(sup, path, sizeof(path));
+	say(out, ctx, "its probe would defer: waiting for %s %s%s", kind, path, fate_text[fate]);
+	return WHYNOT_WOULD_DEFER;
+}
+
 static enum whynot_verdict explain_live(struct device_node *np, const struct whynot_catalog *cat,
 					const struct whynot_driver *wd, const char *bus,
 					whynot_out_t out, void *ctx)
 {
 	struct device *dev = whynot_find_device(np);
 	const struct device_driver *drv;
-	char why[64];
+	const char *mod;
+	char why[64], in_mod[MODULE_NAME_LEN + 12] = "";
 
 	if (!dev) {
 		say(out, ctx, "no device was made for it on the %s bus (see dmesg)", bus);
 		return WHYNOT_NO_DEVICE;
 	}
 	drv = dev->driver ? dev->driver : dev->tried;
+	mod = cat->module_of && !strcmp(wd->name, drv->name) ? cat->module_of(wd) : NULL;
+	if (mod)
+		snprintf(in_mod, sizeof(in_mod), " (module %s)", mod);
 	switch (dev->state) {
 	case DEVICE_BOUND:
-		say_winner_in(np, "bound to driver", drv->name,
-			      cat->module_of && !strcmp(wd->name, drv->name) ? cat->module_of(wd) : NULL,
-			      dev->match, out, ctx);
+		say_winner_in(np, "bound to driver", drv->name, mod, dev->match, out, ctx);
 		say(out, ctx, "device %s on the %s bus", dev_name(dev), bus);
 		return WHYNOT_BOUND;
 	case DEVICE_DEFERRED:
 		device_supplier_status(dev, why, sizeof(why));
-		say(out, ctx, "probe deferred by driver %s: %s%s", drv->name,
+		say(out, ctx, "probe deferred by driver %s%s: %s%s", drv->name, in_mod,
 		    dev->defer_reason, why);
 		return WHYNOT_DEFERRED;
 	case DEVICE_FAILED:
-		say(out, ctx, "probe by driver %s failed: %s%s%s", drv->name,
+		say(out, ctx, "probe by driver %s%s failed: %s%s%s", drv->name, in_mod,
 		    errname(dev->probe_err), dev->defer_reason[0] ? ": " : "",
 		    dev->defer_reason[0] ? dev->defer_reason : " (the driver gave no reason; see dmesg)");
 		return WHYNOT_FAILED;
@@ -496,7 +519,7 @@ enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_c
 		if (mod) {
 			say(out, ctx, "would bind through module %s (\"%s\" in modules.alias: the "
 			    "kernel loads it at boot)", mod, compat);
-			return WHYNOT_WOULD_BIND;
+			return predict_suppliers(np, cat, out, ctx);
 		}
 		/* Off any bus, which driver would match is beside the point. */
 		if (bus)
@@ -510,19 +533,7 @@ enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_c
 	if (live)
 		return explain_live(np, cat, drv, bus, out, ctx);
 	say_winner(np, "would bind to driver", drv->name, id, out, ctx);
-	{
-		enum supplier_fate fate;
-		const char *kind;
-		struct device_node *sup = blocking_supplier(np, cat, 0, &fate, &kind);
-		char path[96];
-
-		if (!sup)
-			return WHYNOT_WOULD_BIND;
-		path_of(sup, path, sizeof(path));
-		say(out, ctx, "its probe would defer: waiting for %s %s%s", kind, path,
-		    fate_text[fate]);
-		return WHYNOT_WOULD_DEFER;
-	}
+	return predict_suppliers(np, cat, out, ctx);
 }
 
 const char *whynot_module(const struct whynot_catalog *cat, const struct device_node *np,

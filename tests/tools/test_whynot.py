@@ -121,7 +121,10 @@ def check_agreement(c, dtb):
             assert kdrv == hdrv and kmod is None, (path, hdrv, kdrv, kmod)
         elif hv == "would defer":
             assert kv == "deferred", (path, kv, hlines, klines)
-            assert kdrv == hdrv, (path, hdrv, kdrv)
+            if hmod:
+                assert kmod == hmod, (path, hmod, kmod, klines)
+            else:
+                assert kdrv == hdrv and kmod is None, (path, hdrv, kdrv, kmod)
             # The same supplier and what became of it, in the same words.
             why = hlines[-1].split("waiting for ", 1)[1]
             assert any(why in l for l in klines), (path, hlines, klines)
