@@ -340,6 +340,22 @@ def read_temp(c, qmp, mdeg):
     return (float(m.group(1)) if m else None), out
 
 
+
+def sensor_machine(g, kernel):
+    """Labs 3 and 4: @kernel on the lab 3 tree with QEMU's TMP105 at 0x48
+    and a QMP socket to set its temperature: (the Coyote, the socket path)."""
+    dtb, err = compile_lab_dts(ROOT / "docs" / "labs" / "lab3" / "lab3.dts",
+                               g.out / "lab3.dtb")
+    if not dtb:
+        raise RuntimeError("docs/labs/lab3/lab3.dts: " + err)
+    sock = g.out / "qmp.sock"
+    if sock.exists():
+        sock.unlink()
+    machine = Coyote(dtb=dtb, kernel=kernel,
+                     extra=["-device", "tmp105,id=sensor,address=0x48",
+                            "-qmp", "unix:%s,server=on,wait=off" % sock])
+    return machine, sock
+
 def lab3(src):
     g = Grader(3, "a TMP105 I2C driver", src)
     drv = src / "tmp105.c"
@@ -349,16 +365,8 @@ def lab3(src):
     if not g.check("the kernel builds with tmp105.c (-Wall -Wextra -Werror)", kernel,
                    "The build said (last lines):\n" + indent(tail(log))):
         return g
-    dtb, err = compile_lab_dts(ROOT / "docs" / "labs" / "lab3" / "lab3.dts",
-                               g.out / "lab3.dtb")
-    if not dtb:
-        raise RuntimeError("docs/labs/lab3/lab3.dts: " + err)
-    sock = g.out / "qmp.sock"
-    if sock.exists():
-        sock.unlink()
-    with Coyote(dtb=dtb, kernel=kernel,
-                extra=["-device", "tmp105,id=sensor,address=0x48",
-                       "-qmp", "unix:%s,server=on,wait=off" % sock]) as c:
+    machine, sock = sensor_machine(g, kernel)
+    with machine as c:
         verdict, out = whynot(c, SENSOR)
         bound = g.check("the driver binds to the sensor node", verdict == "bound",
                         "`whynot %s` says:\n%s\nA driver binds by a string in its "
@@ -446,17 +454,9 @@ def lab4(src):
     g.check(later[1], "alias of:N*T*Cti,tmp105 tmp105" in lines,
             "%s has no line for ti,tmp105.  modpost reads the table that\n"
             "MODULE_DEVICE_TABLE(of, your_table) names." % rel(alias))
-    dtb, err = compile_lab_dts(ROOT / "docs" / "labs" / "lab3" / "lab3.dts",
-                               g.out / "lab4.dtb")
-    if not dtb:
-        raise RuntimeError("docs/labs/lab3/lab3.dts: " + err)
-    sock = g.out / "qmp.sock"
-    if sock.exists():
-        sock.unlink()
     # The lab's own initrd (build/lab4/initrd.cpio) goes with its kernel.
-    with Coyote(dtb=dtb, kernel=kernel,
-                extra=["-device", "tmp105,id=sensor,address=0x48",
-                       "-qmp", "unix:%s,server=on,wait=off" % sock]) as c:
+    machine, sock = sensor_machine(g, kernel)
+    with machine as c:
         info = c.run("modinfo tmp105")
         g.check(later[2], re.search(r"^license: +\S", info, re.M) and
                 re.search(r"^description: +\S", info, re.M),
