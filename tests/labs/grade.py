@@ -356,14 +356,23 @@ def sensor_machine(g, kernel):
                             "-qmp", "unix:%s,server=on,wait=off" % sock])
     return machine, sock
 
+
+def build_with_driver(g, drv):
+    """Labs 3 and 5: the student's @drv exists and a kernel builds with it
+    built in (two checks); the kernel.bin, or None after a failed check."""
+    if not g.check("%s exists" % drv.name, drv.exists(), "Expected %s." % rel(drv)):
+        return None
+    kernel, log = build_kernel(g, drv)
+    if not g.check("the kernel builds with %s (-Wall -Wextra -Werror)" % drv.name, kernel,
+                   "The build said (last lines):\n" + indent(tail(log))):
+        return None
+    return kernel
+
+
 def lab3(src):
     g = Grader(3, "a TMP105 I2C driver", src)
-    drv = src / "tmp105.c"
-    if not g.check("tmp105.c exists", drv.exists(), "Expected %s." % rel(drv)):
-        return g
-    kernel, log = build_kernel(g, drv)
-    if not g.check("the kernel builds with tmp105.c (-Wall -Wextra -Werror)", kernel,
-                   "The build said (last lines):\n" + indent(tail(log))):
+    kernel = build_with_driver(g, src / "tmp105.c")
+    if not kernel:
         return g
     machine, sock = sensor_machine(g, kernel)
     with machine as c:
@@ -569,12 +578,8 @@ def parse_date(text):
 def lab5(src):
     from datetime import datetime
     g = Grader(5, "an MMIO platform driver: the PL031 RTC", src)
-    drv = src / "rtc-pl031.c"
-    if not g.check("rtc-pl031.c exists", drv.exists(), "Expected %s." % rel(drv)):
-        return g
-    kernel, log = build_kernel(g, drv)
-    if not g.check("the kernel builds with rtc-pl031.c (-Wall -Wextra -Werror)", kernel,
-                   "The build said (last lines):\n" + indent(tail(log))):
+    kernel = build_with_driver(g, src / "rtc-pl031.c")
+    if not kernel:
         return g
     later = ("it is rtc0, and `date` reads QEMU's clock (-rtc base=%s)" % RTC_BASE,
              "`date -s` sets it")
