@@ -2,37 +2,28 @@
 """A scripted gdb-multiarch session against QEMU's gdb stub, with the same
 gdb script `make debug` uses: stop at start_kernel, check that the DTB
 argument points at a blob (0xd00dfeed), continue to the shell."""
-import subprocess
 
 import pytest
 
-from qemu.coyote import Coyote, KERNEL_ELF, ROOT, free_tcp_port, gdb_path
+from qemu.coyote import free_tcp_port, gdb_path, run_gdb
 
 
 @pytest.mark.skipif(gdb_path() is None, reason="gdb-multiarch not installed")
 def test_gdb_breaks_at_start_kernel_with_dtb(boot):
     port = free_tcp_port()
     qemu = boot(wait_prompt=False, extra=["-S", "-gdb", "tcp:127.0.0.1:%d" % port])
-    cmd = [
-        gdb_path(), "-q", "-nx", "-batch", str(KERNEL_ELF),
-        "-ex", "target remote 127.0.0.1:%d" % port,
-        "-x", str(ROOT / "scripts" / "gdb" / "coyote.gdb"),
+    out = run_gdb(port, [
         # Stopped at the first instruction of start_kernel: r2 is the blob.
-        "-ex", "printf \"r1=%#x\\n\", $r1",
-        "-ex", "printf \"magic=%02x%02x%02x%02x\\n\", *(unsigned char *)$r2, "
-               "*((unsigned char *)$r2 + 1), *((unsigned char *)$r2 + 2), "
-               "*((unsigned char *)$r2 + 3)",
-        "-ex", "break shell_run",
-        "-ex", "continue",
-        "-ex", "printf \"reached shell_run\\n\"",
-        "-ex", "delete",
-        "-ex", "detach",
-    ]
-    try:
-        res = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
-    except subprocess.TimeoutExpired as e:
-        pytest.fail("gdb session timed out: %s" % (e.stdout,))
-    out = res.stdout + res.stderr
+        "printf \"r1=%#x\\n\", $r1",
+        "printf \"magic=%02x%02x%02x%02x\\n\", *(unsigned char *)$r2, "
+        "*((unsigned char *)$r2 + 1), *((unsigned char *)$r2 + 2), "
+        "*((unsigned char *)$r2 + 3)",
+        "break shell_run",
+        "continue",
+        "printf \"reached shell_run\\n\"",
+        "delete",
+        "detach",
+    ])
     assert "start_kernel" in out, out
     assert "r1=0x183" in out, out
     assert "magic=d00dfeed" in out, out

@@ -5,11 +5,10 @@ probe of a compatible, list devices mid-boot, then at the shell list
 devices, drivers, a subtree and the log, and compare them with what the
 kernel's own shell prints afterwards."""
 import re
-import subprocess
 
 import pytest
 
-from qemu.coyote import KERNEL_ELF, ROOT, free_tcp_port, gdb_path
+from qemu.coyote import free_tcp_port, gdb_path, run_gdb
 
 
 def table(text, start):
@@ -31,28 +30,20 @@ def table(text, start):
 def test_gdb_helpers(boot):
     port = free_tcp_port()
     qemu = boot(wait_prompt=False, extra=["-S", "-gdb", "tcp:127.0.0.1:%d" % port])
-    cmd = [
-        gdb_path(), "-q", "-nx", "-batch", str(KERNEL_ELF),
-        "-ex", "target remote 127.0.0.1:%d" % port,
-        "-x", str(ROOT / "scripts" / "gdb" / "coyote.gdb"),
-        "-ex", "coyote-break-probe arm,sp804",
-        "-ex", "continue",
-        "-ex", "echo ==probe-bt\\n", "-ex", "bt 1",
-        "-ex", "echo ==mid-devices\\n", "-ex", "coyote-devices",
-        "-ex", "delete",
-        "-ex", "break shell_run", "-ex", "continue",
-        "-ex", "echo ==devices\\n", "-ex", "coyote-devices",
-        "-ex", "echo ==drivers\\n", "-ex", "coyote-drivers",
-        "-ex", "echo ==dt\\n", "-ex", "coyote-dt /amba/serial@101f1000",
-        "-ex", "echo ==dmesg\\n", "-ex", "coyote-dmesg",
-        "-ex", "echo ==bad\\n", "-ex", "coyote-break-probe acme,nothing",
-        "-ex", "delete", "-ex", "detach",
-    ]
-    try:
-        res = subprocess.run(cmd, capture_output=True, text=True, timeout=90, cwd="/")
-    except subprocess.TimeoutExpired as e:
-        pytest.fail("gdb session timed out: %s" % (e.stdout,))
-    out = res.stdout + res.stderr
+    out = run_gdb(port, [
+        "coyote-break-probe arm,sp804",
+        "continue",
+        "echo ==probe-bt\\n", "bt 1",
+        "echo ==mid-devices\\n", "coyote-devices",
+        "delete",
+        "break shell_run", "continue",
+        "echo ==devices\\n", "coyote-devices",
+        "echo ==drivers\\n", "coyote-drivers",
+        "echo ==dt\\n", "coyote-dt /amba/serial@101f1000",
+        "echo ==dmesg\\n", "coyote-dmesg",
+        "echo ==bad\\n", "coyote-break-probe acme,nothing",
+        "delete", "detach",
+    ], timeout=90, cwd="/")
     # A built-in driver: the DS1338's is a module, loaded after probing.
     assert 'breakpoint in sp804_probe (driver sp804, platform bus) for "arm,sp804"' \
         in out, out

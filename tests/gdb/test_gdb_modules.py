@@ -4,11 +4,10 @@ autoloaded, list the modules from the target (lsmod) and load their
 symbols at the addresses they have (modsyms): a module function then has
 an address inside the module's core and a source line."""
 import re
-import subprocess
 
 import pytest
 
-from qemu.coyote import KERNEL_ELF, ROOT, free_tcp_port, gdb_path
+from qemu.coyote import free_tcp_port, gdb_path, ROOT, run_gdb
 
 
 @pytest.mark.skipif(gdb_path() is None, reason="gdb-multiarch not installed")
@@ -19,21 +18,14 @@ def test_gdb_lsmod_and_modsyms(boot):
     m = re.search(r"^ds1338 +(\d+) +\d+ +0x([0-9a-f]{8})", lsmod, re.M)
     assert m, lsmod
     size, core = int(m.group(1)), int(m.group(2), 16)
-    cmd = [
-        gdb_path(), "-q", "-nx", "-batch", str(KERNEL_ELF),
-        "-ex", "target remote 127.0.0.1:%d" % port,
-        "-ex", "source scripts/gdb/modules.py",
-        "-ex", "lsmod",
-        "-ex", "modsyms",
-        "-ex", "printf \"read_time=%#x\\n\", &ds1307_read_time",
-        "-ex", "info line ds1307_read_time",
-        "-ex", "detach",
-    ]
-    try:
-        res = subprocess.run(cmd, capture_output=True, text=True, timeout=60, cwd=ROOT)
-    except subprocess.TimeoutExpired as e:
-        pytest.fail("gdb session timed out: %s" % (e.stdout,))
-    out = res.stdout + res.stderr
+    out = run_gdb(port, [
+        "source scripts/gdb/modules.py",
+        "lsmod",
+        "modsyms",
+        "printf \"read_time=%#x\\n\", &ds1307_read_time",
+        "info line ds1307_read_time",
+        "detach",
+    ], script=False, cwd=ROOT)
     assert re.search(r"^ds1338 +0x%08x +%d 0$" % (core, size), out, re.M), out
     assert re.search(r"modsyms: ds1338 at 0x[0-9a-f]{8} \(\d+ sections\)", out), out
     addr = int(re.search(r"read_time=0x([0-9a-f]+)", out).group(1), 16)

@@ -167,4 +167,24 @@ def gdb_path():
     return shutil.which("gdb-multiarch")
 
 
+def run_gdb(port, commands, script=True, timeout=60, cwd=None):
+    """gdb-multiarch in batch mode on build/kernel.elf, attached to the QEMU
+    gdb stub at @port, with scripts/gdb/coyote.gdb first when @script, then
+    each of @commands as an -ex.  Returns what it printed (stdout, then
+    stderr); a session that outlives @timeout fails the test."""
+    import pytest
+
+    cmd = [gdb_path(), "-q", "-nx", "-batch", str(KERNEL_ELF),
+           "-ex", "target remote 127.0.0.1:%d" % port]
+    if script:
+        cmd += ["-x", str(ROOT / "scripts" / "gdb" / "coyote.gdb")]
+    for c in commands:
+        cmd += ["-ex", c]
+    try:
+        res = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd)
+    except subprocess.TimeoutExpired as e:
+        pytest.fail("gdb session timed out: %s" % (e.stdout,))
+    return res.stdout + res.stderr
+
+
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
