@@ -11,6 +11,7 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
+#include <linux/of_device.h>
 #include <linux/string.h>
 
 #include "of_private.h"
@@ -192,6 +193,15 @@ static bool node_is_type(const struct device_node *np, const char *type)
 	return match && type && of_value_streq(match, len, type);
 }
 
+/* True when @anc is @np or one of its ancestors. */
+bool of_node_is_ancestor(const struct device_node *anc, const struct device_node *np)
+{
+	for (; np; np = np->parent)
+		if (np == anc)
+			return true;
+	return false;
+}
+
 /**
  * of_find_node_by_name() - next node, after @from, named @name (without
  * unit address); @from NULL starts at the root
@@ -288,6 +298,15 @@ struct device_node *of_find_compatible_node(struct device_node *from,
 	return NULL;
 }
 
+/*
+ * The one copy of Linux's of_device_id scoring: the driver core ranks
+ * drivers with it, of_match_node() ranks a table's entries with it.
+ */
+int of_match_score(const struct device_node *np, const struct of_device_id *id)
+{
+	return device_is_compatible(np, id->compatible, id->type, id->name);
+}
+
 /**
  * of_match_node() - the entry of @matches that best fits @node
  * @matches: table ending with an entry whose name, type and compatible are
@@ -300,20 +319,29 @@ struct device_node *of_find_compatible_node(struct device_node *from,
 const struct of_device_id *of_match_node(const struct of_device_id *matches,
 					 const struct device_node *node)
 {
+	return of_match_best(matches, node, NULL);
+}
+
+const struct of_device_id *of_match_best(const struct of_device_id *matches,
+					 const struct device_node *np, int *scorep)
+{
 	const struct of_device_id *best = NULL;
 	int score, best_score = 0;
 
-	if (!matches || !node)
+	if (scorep)
+		*scorep = 0;
+	if (!matches || !np)
 		return NULL;
 	for (; matches->name[0] || matches->type[0] || matches->compatible[0];
 	     matches++) {
-		score = device_is_compatible(node, matches->compatible,
-					     matches->type, matches->name);
+		score = of_match_score(np, matches);
 		if (score > best_score) {
 			best = matches;
 			best_score = score;
 		}
 	}
+	if (scorep)
+		*scorep = best_score;
 	return best;
 }
 

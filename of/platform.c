@@ -26,6 +26,16 @@ const struct of_device_id of_default_bus_match_table[] = {
 	{ }
 };
 
+bool of_platform_node_is_bus(const struct device_node *np)
+{
+	return of_match_node(of_default_bus_match_table, np) != NULL;
+}
+
+bool of_platform_bus_is_device(const struct device_node *np)
+{
+	return of_device_is_compatible(np, "simple-mfd") > 0;
+}
+
 /* What one populate call did, for its summary line. */
 struct populate_stats {
 	int created, disabled, no_compatible, failed;
@@ -142,7 +152,7 @@ static void create_bus(struct device_node *np, const struct of_device_id *matche
 			return;
 		of_node_set_flag(np, OF_POPULATED_BUS);
 		/* A multi-function block is a device with registers of its own. */
-		if (of_device_is_compatible(np, "simple-mfd") &&
+		if (of_platform_bus_is_device(np) &&
 		    !of_node_check_flag(np, OF_POPULATED)) {
 			if (of_platform_device_create(np, NULL, parent))
 				st->created++;
@@ -170,8 +180,11 @@ static int populate(struct device_node *root, const struct of_device_id *matches
 		root = of_root;
 	if (!root)
 		return -EINVAL;
+	/* Every device first, then links between them, then probes in order. */
+	device_block_probing();
 	for (child = root->child; child; child = child->sibling)
 		create_bus(child, matches, parent, st);
+	device_unblock_probing();
 	return 0;
 }
 
@@ -218,32 +231,33 @@ static bool populated_under(struct device *dev, void *parent)
 	       np->data == dev;
 }
 
+static int unregister_populated(struct device *dev, void *parent)
+{
+	struct device_node *np = dev->of_node;
+
+	if (!populated_under(dev, parent))
+		return 0;
+	platform_device_unregister(to_platform_device(dev));
+	np->data = NULL;
+	of_node_clear_flag(np, OF_POPULATED);
+	return 0;
+}
+
 void of_platform_depopulate(struct device *parent)
 {
-	struct device *dev, *n;
-
-	if (!platform_bus_type.node.next)
-		return;
 	/* Unbind consumers before their suppliers, then delete newest first. */
 	device_release_drivers_reverse(populated_under, parent);
-	for (dev = list_last_entry(&platform_bus_type.devices, struct device, bus_node);
-	     &dev->bus_node != &platform_bus_type.devices; dev = n) {
-		struct device_node *np = dev->of_node;
-
-		n = list_entry(dev->bus_node.prev, struct device, bus_node);
-		if (!populated_under(dev, parent))
-			continue;
-		platform_device_unregister(to_platform_device(dev));
-		np->data = NULL;
-		of_node_clear_flag(np, OF_POPULATED);
-	}
+	bus_for_each_dev_reverse(&platform_bus_type, parent, unregister_populated);
 	if (!parent && of_root)
 		clear_bus_flags(of_root);
 }
 
 struct platform_device *of_find_device_by_node(struct device_node *np)
 {
-	if (!np || !of_node_check_flag(np, OF_POPULATED) || !np->data)
+	struct device *dev = np ? np->data : NULL;
+
+	/* An I2C client's node has a device too, on another bus. */
+	if (!dev || !of_node_check_flag(np, OF_POPULATED) || dev->bus != &platform_bus_type)
 		return NULL;
-	return to_platform_device((struct device *)np->data);
+	return to_platform_device(dev);
 }

@@ -89,24 +89,18 @@ struct i2c_client *i2c_verify_client(struct device *dev)
 	return to_i2c_client(dev);
 }
 
-/* The .data of the of_device_id entry (or id_table driver_data) that
- * matched @client's bound driver; NULL when unbound or none. */
+/* The .data of the of_device_id entry the probe was run with (the driver
+ * core keeps it in dev->match), else the id_table entry's driver_data;
+ * NULL when unbound or none. */
 const void *i2c_get_match_data(const struct i2c_client *client)
 {
-	struct i2c_driver *driver;
-	const struct of_device_id *match;
 	const struct i2c_device_id *id;
 
 	if (!client || !client->dev.driver)
 		return NULL;
-	driver = to_i2c_driver(client->dev.driver);
-	if (driver->driver.of_match_table && client->dev.of_node) {
-		match = of_match_best(driver->driver.of_match_table,
-				      client->dev.of_node, NULL);
-		if (match)
-			return match->data;
-	}
-	id = i2c_match_id(driver->id_table, client);
+	if (client->dev.match)
+		return client->dev.match->data;
+	id = i2c_match_id(to_i2c_driver(client->dev.driver)->id_table, client);
 	return id ? (const void *)id->driver_data : NULL;
 }
 
@@ -219,6 +213,37 @@ static void client_type(struct device_node *np, char *buf, size_t size)
 	strscpy(buf, comma ? comma + 1 : compat, size);
 }
 
+int of_i2c_client_addr(const struct device_node *np, u16 *addr, char *why, size_t len)
+{
+	u32 reg;
+
+	if (of_property_read_u32(np, "reg", &reg)) {
+		snprintf(why, len, "no valid reg (the 7-bit address)");
+		return -EINVAL;
+	}
+	if (reg & I2C_TEN_BIT_ADDRESS) {
+		snprintf(why, len, "10-bit address 0x%x not supported",
+			 (unsigned int)(reg & ~I2C_TEN_BIT_ADDRESS));
+		return -EOPNOTSUPP;
+	}
+	if (reg & I2C_OWN_SLAVE_ADDRESS) {
+		snprintf(why, len, "own (target-mode) address not supported");
+		return -EOPNOTSUPP;
+	}
+	if (reg == 0 || reg > 0x7f) {
+		snprintf(why, len, "reg 0x%x is not a 7-bit address (0x01..0x7f)",
+			 (unsigned int)reg);
+		return -EINVAL;
+	}
+	*addr = (u16)reg;
+	return 0;
+}
+
+bool of_i2c_node_is_controller(const struct device_node *np)
+{
+	return of_node_name_eq(np, "i2c") || of_node_name_prefix(np, "i2c-");
+}
+
 /*
  * One child node: check its reg and make its client.  Every refusal names
  * the node and the reason, and the caller goes on with the next child.
@@ -226,32 +251,18 @@ static void client_type(struct device_node *np, char *buf, size_t size)
 static int of_i2c_register_child(struct i2c_adapter *adap, struct device_node *np)
 {
 	struct i2c_client *client, *other;
-	char type[I2C_NAME_SIZE];
+	char type[I2C_NAME_SIZE], why[64];
+	u16 addr;
 	u32 reg;
 	int ret;
 
-	ret = of_property_read_u32(np, "reg", &reg);
+	ret = of_i2c_client_addr(np, &addr, why, sizeof(why));
 	if (ret) {
-		pr_err("%s: %s: no valid reg (the 7-bit address): %s, skipped\n",
-		       dev_name(&adap->dev), np->full_name, errname(ret));
+		pr_err("%s: %s: %s: %s, skipped\n", dev_name(&adap->dev), np->full_name, why,
+		       errname(ret));
 		return ret;
 	}
-	if (reg & I2C_TEN_BIT_ADDRESS) {
-		pr_err("%s: %s: 10-bit address 0x%x not supported: EOPNOTSUPP, skipped\n",
-		       dev_name(&adap->dev), np->full_name,
-		       (unsigned int)(reg & ~I2C_TEN_BIT_ADDRESS));
-		return -EOPNOTSUPP;
-	}
-	if (reg & I2C_OWN_SLAVE_ADDRESS) {
-		pr_err("%s: %s: own (target-mode) address not supported: EOPNOTSUPP, skipped\n",
-		       dev_name(&adap->dev), np->full_name);
-		return -EOPNOTSUPP;
-	}
-	if (reg == 0 || reg > 0x7f) {
-		pr_err("%s: %s: reg 0x%x is not a 7-bit address (0x01..0x7f): EINVAL, skipped\n",
-		       dev_name(&adap->dev), np->full_name, (unsigned int)reg);
-		return -EINVAL;
-	}
+	reg = addr;
 	other = client_at(adap, (u16)reg);
 	if (other) {
 		pr_err("%s: %s: address 0x%02x already used by %s: EBUSY, skipped\n",
@@ -396,6 +407,17 @@ struct i2c_adapter *i2c_get_adapter(int nr)
 
 	for (a = adapters; a; a = a->next)
 		if (a->nr == nr)
+			return a;
+	return NULL;
+}
+
+/* The adapter made for controller node @np, or NULL. */
+struct i2c_adapter *of_find_i2c_adapter_by_node(const struct device_node *np)
+{
+	struct i2c_adapter *a;
+
+	for (a = adapters; a; a = a->next)
+		if (np && a->dev.of_node == np)
 			return a;
 	return NULL;
 }

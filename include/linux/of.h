@@ -149,6 +149,8 @@ static inline struct device_node *of_find_matching_node(struct device_node *from
 struct device_node *of_find_node_by_phandle(phandle handle);
 struct device_node *of_get_parent(const struct device_node *node);
 struct device_node *of_get_next_parent(struct device_node *node);
+/* True when @anc is @np or one of its ancestors. */
+bool of_node_is_ancestor(const struct device_node *anc, const struct device_node *np);
 struct device_node *of_get_next_child(const struct device_node *node,
 				      struct device_node *prev);
 struct device_node *of_get_next_available_child(const struct device_node *node,

@@ -6,7 +6,8 @@
 #include <linux/of.h>
 
 /**
- * of_match_score() - how well one of_device_id entry matches @np, Linux's
+ * of_match_score() - how well one of_device_id entry matches @np (of/base.c:
+ * the one copy, of_match_node() and every bus's match use it), Linux's
  * scoring: a compatible match scores by its position in the node's list
  * (earlier is better), a type match adds 2, a name match 1.
  * Return: 0 for no match, else a positive score (larger is better).
