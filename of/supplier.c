@@ -52,7 +52,7 @@ const char *of_supplier_ref_name(const struct of_supplier_ref *ref, char *buf, s
 	if (b->kind == OF_SUP_IRQ_PARENT)
 		snprintf(buf, len, "interrupt-parent%s", ref->inherited ? " (inherited)" : "");
 	else
-		snprintf(buf, len, "%s", b->prop);
+		snprintf(buf, len, "%s", ref->prop);
 	return buf;
 }
 
@@ -74,9 +74,9 @@ static bool row_matches(const struct of_supplier_binding *b, const char *name)
 }
 
 static int emit(struct walk *w, const struct of_supplier_binding *b, struct device_node *from,
-		struct device_node *sup, bool inherited)
+		const char *prop, struct device_node *sup, bool inherited)
 {
-	struct of_supplier_ref ref = { b, sup, from, inherited };
+	struct of_supplier_ref ref = { b, sup, from, prop, inherited };
 
 	/* Parent before child is implicit; a descendant is the node's own. */
 	if (!sup || of_node_is_ancestor(sup, w->dev_np) || of_node_is_ancestor(w->dev_np, sup))
@@ -91,7 +91,7 @@ static int parse_list(struct walk *w, const struct of_supplier_binding *b,
 	int i, ret;
 
 	for (i = 0; !of_parse_phandle_with_args(np, name, b->cells, i, &args); i++) {
-		ret = emit(w, b, np, args.np, false);
+		ret = emit(w, b, np, name, args.np, false);
 		if (ret)
 			return ret;
 	}
@@ -105,7 +105,7 @@ static int parse_phandles(struct walk *w, const struct of_supplier_binding *b,
 	int i, ret;
 
 	for (i = 0; (sup = of_parse_phandle(np, name, i)); i++) {
-		ret = emit(w, b, np, sup, false);
+		ret = emit(w, b, np, name, sup, false);
 		if (ret)
 			return ret;
 	}
@@ -118,7 +118,7 @@ static int parse_irq_parent(struct walk *w, const struct of_supplier_binding *b,
 	/* "interrupts-extended" names its parents itself and wins. */
 	if (of_get_property(np, "interrupts-extended", NULL))
 		return 0;
-	return emit(w, b, np, of_irq_find_parent(np),
+	return emit(w, b, np, "interrupt-parent", of_irq_find_parent(np),
 		    !of_get_property(np, "interrupt-parent", NULL));
 }
 
@@ -152,7 +152,7 @@ static int parse_irq_map(struct walk *w, const struct of_supplier_binding *b,
 			return 0;       /* malformed: the rest cannot be framed */
 		if (of_property_read_u32(par, "#address-cells", &paddr))
 			paddr = 0;
-		ret = emit(w, b, np, par, false);
+		ret = emit(w, b, np, b->prop, par, false);
 		if (ret)
 			return ret;
 		map += skip + 1 + paddr + pint;

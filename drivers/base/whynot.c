@@ -466,16 +466,19 @@ static enum whynot_verdict explain_live(struct device_node *np, const struct why
 	case DEVICE_BOUND:
 		say_winner_in(np, "bound to driver", drv->name, mod, dev->match, out, ctx);
 		say(out, ctx, "device %s on the %s bus", dev_name(dev), bus);
+		device_links_explain(dev, out, ctx);
 		return WHYNOT_BOUND;
 	case DEVICE_DEFERRED:
 		device_supplier_status(dev, why, sizeof(why));
 		say(out, ctx, "probe deferred by driver %s%s: %s%s", drv->name, in_mod,
 		    dev->defer_reason, why);
+		device_links_explain(dev, out, ctx);
 		return WHYNOT_DEFERRED;
 	case DEVICE_FAILED:
 		say(out, ctx, "probe by driver %s%s failed: %s%s%s", drv->name, in_mod,
 		    errname(dev->probe_err), dev->defer_reason[0] ? ": " : "",
 		    dev->defer_reason[0] ? dev->defer_reason : " (the driver gave no reason; see dmesg)");
+		device_links_explain(dev, out, ctx);
 		return WHYNOT_FAILED;
 	case DEVICE_WAITING:
 		say(out, ctx, "not probed yet by driver %s%s: a supplier is not bound", drv->name,

@@ -40,6 +40,7 @@ struct of_supplier_ref {
 	const struct of_supplier_binding *binding;
 	struct device_node *supplier;   /* the node the property names */
 	struct device_node *from;       /* the node holding the property */
+	const char *prop;               /* its name: "reset-gpios", "pinctrl-0" */
 	bool inherited;                 /* interrupt-parent found on an ancestor */
 };
 
