@@ -126,7 +126,7 @@ static int cmd_devlinks(int argc, char **argv)
 			return -ENOENT;
 		}
 	}
-	printf("%-36s %-36s %-28s %s\n", "supplier", "consumer", "property", "state");
+	printf("%-36s %-36s %-30s %s\n", "supplier", "consumer", "property", "state");
 	while ((bus = bus_next(bus))) {
 		struct device *dev;
 
@@ -144,7 +144,7 @@ static int cmd_devlinks(int argc, char **argv)
 				link_path(link->supplier, link->supplier ? link->supplier->of_node :
 					  link->target, spath, sizeof(spath));
 				link_path(dev, dev->of_node, cpath, sizeof(cpath));
-				printf("%-36s %-36s %-28s %s%s%s\n", spath, cpath, link->prop,
+				printf("%-36s %-36s %-30s %s%s%s\n", spath, cpath, link->prop,
 				       device_link_state_name(st), why ? ": " : "",
 				       why ? link->reason : "");
 				shown++;
@@ -164,10 +164,10 @@ static int cmd_probes(int argc, char **argv)
 
 	if (argc > 1)
 		return -EINVAL;
-	printf("%-4s %10s %8s %-30s %-16s %-16s %s\n", "#", "start us", "took us", "device",
+	printf("%-4s %10s %8s %-30s %-16s %-17s %s\n", "#", "start us", "took us", "device",
 	       "driver", "trigger", "result");
 	for (i = 0; (r = probe_record_get(i)); i++)
-		printf("%-4u %10llu %8llu %-30s %-16s %-16s %s\n", i + 1,
+		printf("%-4u %10llu %8llu %-30s %-16s %-17s %s\n", i + 1,
 		       (unsigned long long)(r->start_ns / 1000),
 		       (unsigned long long)((r->end_ns - r->start_ns) / 1000), r->device, r->driver,
 		       probe_trigger_name(r->trigger), r->ret ? errname(r->ret) : "bound");
