@@ -543,6 +543,31 @@ int of_parse_phandle_with_fixed_args(const struct device_node *np,
 	return parse_phandle(np, list_name, NULL, cell_count, index, out_args);
 }
 
+int of_phandle_list_walk(const struct device_node *np, const char *list_name,
+			 const char *cells_name,
+			 int (*fn)(void *ctx, const struct of_phandle_args *args), void *ctx)
+{
+	struct of_phandle_args args;
+	struct phandle_iter it;
+	int rc, i;
+
+	rc = iter_init(&it, np, list_name, cells_name, cells_name ? -1 : 0);
+	if (rc)
+		return rc;
+	while ((rc = iter_next(&it)) == 0) {
+		if (!it.ph)
+			continue;
+		args.np = it.node;
+		args.args_count = min(it.nargs, MAX_PHANDLE_ARGS);
+		for (i = 0; i < args.args_count; i++)
+			args.args[i] = be32_to_cpu(it.args[i]);
+		rc = fn(ctx, &args);
+		if (rc)
+			return rc;
+	}
+	return rc == -ENOENT ? 0 : rc;
+}
+
 /**
  * of_count_phandle_with_args() - number of entries (empty ones included) in
  * a phandle list, parsed as of_parse_phandle_with_args() does

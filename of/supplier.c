@@ -84,32 +84,30 @@ static int emit(struct walk *w, const struct of_supplier_binding *b, struct devi
 	return w->fn(w->ctx, &ref);
 }
 
+struct list_walk {
+	struct walk *w;
+	const struct of_supplier_binding *b;
+	struct device_node *np;
+	const char *name;
+};
+
+static int list_entry_fn(void *ctx, const struct of_phandle_args *args)
+{
+	struct list_walk *lw = ctx;
+
+	return emit(lw->w, lw->b, lw->np, lw->name, args->np, false);
+}
+
+/* OF_SUP_LIST (phandle + #cells) and OF_SUP_PHANDLES (bare phandles). */
 static int parse_list(struct walk *w, const struct of_supplier_binding *b,
 		      struct device_node *np, const char *name)
 {
-	struct of_phandle_args args;
-	int i, ret;
+	struct list_walk lw = { w, b, np, name };
+	int ret = of_phandle_list_walk(np, name, b->kind == OF_SUP_LIST ? b->cells : NULL,
+				       list_entry_fn, &lw);
 
-	for (i = 0; !of_parse_phandle_with_args(np, name, b->cells, i, &args); i++) {
-		ret = emit(w, b, np, name, args.np, false);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-static int parse_phandles(struct walk *w, const struct of_supplier_binding *b,
-			  struct device_node *np, const char *name)
-{
-	struct device_node *sup;
-	int i, ret;
-
-	for (i = 0; (sup = of_parse_phandle(np, name, i)); i++) {
-		ret = emit(w, b, np, name, sup, false);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	/* A malformed list is skipped, as the kernel's own parsers skip it. */
+	return ret == -EINVAL || ret == -ENOENT ? 0 : ret;
 }
 
 static int parse_irq_parent(struct walk *w, const struct of_supplier_binding *b,
@@ -166,9 +164,8 @@ static int parse_row(struct walk *w, const struct of_supplier_binding *b,
 {
 	switch (b->kind) {
 	case OF_SUP_LIST:
-		return parse_list(w, b, np, name);
 	case OF_SUP_PHANDLES:
-		return parse_phandles(w, b, np, name);
+		return parse_list(w, b, np, name);
 	case OF_SUP_IRQ_PARENT:
 		return parse_irq_parent(w, b, np);
 	case OF_SUP_IRQ_MAP:

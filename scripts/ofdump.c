@@ -13,6 +13,12 @@
  *                              would (drivers/base/whynot.c, the kernel's
  *                              code, with the kernel's driver catalogue and
  *                              modules.alias for the drivers built as modules)
+ *   ofdump --graph FILE.dtb    Graphviz DOT of the devices and their links,
+ *                              from a boot simulated on the host: the
+ *                              kernel's driver core, with a stand-in driver
+ *                              (probe returns 0) for every catalogue entry
+ *                              and module, so links, cycles and the probe
+ *                              order are the kernel's own decisions
  *
  * A blob the kernel would refuse: exit status 1 and the checker's reason.
  */
@@ -26,6 +32,9 @@
 #include <linux/of_address.h>
 #include <linux/of_fdt.h>
 #include <linux/of_irq.h>
+#include <linux/of_platform.h>
+#include <linux/platform_device.h>
+#include <linux/i2c.h>
 #include <coyote/module.h>
 #include <coyote/whynot.h>
 
@@ -51,7 +60,7 @@ static const char *host_modalias(const struct device_node *np, const char *compa
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: %s [--stats|--devices [--modules FILE]] FILE.dtb\n"
+		"usage: %s [--stats|--devices|--graph [--modules FILE]] FILE.dtb\n"
 		"\n"
 		"Check and unflatten FILE.dtb with coyote's of/ library, as the kernel\n"
 		"does at boot, and print the live tree back as DTS source (dtc's\n"
@@ -64,6 +73,12 @@ static void usage(FILE *f)
 		"            interrupts (controller and number) and the driver that\n"
 		"            would bind, or every reason none would, as the kernel's\n"
 		"            `whynot` says it\n"
+		"  --graph   Graphviz DOT: devices (node, driver, predicted probe\n"
+		"            order) and device links (property), suppliers above\n"
+		"            consumers, relaxed links dashed, what never binds red;\n"
+		"            the kernel's driver core decides, on the host, with a\n"
+		"            stand-in driver for each built-in driver and module;\n"
+		"            its log goes to stderr\n"
 		"  --modules FILE  the modules.alias the initrd carries, for drivers\n"
 		"            built as modules (default: ../modules/modules.alias from\n"
 		"            this program's folder, when it exists; '' for none)\n"
@@ -221,7 +236,184 @@ static void print_devices(void)
 	}
 }
 
-enum mode { MODE_DTS, MODE_STATS, MODE_DEVICES };
+/* --- --graph: a boot on the host, drawn ------------------------------- */
+
+#define GRAPH_DRIVERS_MAX 128
+
+/* Stand-in drivers: probe succeeds; an I2C controller's registers an adapter
+ * (its children become clients, as the kernel's I2C core makes them). */
+static int fake_xfer(struct i2c_adapter *adap, struct i2c_msg *msgs, int num)
+{
+	return -ENXIO;
+}
+
+static const struct i2c_algorithm fake_algo = { .master_xfer = fake_xfer };
+
+static int fake_platform_probe(struct platform_device *pdev)
+{
+	struct i2c_adapter *adap;
+
+	if (!of_i2c_node_is_controller(pdev->dev.of_node))
+		return 0;
+	adap = calloc(1, sizeof(*adap));
+	if (!adap)
+		return -ENOMEM;
+	adap->algo = &fake_algo;
+	adap->dev.parent = &pdev->dev;
+	adap->dev.of_node = pdev->dev.of_node;
+	return i2c_add_adapter(adap);
+}
+
+static int fake_i2c_probe(struct i2c_client *client)
+{
+	return 0;
+}
+
+static struct platform_driver graph_pdrv[GRAPH_DRIVERS_MAX];
+static struct i2c_driver graph_idrv[GRAPH_DRIVERS_MAX];
+static int graph_npdrv, graph_nidrv;
+
+static void graph_register(const char *name, const char *bus, const struct of_device_id *table)
+{
+	if (!strcmp(bus, "i2c") && graph_nidrv < GRAPH_DRIVERS_MAX) {
+		struct i2c_driver *d = &graph_idrv[graph_nidrv++];
+
+		d->probe = fake_i2c_probe;
+		d->driver.name = name;
+		d->driver.of_match_table = table;
+		i2c_register_driver(d);
+	} else if (!strcmp(bus, "platform") && graph_npdrv < GRAPH_DRIVERS_MAX) {
+		struct platform_driver *d = &graph_pdrv[graph_npdrv++];
+
+		d->probe = fake_platform_probe;
+		d->driver.name = name;
+		d->driver.of_match_table = table;
+		platform_driver_register(d);
+	}
+}
+
+/* The module for @dev's node, as autoload looks it up, or NULL. */
+static const char *graph_module_of(struct device *dev, const struct whynot_catalog *cat,
+				   const char **compat)
+{
+	if (dev->state != DEVICE_NO_DRIVER || !dev->of_node)
+		return NULL;
+	return whynot_module(cat, dev->of_node, compat);
+}
+
+/*
+ * Autoload as kernel/module/autoload.c does it: walk the buses, load the
+ * first device's module, walk again.  A "module" here is a stand-in driver
+ * whose table holds the compatible strings modules.alias matched.
+ */
+static void graph_autoload(const struct whynot_catalog *cat)
+{
+	static struct of_device_id ids[GRAPH_DRIVERS_MAX][2];
+	static char names[GRAPH_DRIVERS_MAX][MODULE_NAME_LEN];
+	int loaded = 0, passes;
+
+	for (passes = 0; passes < GRAPH_DRIVERS_MAX && loaded < GRAPH_DRIVERS_MAX; passes++) {
+		struct bus_type *bus = NULL;
+		struct device *found = NULL;
+		const char *mod = NULL, *compat = NULL;
+
+		while (!found && (bus = bus_next(bus))) {
+			struct device *dev;
+
+			list_for_each_entry(dev, &bus->devices, bus_node) {
+				mod = graph_module_of(dev, cat, &compat);
+				if (mod) {
+					found = dev;
+					break;
+				}
+			}
+		}
+		if (!found)
+			return;
+		snprintf(names[loaded], sizeof(names[loaded]), "module %s", mod);
+		snprintf(ids[loaded][0].compatible, sizeof(ids[loaded][0].compatible), "%s", compat);
+		graph_register(names[loaded], found->bus->name, ids[loaded]);
+		loaded++;
+	}
+}
+
+static void dot_id(const struct device_node *np, char *buf, size_t len)
+{
+	if (of_node_full_path(np, buf, len) < 0)
+		snprintf(buf, len, "%s", np->full_name);
+}
+
+static void print_graph(void)
+{
+	struct whynot_catalog host_cat = kernel_driver_catalog;
+	struct bus_type *bus = NULL;
+	char path[128], spath[128];
+	int i;
+
+	host_cat.modalias = host_modalias;
+	for (i = 0; i < host_cat.count; i++)
+		graph_register(host_cat.drivers[i].name, host_cat.drivers[i].bus,
+			       host_cat.drivers[i].of_match_table);
+	fflush(stdout);
+	of_platform_default_populate(NULL, NULL, NULL);
+	graph_autoload(&host_cat);
+	fw_devlink_drivers_done();
+	fflush(stderr);
+
+	printf("digraph devices {\n");
+	printf("\t// suppliers above consumers; label: node, driver, predicted probe order\n");
+	printf("\trankdir=TB;\n\tnode [shape=box, fontname=\"monospace\", fontsize=10];\n");
+	printf("\tedge [fontname=\"monospace\", fontsize=8];\n");
+	while ((bus = bus_next(bus))) {
+		struct device *dev;
+
+		list_for_each_entry(dev, &bus->devices, bus_node) {
+			const struct device_driver *drv = dev->driver ? dev->driver : dev->tried;
+			bool bound = dev->state == DEVICE_BOUND;
+
+			if (!dev->of_node)
+				continue;
+			dot_id(dev->of_node, path, sizeof(path));
+			printf("\t\"%s\" [label=\"%s\\n%s", path, path, drv ? drv->name : "no driver");
+			if (bound)
+				printf("\\nprobe #%u\"", dev->probe_order);
+			else if (drv)
+				printf(" (%s)\", color=red, fontcolor=red", dev_state_name(dev->state));
+			else
+				printf("\", color=red, fontcolor=red");
+			printf("];\n");
+		}
+	}
+	bus = NULL;
+	while ((bus = bus_next(bus))) {
+		struct device *dev;
+
+		list_for_each_entry(dev, &bus->devices, bus_node) {
+			struct device_link *link;
+
+			if (!dev->of_node)
+				continue;
+			dot_id(dev->of_node, path, sizeof(path));
+			list_for_each_entry(link, &dev->links_suppliers, c_node) {
+				enum device_link_state st = device_link_state(link);
+				const struct device_node *sup = link->supplier ?
+					link->supplier->of_node : link->target;
+
+				dot_id(sup, spath, sizeof(spath));
+				/* A supplier without a device is drawn from its node. */
+				if (!link->supplier)
+					printf("\t\"%s\" [label=\"%s\\n(%s)\", color=red, "
+					       "fontcolor=red];\n", spath, spath, link->reason);
+				printf("\t\"%s\" -> \"%s\" [label=\"%s\"%s];\n", spath, path, link->prop,
+				       st == DL_STATE_RELAXED ? ", style=dashed" :
+				       st == DL_STATE_SUPPLIER_MISSING ? ", color=red" : "");
+			}
+		}
+	}
+	printf("}\n");
+}
+
+enum mode { MODE_DTS, MODE_STATS, MODE_DEVICES, MODE_GRAPH };
 
 int main(int argc, char **argv)
 {
@@ -240,6 +432,8 @@ int main(int argc, char **argv)
 			mode = MODE_STATS;
 		} else if (!strcmp(argv[i], "--devices")) {
 			mode = MODE_DEVICES;
+		} else if (!strcmp(argv[i], "--graph")) {
+			mode = MODE_GRAPH;
 		} else if (!strcmp(argv[i], "--modules") && i + 1 < argc) {
 			alias_file = argv[++i];
 		} else if (argv[i][0] == '-' && argv[i][1]) {
@@ -292,6 +486,8 @@ int main(int argc, char **argv)
 		print_stats();
 	else if (mode == MODE_DEVICES)
 		print_devices();
+	else if (mode == MODE_GRAPH)
+		print_graph();
 	else
 		print_dts(blob);
 	if (fflush(stdout) || ferror(stdout)) {

@@ -134,6 +134,7 @@ void device_initialize(struct device *dev)
 	INIT_LIST_HEAD(&dev->links_consumers);
 	INIT_LIST_HEAD(&dev->pending_node);
 	dev->links_scratch = -1;
+	dev->links_cursor = NULL;
 	dev->state = DEVICE_NO_DRIVER;
 }
 

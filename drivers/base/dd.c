@@ -259,6 +259,7 @@ void device_release_driver(struct device *dev)
 		drv->remove(dev);
 	devres_release_all(dev);
 	list_del_init(&dev->bound_node);
+	device_links_supplier_unbound(dev);
 	dev_info(dev, "unbound\n");
 	dev->driver = NULL;
 	dev->driver_data = NULL;

@@ -130,21 +130,42 @@ void device_link_del(struct device_link *link)
 {
 	struct device *consumer = link->consumer;
 
+	consumer->links_cursor = NULL;
 	list_del(&link->c_node);
 	list_del(&link->s_node);
 	kfree(link);
 	queue_if_ready(consumer);
 }
 
-/* The first link that keeps @dev from probing, or NULL. */
+/*
+ * The first link that keeps @dev from probing, or NULL.  Links only stop
+ * waiting while a device waits (a supplier binds, a link is relaxed or given
+ * up on), so the search resumes where it stopped: a consumer of a thousand
+ * suppliers is checked a thousand times in linear time, not quadratic.  An
+ * unbind or a deleted link starts it over (links_cursor NULL).
+ */
 static struct device_link *blocking_link(struct device *dev)
+{
+	struct list_head *pos = dev->links_cursor ? dev->links_cursor : dev->links_suppliers.next;
+
+	for (; pos != &dev->links_suppliers; pos = pos->next) {
+		struct device_link *link = list_entry(pos, struct device_link, c_node);
+
+		if (device_link_state(link) == DL_STATE_WAITING) {
+			dev->links_cursor = pos;
+			return link;
+		}
+	}
+	dev->links_cursor = NULL;
+	return NULL;
+}
+
+void device_links_supplier_unbound(struct device *dev)
 {
 	struct device_link *link;
 
-	list_for_each_entry(link, &dev->links_suppliers, c_node)
-		if (device_link_state(link) == DL_STATE_WAITING)
-			return link;
-	return NULL;
+	list_for_each_entry(link, &dev->links_consumers, s_node)
+		link->consumer->links_cursor = NULL;
 }
 
 bool device_links_blocked(struct device *dev)
@@ -202,6 +223,7 @@ static void dead_reason(const struct device *sup, char *buf, size_t len)
 struct make_ctx {
 	struct device *dev;
 	int made;
+	unsigned int stamp;     /* marks the suppliers linked in this pass */
 };
 
 static int make_link(void *data, const struct of_supplier_ref *ref)
@@ -216,7 +238,10 @@ static int make_link(void *data, const struct of_supplier_ref *ref)
 	sup = nearest_device(target);
 	if (sup == dev)
 		return 0;
-	link = find_link(dev, sup, target);
+	/* Only a supplier stamped in this pass can have a link already. */
+	link = !sup || sup->links_stamp == mc->stamp ? find_link(dev, sup, target) : NULL;
+	if (sup)
+		sup->links_stamp = mc->stamp;
 	if (link) {
 		/* One link per pair: it keeps its most essential property. */
 		if (rank > link->rank) {
@@ -245,7 +270,8 @@ static int make_link(void *data, const struct of_supplier_ref *ref)
 /* @dev's links as a consumer, from its node's phandles, once. */
 static int link_device(struct device *dev)
 {
-	struct make_ctx mc = { dev, 0 };
+	static unsigned int stamp;
+	struct make_ctx mc = { dev, 0, ++stamp };
 
 	if (dev->links_made || !dev->of_node || !fw_devlink_enabled)
 		return 0;
@@ -326,6 +352,7 @@ void device_links_purge(struct device *dev)
 	struct device_link *link, *n;
 
 	list_del_init(&dev->pending_node);
+	dev->links_cursor = NULL;
 	list_for_each_entry_safe(link, n, &dev->links_suppliers, c_node) {
 		list_del(&link->c_node);
 		list_del(&link->s_node);

@@ -98,6 +98,8 @@ struct device {
 	struct list_head pending_node;  /* added while probing was blocked */
 	bool links_made;                /* its supplier links were derived */
 	int links_scratch;              /* cycle search's index (-1 outside it) */
+	unsigned int links_stamp;       /* last consumer that linked to it */
+	struct list_head *links_cursor; /* suppliers before it are not waiting */
 	unsigned int probe_order;       /* 1, 2, ...: when it bound (0: never) */
 };
 

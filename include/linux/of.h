@@ -287,6 +287,16 @@ const char *of_prop_next_string(const struct property *prop, const char *cur);
 
 struct device_node *of_parse_phandle(const struct device_node *np,
 				     const char *phandle_name, int index);
+/**
+ * of_phandle_list_walk() - call @fn for each non-empty entry of a phandle
+ * list, in one pass (of_parse_phandle_with_args() by index is a pass per
+ * entry); @cells_name NULL: bare phandles.  An unknown phandle stops it.
+ * Return: 0 at the end of the list; -ENOENT without the property; -EINVAL
+ * for a malformed list; or the first non-zero value of @fn.
+ */
+int of_phandle_list_walk(const struct device_node *np, const char *list_name,
+			 const char *cells_name,
+			 int (*fn)(void *ctx, const struct of_phandle_args *args), void *ctx);
 int of_parse_phandle_with_args(const struct device_node *np, const char *list_name,
 		const char *cells_name, int index, struct of_phandle_args *out_args);
 int of_parse_phandle_with_fixed_args(const struct device_node *np,
