@@ -375,12 +375,13 @@ static void print_graph(void)
 				continue;
 			dot_id(dev->of_node, path, sizeof(path));
 			printf("\t\"%s\" [label=\"%s\\n%s", path, path, drv ? drv->name : "no driver");
+			/* Red: a supplier that never binds; grey: unbound, needed by none. */
 			if (bound)
 				printf("\\nprobe #%u\"", dev->probe_order);
-			else if (drv)
-				printf(" (%s)\", color=red, fontcolor=red", dev_state_name(dev->state));
 			else
-				printf("\", color=red, fontcolor=red");
+				printf("%s%s%s\", %s", drv ? " (" : "", drv ? dev_state_name(dev->state) : "",
+				       drv ? ")" : "", list_empty(&dev->links_consumers) ?
+				       "color=grey, fontcolor=grey" : "color=red, fontcolor=red");
 			printf("];\n");
 		}
 	}
@@ -390,10 +391,18 @@ static void print_graph(void)
 
 		list_for_each_entry(dev, &bus->devices, bus_node) {
 			struct device_link *link;
+			struct device_node *np;
 
 			if (!dev->of_node)
 				continue;
 			dot_id(dev->of_node, path, sizeof(path));
+			/* Parent before child is implicit: drawn dotted. */
+			for (np = dev->of_node->parent; np && !np->data; np = np->parent)
+				;
+			if (np) {
+				dot_id(np, spath, sizeof(spath));
+				printf("\t\"%s\" -> \"%s\" [style=dotted, label=\"parent\"];\n", spath, path);
+			}
 			list_for_each_entry(link, &dev->links_suppliers, c_node) {
 				enum device_link_state st = device_link_state(link);
 				const struct device_node *sup = link->supplier ?
