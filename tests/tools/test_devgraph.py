@@ -57,13 +57,16 @@ def parse(dot):
 def kernel_view(c):
     """Like parse(), from the kernel; and the nodes whose probe failed (the
     host cannot know a probe will fail: its stand-in drivers bind)."""
-    rows = devices_rows(c.run("devices"))
+    devices = c.run("devices")
+    rows = devices_rows(devices)
     order = {p: int(r[1]) if r[1] != "-" else None for p, r in rows.items()}
+    name = {l.split()[0]: l.split()[1] for l in devices.splitlines() if l.startswith("/")}
     links = {(s, con, prop, state.split(":")[0])
              for s, con, prop, state in devlinks_rows(c.run("devlinks"))}
     # The timeline agrees with the order column: the Nth bound probe is #N.
-    probes = [p for p in probe_rows(c.run("probes")) if p[3] == "bound"]
-    assert len(probes) == sum(1 for o in order.values() if o), (probes, order)
+    probes = [p[0] for p in probe_rows(c.run("probes")) if p[3] == "bound"]
+    by_order = [name[p] for p in sorted((p for p in order if order[p]), key=order.get)]
+    assert probes == by_order, (probes, by_order)
     failed = {p for p, r in rows.items() if r[2].startswith("failed")}
     return order, links, failed
 
