@@ -380,6 +380,9 @@ void device_links_add_and_attach(struct device *dev)
 
 	if (link_device(dev) == -ENOMEM)
 		pr_err("%s: no memory for its links: probing without them\n", dev_name(dev));
+	/* A device added on its own (an I2C client) can close a cycle too. */
+	if (blocking_link(dev))
+		fw_devlink_break_cycles();
 	old = probe_trigger_set(PROBE_TRIGGER_DEVICE_ADDED);
 	device_attach(dev);
 	probe_trigger_set(old);
@@ -467,6 +470,8 @@ int fw_devlink_drivers_done(void)
 	bool changed;
 
 	drivers_done = true;
+	/* A cycle closed after populate (links moved to a new device) ends here. */
+	fw_devlink_break_cycles();
 	/* Links missing from the start: say so once, now that it is final. */
 	for (bus = bus_next(NULL); bus; bus = bus_next(bus)) {
 		struct device *dev;
