@@ -337,7 +337,6 @@ void driver_deferred_probe_trigger(void)
 {
 	LIST_HEAD(pending);
 	unsigned long before;
-
 	enum probe_trigger old;
 
 	if (trigger_active)

@@ -281,6 +281,18 @@ def test_links_cases(boot):
         '  link to /clock-missing (clocks) supplier-missing: no driver for '
         '"fixed-factor-clock"',
         "verdict: bound"], out
+    out = c.run("whynot /clock-user-b")
+    assert out.splitlines()[-2:] == [
+        "  link to /clock-off (clocks) supplier-missing: that node is disabled",
+        "verdict: bound"], out
+    out = c.run("whynot /clock-user-c")
+    assert out.splitlines()[-2:] == [
+        "  link to /clock-bad (clocks) supplier-missing: its probe failed: EINVAL",
+        "verdict: bound"], out
+    out = c.run("whynot /clock-bad")
+    assert out.splitlines()[1:] == [
+        "  probe by driver fixed-clock failed: EINVAL: no clock-frequency",
+        "verdict: failed"], out
     out = c.run("whynot /clock-cycle-b")
     assert "  link to /clock-cycle-a (power-domains) relaxed: ends a cycle of 2: the least " \
         "essential link in it (rank 8)" in out, out
