@@ -42,3 +42,5 @@ include scripts/Makefile.host
 include scripts/Makefile.tools
 include scripts/Makefile.bindings
 include scripts/Makefile.labs
+# Device-tree overlays (issue 14).
+include scripts/Makefile.overlays
