@@ -8,7 +8,7 @@
  *   overlay apply NAME        apply lib/firmware/NAME.dtbo
  *   overlay list              applied overlays: id, name, targets, devices
  *   overlay rm ID|NAME        remove one (NAME: the newest from that file)
- *   overlay cycle N NAME...   apply and remove each N times (leak test)
+ *   overlay cycle N NAME...   N rounds: apply all, remove all (leak test)
  *
  * Bootargs: overlays=a,b applies them before the devices are populated.
  */
@@ -225,7 +225,7 @@ static int cmd_list(void)
 	return 0;
 }
 
-static int cmd_rm(const char *arg, bool quiet)
+static int cmd_rm(const char *arg)
 {
 	int id = find_id(arg), ret;
 	char name[32];
@@ -240,36 +240,42 @@ static int cmd_rm(const char *arg, bool quiet)
 		printf("overlay: %s\n", of_overlay_error());
 		return ret;
 	}
-	if (!quiet)
-		pr_info("%d: %s removed\n", id, name);
+	pr_info("%d: %s removed\n", id, name);
 	return 0;
 }
 
-/* Many apply/remove rounds with the log quiet: `mem` before and after tells. */
+/*
+ * Rounds of: apply every NAME in order, then remove them newest first, with
+ * the log quiet.  `mem` before and after tells whether anything leaked.
+ */
 static int cmd_cycle(int argc, char **argv)
 {
-	int saved = console_loglevel, ret = 0;
-	long n, i;
+	int saved = console_loglevel, ret = 0, ids[8], n, k;
+	long rounds, i;
 
-	if (parse_dec(argv[2], &n) || n <= 0)
+	if (parse_dec(argv[2], &rounds) || rounds <= 0 || argc - 3 > (int)ARRAY_SIZE(ids))
 		return -EINVAL;
 	console_loglevel = 4;   /* errors only */
-	for (i = 0; i < n && !ret; i++) {
-		for (int f = 3; f < argc && !ret; f++) {
-			int id = apply_and_follow(argv[f], true);
-			char ids[12];
-
-			if (id < 0) {
-				ret = id;
+	for (i = 0; i < rounds && !ret; i++) {
+		for (n = 0; n < argc - 3; n++) {
+			ids[n] = apply_and_follow(argv[3 + n], true);
+			if (ids[n] < 0) {
+				ret = ids[n];
 				break;
 			}
-			snprintf(ids, sizeof(ids), "%d", id);
-			ret = cmd_rm(ids, true);
+		}
+		for (k = n - 1; k >= 0; k--) {
+			int err = of_overlay_remove(&ids[k]);
+
+			if (err && !ret) {
+				printf("overlay: %s\n", of_overlay_error());
+				ret = err;
+			}
 		}
 	}
 	console_loglevel = saved;
-	printf("%ld cycle%s of %d overlay%s: %s\n", i, i == 1 ? "" : "s", argc - 3,
-	       argc == 4 ? "" : "s", ret ? errname(ret) : "ok");
+	printf("%ld round%s of %d overlay%s applied and removed: %s\n", i, i == 1 ? "" : "s",
+	       argc - 3, argc == 4 ? "" : "s", ret ? errname(ret) : "ok");
 	return ret;
 }
 
@@ -288,7 +294,7 @@ static int cmd_overlay(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "list"))
 		return cmd_list();
 	if (argc == 3 && !strcmp(argv[1], "rm"))
-		return cmd_rm(argv[2], false);
+		return cmd_rm(argv[2]);
 	if (argc >= 4 && !strcmp(argv[1], "cycle"))
 		return cmd_cycle(argc, argv);
 	printf("usage: overlay apply NAME | list | rm ID|NAME | cycle N NAME...\n");
