@@ -49,6 +49,8 @@ struct overlay {
 	unsigned int nr_props, used_props;
 	char *symbols;                  /* rewritten __symbols__ paths */
 	size_t symbols_size, symbols_used;
+	struct device_node **uses;      /* nodes its __fixups__ labels named */
+	unsigned int nr_uses;
 	struct of_changeset cset;
 };
 
@@ -221,8 +223,8 @@ static int local_fixups(struct device_node *fix, struct device_node *np, phandle
 
 /* ---- step 3: labels of the base ------------------------------------------- */
 
-/* The base node a label names, through the live tree's __symbols__. */
-static int resolve_label(const char *label, const char *user, phandle *ph)
+/* The node a label names, through the live tree's __symbols__. */
+static int resolve_label(const char *label, const char *user, struct device_node **out)
 {
 	struct device_node *symbols = of_find_node_by_path("/__symbols__");
 	struct property *pp;
@@ -243,7 +245,7 @@ static int resolve_label(const char *label, const char *user, phandle *ph)
 			    (char *)pp->value);
 	if (!np->phandle)
 		return fail("%s: label '%s': %s has no phandle", user, label, (char *)pp->value);
-	*ph = np->phandle;
+	*out = np;
 	return 0;
 }
 
@@ -295,22 +297,32 @@ static void fixup_user(const char *use, char *buf, size_t size)
 
 static int fixups(struct overlay *ov, struct device_node *fix)
 {
+	struct device_node *np = NULL;
 	struct property *fp;
 	const char *use;
 	char user[96];
-	phandle ph = 0;
 	int ret;
 
+	for_each_property_of_node(fix, fp)
+		ov->nr_uses++;
+	if (!ov->nr_uses)
+		return 0;
+	ov->uses = kcalloc(ov->nr_uses, sizeof(*ov->uses), GFP_KERNEL);
+	if (!ov->uses)
+		return fail_errno(-ENOMEM, "__fixups__: no memory");
+	ov->nr_uses = 0;
 	for_each_property_of_node(fix, fp) {
 		if (!is_stringlist(fp))
 			return fail("__fixups__: label '%s': value is not a string list", fp->name);
 		fixup_user(fp->value, user, sizeof(user));
-		ret = resolve_label(fp->name, user, &ph);
+		ret = resolve_label(fp->name, user, &np);
 		if (ret)
 			return ret;
+		/* Removal checks it: a node another overlay added may not go first. */
+		ov->uses[ov->nr_uses++] = np;
 		for (use = fp->value; use < (const char *)fp->value + fp->length;
 		     use += strlen(use) + 1) {
-			ret = fixup_one(ov, fp->name, use, ph);
+			ret = fixup_one(ov, fp->name, use, np->phandle);
 			if (ret)
 				return ret;
 		}
@@ -595,6 +607,7 @@ static int build_changeset(struct overlay *ov)
 static void free_overlay(struct overlay *ov)
 {
 	of_changeset_destroy(&ov->cset);
+	kfree(ov->uses);
 	kfree(ov->symbols);
 	kfree(ov->props);
 	kfree(ov->tree);
@@ -622,12 +635,17 @@ static int prepare(struct overlay *ov, const void *fdt, u32 size)
 	phandle delta;
 	int ret;
 
-	if (size < OF_FDT_V16_HDR_SIZE || of_rd32(fdt) != OF_DT_HEADER)
+	struct property hdr = { .length = 8, .value = (void *)fdt };
+	u32 total;
+
+	/* Bytewise: the caller's blob need not be aligned, our copy is. */
+	if (size < OF_FDT_V16_HDR_SIZE || get_cell(&hdr, 0) != OF_DT_HEADER)
 		return fail("not a device tree blob (bad magic)");
-	if (of_fdt_totalsize(fdt) > size)
+	total = get_cell(&hdr, 4);
+	if (total > size)
 		return fail_errno(-EOVERFLOW, "blob: totalsize %u exceeds the %u bytes given",
-				  of_fdt_totalsize(fdt), size);
-	size = of_fdt_totalsize(fdt);
+				  total, size);
+	size = total;
 	ov->fdt = kmalloc(size, GFP_KERNEL);
 	if (!ov->fdt)
 		return fail_errno(-ENOMEM, "no memory for a %u-byte copy of the blob", size);
@@ -670,8 +688,6 @@ int of_overlay_fdt_apply(const void *overlay_fdt, u32 overlay_fdt_size,
 		return fail("bad arguments");
 	if (!of_root)
 		return fail_errno(-ENODEV, "no live tree");
-	if ((uintptr_t)overlay_fdt & 3)
-		return fail("blob not 4-byte aligned");
 	ov = kzalloc(sizeof(*ov), GFP_KERNEL);
 	if (!ov)
 		return fail_errno(-ENOMEM, "no memory");
@@ -706,17 +722,29 @@ static bool in_subtree(const struct device_node *np, const struct device_node *t
 	return false;
 }
 
-/* A newer overlay whose changes sit on or above one of @ov's nodes. */
+/*
+ * A newer overlay that @ov's removal would pull the ground from under:
+ * its changes sit on or above one of @ov's nodes (Linux's rule), or it
+ * uses the label of a node @ov added (its phandle would point nowhere).
+ */
 static struct overlay *newer_overlapping(struct overlay *ov)
 {
 	struct of_changeset_entry *mine, *theirs;
 	struct overlay *later;
+	unsigned int i;
 
-	for (later = ov->next; later; later = later->next)
-		list_for_each_entry(theirs, &later->cset.entries, node)
-			list_for_each_entry(mine, &ov->cset.entries, node)
+	for (later = ov->next; later; later = later->next) {
+		list_for_each_entry(mine, &ov->cset.entries, node) {
+			list_for_each_entry(theirs, &later->cset.entries, node)
 				if (in_subtree(mine->np, theirs->np))
 					return later;
+			if (mine->action != OF_RECONFIG_ATTACH_NODE)
+				continue;
+			for (i = 0; i < later->nr_uses; i++)
+				if (later->uses[i] == mine->np)
+					return later;
+		}
+	}
 	return NULL;
 }
 
@@ -736,8 +764,8 @@ int of_overlay_remove(int *ovcs_id)
 								 struct of_changeset_entry, node);
 
 		of_node_full_path(ce->np, path, sizeof(path));
-		return fail_errno(-EBUSY, "overlay %d changes nodes overlay %d (%s) changed after it, e.g. %s: remove %d first",
-				  ov->id, later->id, later->name, path, later->id);
+		return fail_errno(-EBUSY, "overlay %d (%s) changed or uses nodes of overlay %d after it, e.g. %s: remove %d first",
+				  later->id, later->name, ov->id, path, later->id);
 	}
 	ret = of_changeset_revert(&ov->cset);
 	if (ret)
