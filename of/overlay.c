@@ -727,7 +727,7 @@ static bool in_subtree(const struct device_node *np, const struct device_node *t
  * its changes sit on or above one of @ov's nodes (Linux's rule), or it
  * uses the label of a node @ov added (its phandle would point nowhere).
  */
-static struct overlay *newer_overlapping(struct overlay *ov)
+static struct overlay *newer_overlapping(struct overlay *ov, struct device_node **where)
 {
 	struct of_changeset_entry *mine, *theirs;
 	struct overlay *later;
@@ -737,20 +737,25 @@ static struct overlay *newer_overlapping(struct overlay *ov)
 		list_for_each_entry(mine, &ov->cset.entries, node) {
 			list_for_each_entry(theirs, &later->cset.entries, node)
 				if (in_subtree(mine->np, theirs->np))
-					return later;
+					goto found;
 			if (mine->action != OF_RECONFIG_ATTACH_NODE)
 				continue;
 			for (i = 0; i < later->nr_uses; i++)
 				if (later->uses[i] == mine->np)
-					return later;
+					goto found;
 		}
 	}
 	return NULL;
+
+found:
+	*where = mine->np;
+	return later;
 }
 
 int of_overlay_remove(int *ovcs_id)
 {
 	struct overlay *ov, *later, **pp;
+	struct device_node *where;
 	char path[128];
 	int ret;
 
@@ -758,14 +763,11 @@ int of_overlay_remove(int *ovcs_id)
 	ov = ovcs_id ? find_overlay(*ovcs_id) : NULL;
 	if (!ov)
 		return fail_errno(-ENODEV, "no overlay %d", ovcs_id ? *ovcs_id : 0);
-	later = newer_overlapping(ov);
+	later = newer_overlapping(ov, &where);
 	if (later) {
-		struct of_changeset_entry *ce = list_first_entry(&later->cset.entries,
-								 struct of_changeset_entry, node);
-
-		of_node_full_path(ce->np, path, sizeof(path));
-		return fail_errno(-EBUSY, "overlay %d (%s) changed or uses nodes of overlay %d after it, e.g. %s: remove %d first",
-				  later->id, later->name, ov->id, path, later->id);
+		of_node_full_path(where, path, sizeof(path));
+		return fail_errno(-EBUSY, "overlay %d (%s), applied later, changes or uses %s: remove %d first",
+				  later->id, later->name, path, later->id);
 	}
 	ret = of_changeset_revert(&ov->cset);
 	if (ret)
