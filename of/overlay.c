@@ -332,10 +332,15 @@ static int fixups(struct overlay *ov, struct device_node *fix)
 
 /* ---- step 4: fragments become changeset entries --------------------------- */
 
+/* NULL when the array is used up (it cannot be: each overlay property
+ * makes at most one); of_changeset_action() then refuses with -EINVAL. */
 static struct property *new_prop(struct overlay *ov, const char *name, void *value, int len)
 {
-	struct property *pp = &ov->props[ov->used_props++];
+	struct property *pp;
 
+	if (ov->used_props == ov->nr_props)
+		return NULL;
+	pp = &ov->props[ov->used_props++];
 	pp->name = name;
 	pp->value = value;
 	pp->length = len;
@@ -385,6 +390,11 @@ static int build_props(struct overlay *ov, const char *frag, struct device_node 
 
 	for_each_property_of_node(ovn, pp) {
 		tp = fresh ? NULL : of_find_property(target, pp->name, NULL);
+		if (tp && of_is_phandle_name(pp->name) && !same_value(tp, pp)) {
+			of_node_full_path(target, path, sizeof(path));
+			return fail("%s: property %s: phandle clash: %s has phandle 0x%x, the overlay gives it another",
+				    frag, pp->name, path, target->phandle);
+		}
 		if (tp && is_cells_prop(pp->name) &&
 		    !same_value(tp, pp)) {
 			of_node_full_path(target, path, sizeof(path));
@@ -495,10 +505,10 @@ static int fragment_target(struct device_node *frag, struct device_node **target
 static struct device_node *symbol_fragment(struct overlay *ov, const char *path,
 					   const char **rel)
 {
-	const char *s = strchr(path + 1, '/');
+	const char *s = path[0] == '/' ? strchr(path + 1, '/') : NULL;
 	struct device_node *frag;
 
-	if (path[0] != '/' || !s)
+	if (!s)
 		return NULL;
 	if (!strcmp(s, "/__overlay__"))
 		*rel = "";
