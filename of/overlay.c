@@ -548,6 +548,7 @@ static int build_symbols(struct overlay *ov, struct device_node *syms)
 	for (pass = 0; pass < 2; pass++) {
 		for_each_property_of_node(syms, pp) {
 			size_t len;
+			char *v;
 
 			if (!is_stringlist(pp))
 				return fail("__symbols__: property %s: not a path", pp->name);
@@ -564,8 +565,7 @@ static int build_symbols(struct overlay *ov, struct device_node *syms)
 				ov->symbols_size += len;
 				continue;
 			}
-			char *v = ov->symbols + ov->symbols_used;
-
+			v = ov->symbols + ov->symbols_used;
 			snprintf(v, len, "%s%s%s", path, rel[0] && strcmp(path, "/") ? "/" : "", rel);
 			ov->symbols_used += len;
 			ret = of_changeset_action(&ov->cset,
@@ -640,13 +640,12 @@ static unsigned int count_props(struct device_node *root)
 
 static int prepare(struct overlay *ov, const void *fdt, u32 size)
 {
+	struct property hdr = { .length = 8, .value = (void *)fdt };
 	struct device_node *fix;
 	char cwhy[128];
 	phandle delta;
-	int ret;
-
-	struct property hdr = { .length = 8, .value = (void *)fdt };
 	u32 total;
+	int ret;
 
 	/* Bytewise: the caller's blob need not be aligned, our copy is. */
 	if (size < OF_FDT_V16_HDR_SIZE || get_cell(&hdr, 0) != OF_DT_HEADER)
