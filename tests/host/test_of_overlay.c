@@ -18,34 +18,9 @@
 #include <linux/of_fdt.h>
 
 #include "ktap.h"
+#include "snapshot.h"
 
 #define P(path) of_find_node_by_path(path)
-
-static void put_file(void *ctx, const char *s, size_t n)
-{
-	fwrite(s, 1, n, ctx);
-}
-
-static char *snapshot(void)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	of_print_dts(of_root, put_file, f);
-	fclose(f);
-	return buf;
-}
-
-/* Is the tree printed now the text @before? */
-static int same_as(const char *before)
-{
-	char *now = snapshot();
-	int same = !strcmp(now, before);
-
-	free(now);
-	return same;
-}
 
 static int adds, removes;
 
