@@ -44,3 +44,5 @@ include scripts/Makefile.bindings
 include scripts/Makefile.labs
 # Device links: pictures and the probe benchmark (issue 13).
 include scripts/Makefile.devlinks
+# Device-tree overlays (issue 14).
+include scripts/Makefile.overlays

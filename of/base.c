@@ -389,33 +389,63 @@ bool of_device_is_available(const struct device_node *device)
 	return of_value_streq(status, len, "okay") || of_value_streq(status, len, "ok");
 }
 
+/*
+ * Nodes added at run time (overlays) are not in the table unflatten sorted:
+ * their phandles are above every base phandle, so a miss above the table's
+ * last entry walks the tree.  Overlays add a handful of nodes; the walk
+ * keeps adding and removing them free of any table to grow and shrink.
+ */
+static struct device_node *find_dynamic_phandle(phandle handle)
+{
+	struct device_node *np;
+
+	if (of_phandle_count && handle < of_phandle_table[of_phandle_count - 1]->phandle)
+		return NULL;
+	for_each_of_allnodes(np)
+		if (np->phandle == handle)
+			return np;
+	return NULL;
+}
+
 /**
  * of_find_node_by_phandle() - the node with phandle @handle
  *
  * A binary search in the table unflatten sorted; dtc numbers phandles
  * 1, 2, 3, ... so the first probe (index handle - 1) usually hits.
+ * A node detached from the tree is not found.
  * Return: the node, or NULL for 0 or an unknown phandle.
  */
 struct device_node *of_find_node_by_phandle(phandle handle)
 {
 	unsigned int lo = 0, hi = of_phandle_count;
+	struct device_node *np = NULL;
 
 	if (!handle)
 		return NULL;
-	if (handle <= hi && of_phandle_table[handle - 1]->phandle == handle)
-		return of_phandle_table[handle - 1];
+	if (handle <= hi && of_phandle_table[handle - 1]->phandle == handle) {
+		np = of_phandle_table[handle - 1];
+		goto found;
+	}
 	while (lo < hi) {
 		unsigned int mid = lo + (hi - lo) / 2;
 		phandle ph = of_phandle_table[mid]->phandle;
 
-		if (ph == handle)
-			return of_phandle_table[mid];
+		if (ph == handle) {
+			np = of_phandle_table[mid];
+			goto found;
+		}
 		if (ph < handle)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return NULL;
+	return find_dynamic_phandle(handle);
+
+found:
+	/* A base node an overlay took out, or whose phandle it changed. */
+	if (of_node_check_flag(np, OF_DETACHED) || np->phandle != handle)
+		return NULL;
+	return np;
 }
 
 /**

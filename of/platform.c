@@ -182,6 +182,8 @@ static int populate(struct device_node *root, const struct of_device_id *matches
 		return -EINVAL;
 	/* Every device first, then links between them, then probes in order. */
 	device_block_probing();
+	/* Its children are devices now: a node added later under it is too. */
+	of_node_set_flag(root, OF_POPULATED_BUS);
 	for (child = root->child; child; child = child->sibling)
 		create_bus(child, matches, parent, st);
 	device_unblock_probing();
@@ -198,12 +200,61 @@ int of_platform_populate(struct device_node *root,
 	return populate(root, matches, parent, &st);
 }
 
+/* A device made from @np (and from the nodes under it, for a bus) goes. */
+static void destroy_node_devices(struct device_node *np)
+{
+	struct device_node *child;
+	struct device *dev = np->data;
+
+	for (child = np->child; child; child = child->sibling)
+		destroy_node_devices(child);
+	of_node_clear_flag(np, OF_POPULATED_BUS);
+	if (!of_node_check_flag(np, OF_POPULATED) || !dev || dev->bus != &platform_bus_type)
+		return;
+	platform_device_unregister(to_platform_device(dev));   /* its driver's remove runs */
+	np->data = NULL;
+	of_node_clear_flag(np, OF_POPULATED);
+}
+
+/*
+ * The tree changed (an overlay): a node that appears, or whose status
+ * becomes "okay", under a bus whose children are devices becomes a device
+ * (a bus node brings its children along); one that goes, or is disabled,
+ * loses its device.  The rule for "appears/goes" is the OF core's
+ * (of_reconfig_get_state_change), so ofdump's dry run predicts exactly this.
+ */
+static int of_platform_notify(struct notifier_block *nb, unsigned long action, void *arg)
+{
+	struct of_reconfig_data *rd = arg;
+	struct populate_stats st = { 0 };
+	struct device_node *np = rd->dn;
+
+	switch (of_reconfig_get_state_change(action, rd)) {
+	case OF_RECONFIG_CHANGE_ADD:
+		if (!np->parent || !of_node_check_flag(np->parent, OF_POPULATED_BUS))
+			return NOTIFY_DONE;
+		create_bus(np, of_default_bus_match_table, NULL, &st);
+		return NOTIFY_OK;
+	case OF_RECONFIG_CHANGE_REMOVE:
+		destroy_node_devices(np);
+		return NOTIFY_OK;
+	default:
+		return NOTIFY_DONE;
+	}
+}
+
+static struct notifier_block platform_of_notifier = {
+	.notifier_call = of_platform_notify,
+};
+
 int of_platform_default_populate(struct device_node *root,
 				 const struct of_dev_auxdata *lookup,
 				 struct device *parent)
 {
 	struct populate_stats st = { 0 };
 	int ret = populate(root, of_default_bus_match_table, parent, &st);
+
+	of_reconfig_notifier_register(&platform_of_notifier);  /* -EEXIST when again */
 
 	if (ret) {
 		pr_err("populate: no live tree\n");

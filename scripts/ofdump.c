@@ -19,6 +19,10 @@
  *                              (probe returns 0) for every catalogue entry
  *                              and module, so links, cycles and the probe
  *                              order are the kernel's own decisions
+ *   ofdump --overlay BASE.dtb A.dtbo...  BASE with the overlays applied in
+ *                              order by the kernel's of/overlay.c, as DTS
+ *   ofdump --devices --overlay BASE.dtb A.dtbo...  the dry run: only the
+ *                              devices the overlays would add or remove
  *
  * A blob the kernel would refuse: exit status 1 and the checker's reason.
  */
@@ -61,6 +65,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: %s [--stats|--devices|--graph [--modules FILE]] FILE.dtb\n"
+		"       %s [--devices] --overlay BASE.dtb OVERLAY.dtbo...\n"
 		"\n"
 		"Check and unflatten FILE.dtb with coyote's of/ library, as the kernel\n"
 		"does at boot, and print the live tree back as DTS source (dtc's\n"
@@ -82,10 +87,15 @@ static void usage(FILE *f)
 		"  --modules FILE  the modules.alias the initrd carries, for drivers\n"
 		"            built as modules (default: ../modules/modules.alias from\n"
 		"            this program's folder, when it exists; '' for none)\n"
+		"  --overlay BASE.dtb A.dtbo...  apply the overlays to BASE in order,\n"
+		"            with the kernel's code (`overlay apply`), and print the\n"
+		"            merged tree; with --devices, print only the devices the\n"
+		"            overlays would add (+) or remove (-): a dry run\n"
 		"  --help    this text\n"
 		"\n"
 		"Exit status: 0 ok, 1 unreadable or invalid blob (reason on stderr),\n"
-		"2 bad usage.\n", prog);
+		"2 bad usage; an overlay the kernel would refuse: 1 and its reason.\n",
+		prog, prog);
 }
 
 /* The whole file in one malloc'd buffer (the live tree points into it). */
@@ -199,40 +209,51 @@ static void print_irqs(struct device_node *np)
 	}
 }
 
+/* One device node: what the kernel will make of it. */
+static void print_device(struct device_node *np, const struct whynot_catalog *cat)
+{
+	const struct whynot_driver *drv;
+	char path[128], why[160];
+	const char *bus;
+	enum whynot_verdict v;
+
+	if (of_node_full_path(np, path, sizeof(path)) < 0)
+		snprintf(path, sizeof(path), "%s", np->full_name);
+	bus = whynot_node_bus(np, cat, false, why, sizeof(why));
+	printf("%s\n", path);
+	printf("  bus:       %s\n", bus ? bus : "none");
+	print_regs(np, bus);
+	print_irqs(np);
+	v = whynot_explain(np, cat, false, put_reason, NULL);
+	drv = v == WHYNOT_WOULD_BIND || v == WHYNOT_WOULD_DEFER ?
+		whynot_best_driver(cat, np, bus, NULL) : NULL;
+	if ((v == WHYNOT_WOULD_BIND || v == WHYNOT_WOULD_DEFER) && !drv) {
+		/* Only modules.alias knows it: the name, not the driver's. */
+		printf("  verdict:   %s (module %s)\n", whynot_verdict_name(v),
+		       whynot_module(cat, np, NULL));
+		return;
+	}
+	printf("  verdict:   %s%s%s\n", whynot_verdict_name(v),
+	       drv ? " " : "", drv ? drv->name : "");
+}
+
+static void host_catalog(struct whynot_catalog *cat)
+{
+	*cat = kernel_driver_catalog;
+	cat->modalias = host_modalias;
+}
+
 /* Every node with a compatible, in tree order: what the kernel will make of it. */
 static void print_devices(void)
 {
-	struct whynot_catalog host_cat = kernel_driver_catalog, *cat = &host_cat;
+	struct whynot_catalog cat;
 	struct device_node *np = NULL;
-	char path[128], why[160];
 
-	host_cat.modalias = host_modalias;
-
+	host_catalog(&cat);
 	while ((np = of_find_all_nodes(np))) {
-		const struct whynot_driver *drv;
-		const char *bus;
-		enum whynot_verdict v;
-
 		if (of_node_is_root(np) || !of_get_property(np, "compatible", NULL))
 			continue;
-		if (of_node_full_path(np, path, sizeof(path)) < 0)
-			snprintf(path, sizeof(path), "%s", np->full_name);
-		bus = whynot_node_bus(np, cat, false, why, sizeof(why));
-		printf("%s\n", path);
-		printf("  bus:       %s\n", bus ? bus : "none");
-		print_regs(np, bus);
-		print_irqs(np);
-		v = whynot_explain(np, cat, false, put_reason, NULL);
-		drv = v == WHYNOT_WOULD_BIND || v == WHYNOT_WOULD_DEFER ?
-			whynot_best_driver(cat, np, bus, NULL) : NULL;
-		if ((v == WHYNOT_WOULD_BIND || v == WHYNOT_WOULD_DEFER) && !drv) {
-			/* Only modules.alias knows it: the name, not the driver's. */
-			printf("  verdict:   %s (module %s)\n", whynot_verdict_name(v),
-			       whynot_module(cat, np, NULL));
-			continue;
-		}
-		printf("  verdict:   %s%s%s\n", whynot_verdict_name(v),
-		       drv ? " " : "", drv ? drv->name : "");
+		print_device(np, &cat);
 	}
 }
 
@@ -422,12 +443,77 @@ static void print_graph(void)
 	printf("}\n");
 }
 
-enum mode { MODE_DTS, MODE_STATS, MODE_DEVICES, MODE_GRAPH };
+/*
+ * The dry run: each change of the overlay that makes a device appear or go,
+ * by the rule the kernel's buses follow (of_reconfig_get_state_change).
+ */
+static void print_overlay_devices(const char *file, int id)
+{
+	struct of_changeset *cs = of_overlay_changeset(id);
+	struct of_changeset_entry *ce;
+	struct whynot_catalog cat;
+	char path[128];
+	int n = 0;
+
+	host_catalog(&cat);
+	printf("# %s\n", file);
+	list_for_each_entry(ce, &cs->entries, node) {
+		struct of_reconfig_data rd = { ce->np, ce->prop, ce->old_prop };
+		int change = of_reconfig_get_state_change(ce->action, &rd);
+
+		if (change == OF_RECONFIG_NO_CHANGE || !of_get_property(ce->np, "compatible", NULL))
+			continue;
+		n++;
+		if (change == OF_RECONFIG_CHANGE_ADD) {
+			printf("+ ");
+			print_device(ce->np, &cat);
+			continue;
+		}
+		of_node_full_path(ce->np, path, sizeof(path));
+		printf("- %s\n  its device would be removed (status \"%s\")\n", path,
+		       ce->prop ? (const char *)ce->prop->value : "");
+	}
+	if (!n)
+		printf("no device added or removed\n");
+}
+
+/* Apply each overlay file in order; the first refusal ends the program. */
+static int apply_overlays(char **files, int n, bool devices)
+{
+	for (int i = 0; i < n; i++) {
+		size_t size;
+		void *dtbo;
+		int id, err;
+
+		errno = 0;
+		dtbo = read_file(files[i], &size);
+		if (!dtbo) {
+			fprintf(stderr, "%s: %s: %s\n", prog, files[i], strerror(errno));
+			return 1;
+		}
+		err = of_overlay_fdt_apply(dtbo, (u32)size, &id, NULL);
+		free(dtbo);     /* the kernel's code keeps its own copy */
+		if (err) {
+			fprintf(stderr, "%s: %s: %s (%s)\n", prog, files[i], of_overlay_error(),
+				strerror(-err));
+			return 1;
+		}
+		if (devices)
+			print_overlay_devices(files[i], id);
+	}
+	return 0;
+}
+
+/* MODE_DONE: the dry run printed its lines as each overlay applied. */
+enum mode { MODE_DTS, MODE_STATS, MODE_DEVICES, MODE_GRAPH, MODE_DONE };
 
 int main(int argc, char **argv)
 {
 	enum mode mode = MODE_DTS;
 	const char *file = NULL, *alias_file = NULL;
+	char *ovfiles[64];
+	int novfiles = 0;
+	bool overlay = false;
 	char def_alias[4096];
 	size_t size;
 	void *blob;
@@ -443,6 +529,8 @@ int main(int argc, char **argv)
 			mode = MODE_DEVICES;
 		} else if (!strcmp(argv[i], "--graph")) {
 			mode = MODE_GRAPH;
+		} else if (!strcmp(argv[i], "--overlay")) {
+			overlay = true;
 		} else if (!strcmp(argv[i], "--modules") && i + 1 < argc) {
 			alias_file = argv[++i];
 		} else if (argv[i][0] == '-' && argv[i][1]) {
@@ -451,12 +539,14 @@ int main(int argc, char **argv)
 			return 2;
 		} else if (!file) {
 			file = argv[i];
+		} else if (overlay && novfiles < (int)ARRAY_SIZE(ovfiles)) {
+			ovfiles[novfiles++] = argv[i];
 		} else {
 			fprintf(stderr, "%s: one FILE only\n", prog);
 			return 2;
 		}
 	}
-	if (!file) {
+	if (!file || (overlay && (!novfiles || mode == MODE_STATS))) {
 		usage(stderr);
 		return 2;
 	}
@@ -491,13 +581,19 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
+	if (overlay) {
+		if (apply_overlays(ovfiles, novfiles, mode == MODE_DEVICES))
+			return 1;
+		if (mode == MODE_DEVICES)
+			mode = MODE_DONE;
+	}
 	if (mode == MODE_STATS)
 		print_stats();
 	else if (mode == MODE_DEVICES)
 		print_devices();
 	else if (mode == MODE_GRAPH)
 		print_graph();
-	else
+	else if (mode == MODE_DTS)
 		print_dts(blob);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "%s: write error: %s\n", prog, strerror(errno));

@@ -305,6 +305,46 @@ static void of_i2c_register_devices(struct i2c_adapter *adap)
 			adap->name, made, np->full_name, found - made);
 }
 
+/*
+ * The tree changed (an overlay): a node that appears, or is enabled, under
+ * an adapter's node becomes a client (probed at once); one that goes, or is
+ * disabled, loses it (its driver's remove runs).
+ */
+static int of_i2c_notify(struct notifier_block *nb, unsigned long action, void *arg)
+{
+	struct of_reconfig_data *rd = arg;
+	struct device_node *np = rd->dn;
+	struct i2c_adapter *adap;
+	struct i2c_client *client;
+
+	for (adap = adapters; adap; adap = adap->next)
+		if (adap->dev.of_node && adap->dev.of_node == np->parent)
+			break;
+	if (!adap)
+		return NOTIFY_DONE;
+	switch (of_reconfig_get_state_change(action, rd)) {
+	case OF_RECONFIG_CHANGE_ADD:
+		if (!of_node_check_flag(np, OF_POPULATED))
+			of_i2c_register_child(adap, np);        /* says why when it cannot */
+		return NOTIFY_OK;
+	case OF_RECONFIG_CHANGE_REMOVE:
+		for (client = adap->clients; client; client = client->next)
+			if (client->dev.of_node == np)
+				break;
+		if (!client)
+			return NOTIFY_DONE;
+		i2c_unregister_device(client);
+		of_node_clear_flag(np, OF_POPULATED);
+		return NOTIFY_OK;
+	default:
+		return NOTIFY_DONE;
+	}
+}
+
+static struct notifier_block i2c_of_notifier = {
+	.notifier_call = of_i2c_notify,
+};
+
 /* ---- adapters ---------------------------------------------------------- */
 
 /* Dynamic bus numbers start above every "i2cN" alias, as in Linux. */
@@ -574,10 +614,11 @@ void i2c_del_driver(struct i2c_driver *driver)
 	driver_unregister(&driver->driver);
 }
 
-/* The bus exists before any controller driver probes.  Return: 0, or
- * bus_register()'s -EINVAL. */
+/* The bus exists before any controller driver probes, and follows the
+ * tree's changes.  Return: 0, or bus_register()'s -EINVAL. */
 int i2c_init(void)
 {
+	of_reconfig_notifier_register(&i2c_of_notifier);       /* -EEXIST when again */
 	return bus_register(&i2c_bus_type);
 }
 #ifndef COYOTE_HOST

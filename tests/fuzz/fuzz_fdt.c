@@ -254,6 +254,12 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	memcpy(blob, data, size);
 	if (of_fdt_check(blob, size, why, sizeof(why)) == 0) {
 		walk_flat(blob);
+		/* The input as an overlay on the previous input's tree, and back. */
+		if (of_root && of_overlay_fdt_apply(blob, (u32)size, &(int){ 0 }, NULL) == 0) {
+			walk_live();
+			if (of_overlay_remove_all())
+				invariant_failed("overlay removal", of_overlay_error());
+		}
 		if (of_fdt_unflatten(blob, size) == 0) {
 			free(live_blob);
 			live_blob = blob;
