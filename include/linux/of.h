@@ -175,6 +175,8 @@ int of_alias_get_highest_id(const char *stem);
 
 int of_n_addr_cells(const struct device_node *np);
 int of_n_size_cells(const struct device_node *np);
+int of_bus_n_addr_cells(const struct device_node *np);
+int of_bus_n_size_cells(const struct device_node *np);
 
 /* --- of/property.c: reading properties --- */
 struct property *of_find_property(const struct device_node *np,

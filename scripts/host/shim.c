@@ -67,12 +67,20 @@ ssize_t strscpy(char *dst, const char *src, size_t size)
 	return (ssize_t)n;
 }
 
-/* Host lines go to stderr; the KERN_<level> prefix is dropped. */
+/*
+ * Host lines go to stderr, formatted by the kernel's vsnprintf (%pOF); the
+ * KERN_<level> prefix is dropped.
+ */
 int vprintk(const char *fmt, va_list args)
 {
+	char text[1024];
+	int n;
+
 	if (fmt[0] == KERN_SOH[0] && fmt[1])
 		fmt += 2;
-	return vfprintf(stderr, fmt, args);
+	n = vscnprintf(text, sizeof(text), fmt, args);
+	fputs(text, stderr);
+	return n;
 }
 
 int printk(const char *fmt, ...)
