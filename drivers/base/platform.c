@@ -78,6 +78,7 @@ static void platform_device_release(struct device *dev)
 						  struct platform_object, pdev);
 
 	kfree(pa->pdev.resource);
+	kfree(pa->pdev.dev.dma_range_map);
 	kfree(pa);
 }
 
