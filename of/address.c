@@ -14,6 +14,7 @@
 #define pr_fmt(fmt) "of: " fmt
 
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/of_address.h>
@@ -300,6 +301,7 @@ u64 of_translate_dma_address(struct device_node *dev, const __be32 *in_addr)
 {
 	return translate_address(dev, in_addr, "dma-ranges");
 }
+EXPORT_SYMBOL(of_translate_dma_address);
 
 /* of_get_address(), also telling how many cells the address has. */
 static const __be32 *get_address(struct device_node *dev, int index, u64 *size,
@@ -465,6 +467,7 @@ int of_range_parser_init(struct of_range_parser *parser, struct device_node *nod
 {
 	return parser_init(parser, node, "ranges");
 }
+EXPORT_SYMBOL(of_range_parser_init);
 
 /**
  * of_pci_dma_range_parser_init() - as of_range_parser_init(), for
@@ -476,6 +479,7 @@ int of_pci_dma_range_parser_init(struct of_range_parser *parser,
 {
 	return parser_init(parser, node, "dma-ranges");
 }
+EXPORT_SYMBOL(of_pci_dma_range_parser_init);
 
 /* Entry at @cells into @range's fields. */
 static void read_range(struct of_range_parser *parser, const __be32 *cells,
@@ -522,6 +526,7 @@ struct of_range *of_range_parser_one(struct of_range_parser *parser,
 	}
 	return range;
 }
+EXPORT_SYMBOL(of_range_parser_one);
 
 /**
  * of_range_count() - how many entries @parser has left (before merging)
@@ -534,6 +539,7 @@ int of_range_count(const struct of_range_parser *parser)
 	return (int)(parser->end - parser->range) /
 	       (parser->na + parser->pna + parser->ns);
 }
+EXPORT_SYMBOL(of_range_count);
 
 /**
  * of_pci_range_to_resource() - @range as a CPU memory resource named after
@@ -556,6 +562,7 @@ int of_pci_range_to_resource(const struct of_range *range,
 	res->end = range->cpu_addr + range->size - 1;
 	return 0;
 }
+EXPORT_SYMBOL(of_pci_range_to_resource);
 
 /**
  * of_range_to_resource() - range @index of @np's "ranges" (counted after
@@ -577,6 +584,7 @@ int of_range_to_resource(struct device_node *np, int index, struct resource *res
 			return of_pci_range_to_resource(&range, np, res);
 	return -ENOENT;
 }
+EXPORT_SYMBOL(of_range_to_resource);
 
 /**
  * of_dma_get_range() - the DMA windows of devices below bus node @np, from
@@ -639,3 +647,4 @@ int of_dma_get_range(struct device_node *np, const struct bus_dma_region **map)
 	}
 	return 0;
 }
+EXPORT_SYMBOL(of_dma_get_range);

@@ -9,6 +9,7 @@
 #define pr_fmt(fmt) "of: " fmt
 
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/string.h>
@@ -633,6 +634,7 @@ int of_bus_n_addr_cells(const struct device_node *np)
 {
 	return own_cells(np, "#address-cells", OF_ROOT_NODE_ADDR_CELLS_DEFAULT);
 }
+EXPORT_SYMBOL(of_bus_n_addr_cells);
 
 /**
  * of_bus_n_size_cells() - as of_bus_n_addr_cells(), for "#size-cells"
@@ -642,3 +644,4 @@ int of_bus_n_size_cells(const struct device_node *np)
 {
 	return own_cells(np, "#size-cells", OF_ROOT_NODE_SIZE_CELLS_DEFAULT);
 }
+EXPORT_SYMBOL(of_bus_n_size_cells);

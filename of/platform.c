@@ -11,6 +11,7 @@
 #define pr_fmt(fmt) "of: " fmt
 
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/of.h>
 #include <linux/of_address.h>
 #include <linux/of_device.h>
@@ -90,6 +91,7 @@ int of_dma_configure(struct device *dev, struct device_node *np, bool force_dma)
 	dev->dma_range_map = map;
 	return 0;
 }
+EXPORT_SYMBOL(of_dma_configure);
 
 /* Linux's names: "101f1000.uart" from the first address, else the node name. */
 static void make_name(struct platform_device *pdev, struct device_node *np)

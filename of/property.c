@@ -12,6 +12,7 @@
 #define pr_fmt(fmt) "of: " fmt
 
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/printk.h>
@@ -711,3 +712,4 @@ short_prop:
 	       mask_name, pass_name, size);
 	return -EINVAL;
 }
+EXPORT_SYMBOL(of_parse_phandle_with_args_map);

@@ -232,30 +232,30 @@ static int of_i2c_register_child(struct i2c_adapter *adap, struct device_node *n
 
 	ret = of_property_read_u32(np, "reg", &reg);
 	if (ret) {
-		pr_err("%s: %s: no valid reg (the 7-bit address): %s, skipped\n",
-		       dev_name(&adap->dev), np->full_name, errname(ret));
+		pr_err("%s: %pOF: no valid reg (the 7-bit address): %s, skipped\n",
+		       dev_name(&adap->dev), np, errname(ret));
 		return ret;
 	}
 	if (reg & I2C_TEN_BIT_ADDRESS) {
-		pr_err("%s: %s: 10-bit address 0x%x not supported: EOPNOTSUPP, skipped\n",
-		       dev_name(&adap->dev), np->full_name,
+		pr_err("%s: %pOF: 10-bit address 0x%x not supported: EOPNOTSUPP, skipped\n",
+		       dev_name(&adap->dev), np,
 		       (unsigned int)(reg & ~I2C_TEN_BIT_ADDRESS));
 		return -EOPNOTSUPP;
 	}
 	if (reg & I2C_OWN_SLAVE_ADDRESS) {
-		pr_err("%s: %s: own (target-mode) address not supported: EOPNOTSUPP, skipped\n",
-		       dev_name(&adap->dev), np->full_name);
+		pr_err("%s: %pOF: own (target-mode) address not supported: EOPNOTSUPP, skipped\n",
+		       dev_name(&adap->dev), np);
 		return -EOPNOTSUPP;
 	}
 	if (reg == 0 || reg > 0x7f) {
-		pr_err("%s: %s: reg 0x%x is not a 7-bit address (0x01..0x7f): EINVAL, skipped\n",
-		       dev_name(&adap->dev), np->full_name, (unsigned int)reg);
+		pr_err("%s: %pOF: reg 0x%x is not a 7-bit address (0x01..0x7f): EINVAL, skipped\n",
+		       dev_name(&adap->dev), np, (unsigned int)reg);
 		return -EINVAL;
 	}
 	other = client_at(adap, (u16)reg);
 	if (other) {
-		pr_err("%s: %s: address 0x%02x already used by %s: EBUSY, skipped\n",
-		       dev_name(&adap->dev), np->full_name, (unsigned int)reg,
+		pr_err("%s: %pOF: address 0x%02x already used by %s: EBUSY, skipped\n",
+		       dev_name(&adap->dev), np, (unsigned int)reg,
 		       other->dev.of_node ? other->dev.of_node->full_name : dev_name(&other->dev));
 		return -EBUSY;
 	}
@@ -264,8 +264,8 @@ static int of_i2c_register_child(struct i2c_adapter *adap, struct device_node *n
 	client = i2c_new_client_device(adap, np, type, (u16)reg);
 	if (IS_ERR(client)) {
 		ret = (int)PTR_ERR(client);
-		pr_err("%s: %s: cannot add client at 0x%02x: %s\n",
-		       dev_name(&adap->dev), np->full_name, (unsigned int)reg, errname(ret));
+		pr_err("%s: %pOF: cannot add client at 0x%02x: %s\n",
+		       dev_name(&adap->dev), np, (unsigned int)reg, errname(ret));
 		return ret;
 	}
 	of_node_set_flag(np, OF_POPULATED);
@@ -348,8 +348,8 @@ int i2c_add_adapter(struct i2c_adapter *adap)
 		nr = of_alias_get_id(adap->dev.of_node, "i2c");
 	if (nr >= 0) {
 		if (i2c_get_adapter(nr)) {
-			pr_err("%s: bus number %d from alias i2c%d already taken: EBUSY\n",
-			       adap->dev.of_node->full_name, nr, nr);
+			pr_err("%pOF: bus number %d from alias i2c%d already taken: EBUSY\n",
+			       adap->dev.of_node, nr, nr);
 			return -EBUSY;
 		}
 	} else {
