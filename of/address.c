@@ -183,7 +183,7 @@ static int bus_translate(const struct of_bus *pbus, __be32 *addr, u64 offset,
 	return 0;
 }
 
-/* Says once per lookup that a ranges value ends in a partial entry. */
+/* Warns, each time it is read, that a ranges value ends in a partial entry. */
 static void check_whole_entries(const struct device_node *np, const char *rprop,
 				int rlen, int na, int pna, int ns)
 {

@@ -10,7 +10,7 @@
  * The host build of the portable layers links this file too (printk and
  * snprintf there must know %pOF), under the coyote_ names <linux/kernel.h>
  * gives it so that libc's own printf family stays untouched; %pS has no
- * symbol table there and prints the bare address.
+ * symbol table there (the host shim's sprint_symbol() prints the address).
  */
 #include <linux/kernel.h>
 #include <linux/of.h>
@@ -146,6 +146,38 @@ static void put_node_path(struct out *o, const struct device_node *dn)
 #define OF_MODIFIERS "fnpPFcC"
 
 /*
+ * The strings of @dn's "compatible", each terminated inside the value, one
+ * after another ('c' stops after the first).  Read straight from the
+ * properties, so this file needs nothing from of/ but the structures.
+ */
+static void put_compatibles(struct out *o, const struct device_node *dn, bool all)
+{
+	const struct property *pp;
+	const char *p, *end;
+	size_t n;
+
+	for (pp = dn->properties; pp && strcmp(pp->name, "compatible"); pp = pp->next)
+		;
+	if (!pp || !pp->value)
+		return;
+	end = (const char *)pp->value + pp->length;
+	for (p = pp->value; p < end; p += n + 1) {
+		n = strnlen(p, (size_t)(end - p));
+		if (p + n == end)
+			return;         /* not terminated: not a string */
+		if (!all) {
+			put_str(o, p);
+			return;
+		}
+		if (p != pp->value)
+			put(o, ',');
+		put(o, '"');
+		put_str(o, p);
+		put(o, '"');
+	}
+}
+
+/*
  * The modifiers after "%pOF", each printed in turn and separated by ':', as
  * Linux's printk-formats.rst describes: f full path (the default), n name
  * without unit address, p phandle (decimal), P the last path component
@@ -156,7 +188,6 @@ static void put_node_path(struct out *o, const struct device_node *dn)
 static void device_node_string(struct out *o, const void *arg, const char *mods)
 {
 	const struct device_node *dn = arg;
-	const struct property *prop;
 	const char *p, *at;
 	bool first = true;
 
@@ -183,21 +214,12 @@ static void device_node_string(struct out *o, const void *arg, const char *mods)
 			break;
 		case 'F':
 			put_str(o, "--");
-			put(o, of_node_check_flag(dn, OF_POPULATED) ? 'P' : '-');
-			put(o, of_node_check_flag(dn, OF_POPULATED_BUS) ? 'B' : '-');
+			put(o, dn->_flags & (1ul << OF_POPULATED) ? 'P' : '-');
+			put(o, dn->_flags & (1ul << OF_POPULATED_BUS) ? 'B' : '-');
 			break;
 		case 'c':
-			if (!of_property_read_string(dn, "compatible", &p))
-				put_str(o, p);
-			break;
 		case 'C':
-			of_property_for_each_string(dn, "compatible", prop, p) {
-				if (p != prop->value)
-					put(o, ',');
-				put(o, '"');
-				put_str(o, p);
-				put(o, '"');
-			}
+			put_compatibles(o, dn, *mods == 'C');
 			break;
 		}
 	}
@@ -330,11 +352,7 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
 				char sym[KSYM_SYMBOL_LEN];
 
 				fmt++;
-#ifdef COYOTE_HOST
-				snprintf(sym, sizeof(sym), "0x%lx", p);
-#else
 				sprint_symbol(sym, p);
-#endif
 				put_string(&o, sym, flags, width, precision);
 				continue;
 			}

@@ -15,6 +15,7 @@
 #include <linux/errno.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
+#include <coyote/kallsyms.h>
 #include <coyote/time.h>
 
 void *kmalloc(size_t size, gfp_t flags)
@@ -117,6 +118,12 @@ const char *errname(int err)
 		if (names[i].err == err)
 			return names[i].name;
 	return "E?";
+}
+
+/* No symbol table on the host: %pS prints the bare address. */
+int sprint_symbol(char *buf, unsigned long addr)
+{
+	return snprintf(buf, KSYM_SYMBOL_LEN, "0x%lx", addr);
 }
 
 /* The host's monotonic clock stands in for the tick and its counter. */
