@@ -123,23 +123,27 @@ static void put_str(struct out *o, const char *s)
 		put(o, *s++);
 }
 
-/* "/", or "/a/b@1/c" from the root down. */
+/*
+ * "/", or "/a/b@1/c" from the root down.  Each component is found by
+ * walking up again from @dn: quadratic in the depth (a few levels), but no
+ * array on the stack, which matters when printk runs on the IRQ stack.
+ */
 static void put_node_path(struct out *o, const struct device_node *dn)
 {
-	const struct device_node *chain[64];
-	int depth = 0;
+	const struct device_node *np;
+	int depth = 0, up, i;
 
 	if (!dn->parent) {
 		put(o, '/');
 		return;
 	}
-	for (; dn->parent && depth < (int)ARRAY_SIZE(chain); dn = dn->parent)
-		chain[depth++] = dn;
-	if (dn->parent)
-		put_str(o, "/...");     /* deeper than any checked blob */
-	while (depth--) {
+	for (np = dn; np->parent; np = np->parent)
+		depth++;
+	for (up = depth - 1; up >= 0; up--) {
+		for (np = dn, i = 0; i < up; i++)
+			np = np->parent;
 		put(o, '/');
-		put_str(o, chain[depth]->full_name);
+		put_str(o, np->full_name);
 	}
 }
 

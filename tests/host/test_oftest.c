@@ -259,6 +259,9 @@ static void test_addresses(void)
 	CHECK_INT(of_address_to_resource(P(T "/flag-bus@20000000/no-window@3,0,0"), 0, &r),
 		  -EINVAL, "flags no range has: -EINVAL");
 	res_is(T "/flag-bus@20000000/same-flags/device@2,0,200", 0, 0x30000200, 0x10);
+	res_is(T "/flag-bus@20000000/inner-flags@2,0,800/device@7,0,10", 0, 0x30000810, 0x4);
+	CHECK_INT(of_address_to_resource(P(T "/flag-bus@20000000/inner-flags@2,0,800/wrong-flags@2,0,10"),
+					 0, &r), -EINVAL, "flags of the bus above, not this one: -EINVAL");
 
 	res_is(T "/outer@40000000/middle@8000/device@100", 0, 0x40008100, 0x20);
 	res_is(T "/outer@40000000/middle@8000/empty/device@200", 0, 0x40008200, 0x20);
@@ -312,6 +315,23 @@ static void test_range_parser(void)
 	CHECK_INT(of_range_to_resource(P(T "/outer@40000000/middle@8000/closed"), 0, &r),
 		  -ENOENT, "no ranges: -ENOENT");
 	CHECK_INT(of_range_parser_init(&parser, NULL), -EINVAL, "NULL node: -EINVAL");
+
+	/* PCI: flags say memory or I/O; coyote has no port I/O to map */
+	CHECK_INT(of_range_parser_init(&parser, P(T "/pci@70000000")), 0, "parser on PCI");
+	CHECK_INT(of_range_count(&parser), 2, "PCI: 2 entries");
+	CHECK(of_range_parser_one(&parser, &range) != NULL, "PCI range 0");
+	CHECK_INT(range.flags, IORESOURCE_MEM, "PCI range 0 is memory");
+	CHECK_INT(range.bus_addr, 0x80000000, "PCI range 0 bus address");
+	CHECK_INT(range.cpu_addr, 0x80000000, "PCI range 0 CPU address");
+	CHECK_INT(range.size, 0x100000, "PCI range 0 size (2 cells)");
+	CHECK(of_range_parser_one(&parser, &range) != NULL, "PCI range 1");
+	CHECK_INT(range.flags, IORESOURCE_IO, "PCI range 1 is I/O");
+	CHECK_INT(range.cpu_addr, 0x71000000, "PCI range 1 CPU address");
+	CHECK(of_range_parser_one(&parser, &range) == NULL, "PCI: no range 2");
+	CHECK_INT(of_range_to_resource(P(T "/pci@70000000"), 0, &r), 0, "PCI memory resource");
+	CHECK_INT(of_range_to_resource(P(T "/pci@70000000"), 1, &r), -EINVAL,
+		  "PCI I/O resource: -EINVAL");
+	CHECK_INT(r.start, (resource_size_t)OF_BAD_ADDR, "refused range: start OF_BAD_ADDR");
 	CHECK_INT(of_range_parser_init(&parser, P(T "/outer@40000000/middle@8000/empty")), 0,
 		  "empty ranges parse");
 	CHECK_INT(of_range_count(&parser), 0, "empty ranges: 0 entries");
