@@ -9,6 +9,7 @@
 #define pr_fmt(fmt) "of: " fmt
 
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/of_device.h>
@@ -669,3 +670,36 @@ int of_n_size_cells(const struct device_node *np)
 {
 	return n_cells(np, "#size-cells", OF_ROOT_NODE_SIZE_CELLS_DEFAULT);
 }
+
+/* The node's own property, else n_cells()'s answer from its parent up. */
+static int own_cells(const struct device_node *np, const char *name, int dflt)
+{
+	const __be32 *ip;
+	int len;
+
+	ip = of_get_property(np, name, &len);
+	if (ip && len >= 4)
+		return (int)be32_to_cpu(*ip);
+	return n_cells(np, name, dflt);
+}
+
+/**
+ * of_bus_n_addr_cells() - cells in an address on bus @np (in its children's
+ * "reg"): its own "#address-cells", or the nearest ancestor's
+ * Return: the count; 1 when none says.
+ */
+int of_bus_n_addr_cells(const struct device_node *np)
+{
+	return own_cells(np, "#address-cells", OF_ROOT_NODE_ADDR_CELLS_DEFAULT);
+}
+EXPORT_SYMBOL(of_bus_n_addr_cells);
+
+/**
+ * of_bus_n_size_cells() - as of_bus_n_addr_cells(), for "#size-cells"
+ * Return: the count; 1 when none says.
+ */
+int of_bus_n_size_cells(const struct device_node *np)
+{
+	return own_cells(np, "#size-cells", OF_ROOT_NODE_SIZE_CELLS_DEFAULT);
+}
+EXPORT_SYMBOL(of_bus_n_size_cells);

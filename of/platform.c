@@ -11,8 +11,11 @@
 #define pr_fmt(fmt) "of: " fmt
 
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/of.h>
 #include <linux/of_address.h>
+#include <linux/of_device.h>
+#include <linux/dma-map-ops.h>
 #include <linux/of_irq.h>
 #include <linux/of_platform.h>
 #include <linux/printk.h>
@@ -65,8 +68,8 @@ static int fill_resources(struct platform_device *pdev, struct device_node *np)
 	for (i = 0; i < nreg; i++) {
 		ret = of_address_to_resource(np, i, &res[used]);
 		if (ret) {
-			pr_warn("%s: reg entry %d not reachable from the CPU: %s\n",
-				np->full_name, i, errname(ret));
+			pr_warn("%pOF: reg entry %d not reachable from the CPU: %s\n",
+				np, i, errname(ret));
 			continue;
 		}
 		res[used].flags = IORESOURCE_MEM;
@@ -81,6 +84,24 @@ static int fill_resources(struct platform_device *pdev, struct device_node *np)
 	kfree(res);
 	return ret;
 }
+
+int of_dma_configure(struct device *dev, struct device_node *np, bool force_dma)
+{
+	const struct bus_dma_region *map = NULL;
+	int ret;
+
+	if (!np || !np->parent)
+		return force_dma ? -ENODEV : 0;
+	ret = of_dma_get_range(np->parent, &map);
+	if (ret == -ENODEV && !force_dma)
+		return 0;
+	if (ret)
+		return ret;
+	kfree(dev->dma_range_map);
+	dev->dma_range_map = map;
+	return 0;
+}
+EXPORT_SYMBOL(of_dma_configure);
 
 /* Linux's names: "101f1000.uart" from the first address, else the node name. */
 static void make_name(struct platform_device *pdev, struct device_node *np)
@@ -120,6 +141,8 @@ struct platform_device *of_platform_device_create(struct device_node *np,
 		make_name(pdev, np);
 	pdev->dev.of_node = np;
 	pdev->dev.parent = parent;
+	if (of_dma_configure(&pdev->dev, np, false))
+		pr_warn("%pOF: dma-ranges unusable: the device sees memory 1:1\n", np);
 	np->data = &pdev->dev;   /* the driver core's view: a struct device */
 	of_node_set_flag(np, OF_POPULATED);
 	if (platform_device_add(pdev))

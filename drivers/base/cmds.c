@@ -228,8 +228,7 @@ static int cmd_whynot(int argc, char **argv)
 		printf("whynot: no node %s (an absolute path or an alias)\n", argv[1]);
 		return -ENOENT;
 	}
-	if (of_node_full_path(np, path, sizeof(path)) < 0)
-		snprintf(path, sizeof(path), "%s", np->full_name);
+	snprintf(path, sizeof(path), "%pOF", np);
 	printf("%s:\n", path);
 	v = whynot_explain(np, whynot_live_catalog(), true, put_line, NULL);
 	printf("verdict: %s\n", whynot_verdict_name(v));

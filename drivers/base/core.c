@@ -121,7 +121,7 @@ void dev_node_path(const struct device *dev, char *buf, size_t len)
 	if (!dev->of_node)
 		snprintf(buf, len, "-");
 	else
-		of_node_full_path(dev->of_node, buf, len);
+		snprintf(buf, len, "%pOF", dev->of_node);
 }
 
 void device_initialize(struct device *dev)

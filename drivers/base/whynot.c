@@ -70,8 +70,7 @@ static void say(whynot_out_t out, void *ctx, const char *fmt, ...)
 
 static void path_of(const struct device_node *np, char *buf, size_t len)
 {
-	if (of_node_full_path(np, buf, len) < 0)
-		snprintf(buf, len, "%s", np->full_name);
+	snprintf(buf, len, "%pOF", np);
 }
 
 int whynot_edit_distance(const char *a, const char *b)

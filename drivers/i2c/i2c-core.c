@@ -258,15 +258,15 @@ static int of_i2c_register_child(struct i2c_adapter *adap, struct device_node *n
 
 	ret = of_i2c_client_addr(np, &addr, why, sizeof(why));
 	if (ret) {
-		pr_err("%s: %s: %s: %s, skipped\n", dev_name(&adap->dev), np->full_name, why,
+		pr_err("%s: %pOF: %s: %s, skipped\n", dev_name(&adap->dev), np, why,
 		       errname(ret));
 		return ret;
 	}
 	reg = addr;
 	other = client_at(adap, (u16)reg);
 	if (other) {
-		pr_err("%s: %s: address 0x%02x already used by %s: EBUSY, skipped\n",
-		       dev_name(&adap->dev), np->full_name, (unsigned int)reg,
+		pr_err("%s: %pOF: address 0x%02x already used by %s: EBUSY, skipped\n",
+		       dev_name(&adap->dev), np, (unsigned int)reg,
 		       other->dev.of_node ? other->dev.of_node->full_name : dev_name(&other->dev));
 		return -EBUSY;
 	}
@@ -275,8 +275,8 @@ static int of_i2c_register_child(struct i2c_adapter *adap, struct device_node *n
 	client = i2c_new_client_device(adap, np, type, (u16)reg);
 	if (IS_ERR(client)) {
 		ret = (int)PTR_ERR(client);
-		pr_err("%s: %s: cannot add client at 0x%02x: %s\n",
-		       dev_name(&adap->dev), np->full_name, (unsigned int)reg, errname(ret));
+		pr_err("%s: %pOF: cannot add client at 0x%02x: %s\n",
+		       dev_name(&adap->dev), np, (unsigned int)reg, errname(ret));
 		return ret;
 	}
 	of_node_set_flag(np, OF_POPULATED);
@@ -399,8 +399,8 @@ int i2c_add_adapter(struct i2c_adapter *adap)
 		nr = of_alias_get_id(adap->dev.of_node, "i2c");
 	if (nr >= 0) {
 		if (i2c_get_adapter(nr)) {
-			pr_err("%s: bus number %d from alias i2c%d already taken: EBUSY\n",
-			       adap->dev.of_node->full_name, nr, nr);
+			pr_err("%pOF: bus number %d from alias i2c%d already taken: EBUSY\n",
+			       adap->dev.of_node, nr, nr);
 			return -EBUSY;
 		}
 	} else {

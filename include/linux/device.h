@@ -69,6 +69,8 @@ struct device_driver {
 #define DEVICE_NAME_MAX 40
 #define DEVICE_REASON_MAX 96
 
+struct bus_dma_region;
+
 struct device {
 	struct device *parent;
 	struct device_node *of_node;
@@ -78,6 +80,8 @@ struct device {
 	void *platform_data;
 	void (*release)(struct device *dev);
 	char name[DEVICE_NAME_MAX];
+	/* DMA windows from "dma-ranges" (NULL: memory 1:1); freed on release */
+	const struct bus_dma_region *dma_range_map;
 
 	/* driver core private; read through the accessors below */
 	struct list_head bus_node;      /* on bus->devices */

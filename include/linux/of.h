@@ -181,6 +181,8 @@ int of_alias_get_highest_id(const char *stem);
 
 int of_n_addr_cells(const struct device_node *np);
 int of_n_size_cells(const struct device_node *np);
+int of_bus_n_addr_cells(const struct device_node *np);
+int of_bus_n_size_cells(const struct device_node *np);
 
 /* --- of/property.c: reading properties --- */
 struct property *of_find_property(const struct device_node *np,
@@ -308,6 +310,14 @@ int of_parse_phandle_with_fixed_args(const struct device_node *np,
 		struct of_phandle_args *out_args);
 int of_count_phandle_with_args(const struct device_node *np, const char *list_name,
 			       const char *cells_name);
+/*
+ * Through "<stem>-map" nexus nodes.  -EINVAL: bad index, malformed list or
+ * map, wrong specifier length, short mask/pass-thru, a circle of maps;
+ * -ENOENT: no list, no entry, or no map entry matches.
+ */
+int of_parse_phandle_with_args_map(const struct device_node *np,
+				   const char *list_name, const char *stem_name,
+				   int index, struct of_phandle_args *out_args);
 
 /* --- iterators --- */
 #define for_each_of_allnodes(dn) \

@@ -22,6 +22,17 @@ int of_match_score(const struct device_node *np, const struct of_device_id *id);
 const struct of_device_id *of_match_best(const struct of_device_id *matches,
 					 const struct device_node *np, int *score);
 
+/**
+ * of_dma_configure() - give @dev the DMA windows of the bus @np sits on
+ * (dev->dma_range_map, from of_dma_get_range() on @np's parent); a bus
+ * with no "dma-ranges" leaves @dev seeing memory 1:1
+ * @force_dma: Linux's flag; coyote has no DMA ops to force, so it only
+ *             makes a missing "dma-ranges" an error
+ * Return: 0; -ENODEV (only with @force_dma) when no bus says; -EINVAL or
+ * -ENOMEM from of_dma_get_range().
+ */
+int of_dma_configure(struct device *dev, struct device_node *np, bool force_dma);
+
 /* The `data` of the of_device_id entry @dev was bound with, or NULL. */
 const void *of_device_get_match_data(const struct device *dev);
 
