@@ -22,6 +22,7 @@
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/of_fdt.h>
+#include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -224,6 +225,9 @@ int of_fdt_unflatten(const void *blob, size_t size)
 				  sizeof(unflatten_why), &cnt);
 	if (err)
 		return err;     /* the old tree, if any, stays */
+	if (cnt.nops_after_end)
+		pr_warn("%u FDT_NOP token(s) after FDT_END ignored (DT spec 5.4.1: FDT_END shall be the last token)\n",
+			cnt.nops_after_end);
 
 	bytes = cnt.nodes * sizeof(struct device_node) +
 		cnt.props * sizeof(struct property) +
