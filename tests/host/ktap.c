@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ktap.h"
 
@@ -100,4 +101,45 @@ void *ktap_load(const char *name, size_t *size)
 	fclose(f);
 	*size = (size_t)n;
 	return buf;
+}
+
+static FILE *capture_file;
+static int capture_saved = -1;
+static char capture_text[8192];
+
+void ktap_stderr_begin(void)
+{
+	fflush(stderr);
+	capture_file = tmpfile();
+	if (!capture_file)
+		return;
+	capture_saved = dup(2);
+	dup2(fileno(capture_file), 2);
+}
+
+const char *ktap_stderr_end(void)
+{
+	size_t n = 0;
+
+	capture_text[0] = '\0';
+	if (!capture_file)
+		return capture_text;
+	fflush(stderr);
+	dup2(capture_saved, 2);
+	close(capture_saved);
+	capture_saved = -1;
+	rewind(capture_file);
+	n = fread(capture_text, 1, sizeof(capture_text) - 1, capture_file);
+	capture_text[n] = '\0';
+	fclose(capture_file);
+	capture_file = NULL;
+	/* Shown as TAP comments too, so a failing check's log has it. */
+	for (const char *line = capture_text; *line;) {
+		const char *eol = strchr(line, '\n');
+		int len = eol ? (int)(eol - line) : (int)strlen(line);
+
+		printf("# stderr: %.*s\n", len, line);
+		line += len + (eol != NULL);
+	}
+	return capture_text;
 }

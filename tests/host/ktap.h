@@ -22,6 +22,11 @@ int ktap_done(void);
  * a missing file is a failed check and a NULL return. */
 void *ktap_load(const char *name, size_t *size);
 
+/* Everything written to stderr between the two calls (the host printk's
+ * lines), at most 8 KiB; valid until the next ktap_stderr_end(). */
+void ktap_stderr_begin(void);
+const char *ktap_stderr_end(void);
+
 #define CHECK(cond, ...) ktap_check(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
 #define CHECK_INT(got, want, ...) \
 	ktap_check_int((long long)(got), (long long)(want), __FILE__, __LINE__, __VA_ARGS__)

@@ -257,6 +257,42 @@ static void test_hand_made(void)
 		CHECK_INT(of_fdt_check_counts(b->out, size, why, sizeof(why), &cnt), 0,
 			  "NOPs after FDT_END pass (%s)", why);
 		CHECK_INT(cnt.nops_after_end, 2, "NOPs after FDT_END counted");
+		ktap_stderr_begin();
+		CHECK_INT(of_fdt_unflatten(b->out, size), 0, "NOPs after FDT_END unflatten");
+		CHECK(strstr(ktap_stderr_end(), "2 FDT_NOP token(s) after FDT_END ignored "
+			     "(DT spec 5.4.1"), "unflatten warns naming the clause");
+	}
+
+	/* a duplicated phandle: the first node in the tree keeps it, warned */
+	fdtb_init(b);
+	fdtb_begin(b, "");
+	fdtb_begin(b, "c");
+	fdtb_prop_u32(b, "phandle", 7);
+	fdtb_end(b);
+	fdtb_begin(b, "a");
+	fdtb_prop_u32(b, "phandle", 5);
+	fdtb_end(b);
+	fdtb_begin(b, "b");
+	fdtb_prop_u32(b, "phandle", 5);
+	fdtb_end(b);
+	fdtb_end(b);
+	fdtb_finish_tree(b);
+	size = fdtb_finish(b);
+	ktap_stderr_begin();
+	CHECK_INT(of_fdt_unflatten(b->out, size), 0, "duplicate phandle blob unflattens");
+	CHECK(strstr(ktap_stderr_end(),
+		     "duplicate phandle 0x5: /a and /b; references reach /a only"),
+	      "duplicate phandle warned");
+	{
+		struct device_node *np = of_find_node_by_phandle(5);
+		struct of_fdt_stats st;
+
+		CHECK_STR(np ? np->full_name : "(none)", "a", "phandle 5 reaches /a, the first");
+		of_fdt_get_stats(&st);
+		CHECK_INT(st.duplicate_phandles, 1, "one duplicate left out");
+		CHECK_INT(st.phandles, 2, "two phandles in the table");
+		np = of_find_node_by_phandle(7);
+		CHECK_STR(np ? np->full_name : "(none)", "c", "phandle 7 still found");
 	}
 
 	/* misaligned blob */
