@@ -292,6 +292,7 @@ static int check_struct(struct check *c, struct of_fdt_counts *cnt)
 			break;
 		}
 		case OF_FDT_NOP:
+			cnt->nops_after_root += root_done;
 			p += 4;
 			break;
 		case OF_FDT_END:
