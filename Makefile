@@ -43,3 +43,4 @@ include scripts/Makefile.tools
 include scripts/Makefile.bindings
 include scripts/Makefile.labs
 include scripts/Makefile.conformance
+include scripts/Makefile.sanitize

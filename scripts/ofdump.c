@@ -298,6 +298,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: write error: %s\n", prog, strerror(errno));
 		return 1;
 	}
-	/* The live tree stays until exit: it points into blob. */
+	/* Nothing reads the live tree (which points into blob) from here. */
+	free(blob);
+	free(alias_text);
 	return 0;
 }
