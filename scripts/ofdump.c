@@ -288,6 +288,17 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
+	/* Text dtc would turn into another tree is no DTS: say why instead. */
+	if (mode == MODE_DTS) {
+		char why[160];
+
+		if (of_dts_unwritable(of_root, why, sizeof(why))) {
+			fprintf(stderr, "%s: %s: the kernel accepts this tree, but DTS cannot "
+				"write it: %s\n", prog, file, why);
+			free(blob);
+			return 1;
+		}
+	}
 	if (mode == MODE_STATS)
 		print_stats();
 	else if (mode == MODE_DEVICES)
