@@ -171,8 +171,8 @@ static int check_rsvmap(struct check *c, u32 off)
 
 /*
  * DT spec 5.4.1 makes FDT_END the last token, but padding the struct block
- * with FDT_NOP after it changes nothing a reader sees, and Linux and current
- * libfdt accept it.  A kernel that fell back to its built-in blob where
+ * with FDT_NOP after it changes nothing a reader sees, and Linux and libfdt
+ * (1.6.1 and 1.8) accept it.  A kernel that fell back to its built-in blob where
  * Linux boots would be the worse kernel: such a blob passes, and
  * unflatten warns, naming the clause (docs/fdt-conformance.md).
  */
