@@ -46,3 +46,5 @@ include scripts/Makefile.labs
 include scripts/Makefile.devlinks
 # Device-tree overlays (issue 14).
 include scripts/Makefile.overlays
+include scripts/Makefile.conformance
+include scripts/Makefile.sanitize

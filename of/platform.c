@@ -72,6 +72,11 @@ static int fill_resources(struct platform_device *pdev, struct device_node *np)
 				np, i, errname(ret));
 			continue;
 		}
+		/* Kept (drivers count entries by index), but no window at all:
+		 * an ordinary slip, e.g. #size-cells = <0> on the bus. */
+		if (res[used].end + 1 == res[used].start)
+			pr_warn("%s: reg entry %d has size 0: the device gets an empty window\n",
+				np->full_name, i);
 		res[used].flags = IORESOURCE_MEM;
 		used++;
 	}

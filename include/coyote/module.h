@@ -209,6 +209,18 @@ int module_autoload(const char *blacklist);
 
 struct device_node;
 
+/* Longest modules.alias pattern matched (Linux's "of:N*T*C..." is short). */
+#define MODALIAS_PATTERN_MAX 256
+
+/**
+ * modalias_match() - does modules.alias pattern @pat (@plen bytes, '*'
+ * matches any run of characters, all else itself) match all of @s?
+ * Linear in @plen + strlen(@s): no backtracking, no recursion.
+ * Return: 1 match, 0 no match, -E2BIG when @plen exceeds
+ * MODALIAS_PATTERN_MAX (the caller names the line).
+ */
+int modalias_match(const char *pat, size_t plen, const char *s);
+
 /**
  * module_alias_find() - the module modules.alias text @alias (@len bytes)
  * names for @np's string @compat, matched as Linux's "of:N*T*C..." modalias.

@@ -118,6 +118,7 @@ struct of_fdt_stats {
 	unsigned int nodes;
 	unsigned int properties;
 	unsigned int phandles;      /* entries in the phandle lookup table */
+	unsigned int duplicate_phandles; /* nodes left out of it, warned */
 	unsigned int aliases;       /* entries in the alias id table */
 	size_t tree_bytes;          /* the live tree's one allocation, this build */
 	size_t tree_bytes_ilp32;    /* the same tree in the 32-bit kernel */

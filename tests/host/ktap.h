@@ -31,6 +31,10 @@ void *ktap_load(const char *name, size_t *size);
  */
 void ktap_expect_begin(const char *text);
 void ktap_expect_end(void);
+/* Everything written to stderr between the two calls (the host printk's
+ * lines), at most 8 KiB; valid until the next ktap_stderr_end(). */
+void ktap_stderr_begin(void);
+const char *ktap_stderr_end(void);
 
 #define CHECK(cond, ...) ktap_check(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
 #define CHECK_INT(got, want, ...) \
