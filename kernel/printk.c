@@ -173,4 +173,6 @@ static int cmd_dmesg(int argc, char **argv)
 	log_buf_print();
 	return 0;
 }
-SHELL_COMMAND(dmesg, cmd_dmesg, "dmesg", "print the kernel log (ring buffer)");
+SHELL_COMMAND(dmesg, cmd_dmesg, "dmesg", "print the kernel log (ring buffer)",
+	      .topic = TOPIC_SYSTEM,
+	      .example = "dmesg -l err,warn");

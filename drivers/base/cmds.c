@@ -43,7 +43,9 @@ static int cmd_dt(int argc, char **argv)
 		printf("/dts-v1/;\n\n");
 	return of_print_dts(np, put_console, NULL);
 }
-SHELL_COMMAND(dt, cmd_dt, "dt [PATH]", "the live device tree (or the subtree at PATH) as DTS");
+SHELL_COMMAND(dt, cmd_dt, "dt [PATH]", "the live device tree (or the subtree at PATH) as DTS",
+	      .topic = TOPIC_DT, .complete = complete_dt_path,
+	      .example = "dt /amba/serial@101f1000");
 
 /* "bound", "deferred (waiting for ...)", "failed (ENODEV)", "no driver". */
 static void state_text(const struct device *dev, char *buf, size_t len)
@@ -86,7 +88,9 @@ static int cmd_devices(int argc, char **argv)
 	return 0;
 }
 SHELL_COMMAND(devices, cmd_devices, "devices",
-	      "every device: node, bus, driver, bound/deferred/failed/no driver");
+	      "every device: node, bus, driver, bound/deferred/failed/no driver",
+	      .topic = TOPIC_DEVICES,
+	      .example = "devices");
 
 static int cmd_drivers(int argc, char **argv)
 {
@@ -118,7 +122,9 @@ static int cmd_drivers(int argc, char **argv)
 	}
 	return 0;
 }
-SHELL_COMMAND(drivers, cmd_drivers, "drivers", "every driver: bus and compatible strings");
+SHELL_COMMAND(drivers, cmd_drivers, "drivers", "every driver: bus and compatible strings",
+	      .topic = TOPIC_DEVICES,
+	      .example = "drivers");
 
 static void put_line(void *ctx, const char *line)
 {
@@ -146,4 +152,6 @@ static int cmd_whynot(int argc, char **argv)
 	return 0;
 }
 SHELL_COMMAND(whynot, cmd_whynot, "whynot PATH|ALIAS",
-	      "why a node has no bound driver (or which driver and entry won)");
+	      "why a node has no bound driver (or which driver and entry won)",
+	      .topic = TOPIC_DT, .complete = complete_dt_path,
+	      .example = "whynot /external-bus/i2c@1,0/rtc@68");

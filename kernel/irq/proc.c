@@ -55,4 +55,6 @@ static int cmd_irqs(int argc, char **argv)
 	       irq_max_nesting());
 	return 0;
 }
-SHELL_COMMAND(irqs, cmd_irqs, "irqs", "interrupts: controller, hwirq, virq, handler, count");
+SHELL_COMMAND(irqs, cmd_irqs, "irqs", "interrupts: controller, hwirq, virq, handler, count",
+	      .topic = TOPIC_DEVICES,
+	      .example = "irqs");

@@ -18,6 +18,43 @@ static bool ends_with_ko(const char *s)
 	return n >= 3 && !strcmp(s + n - 3, ".ko");
 }
 
+/* Tab after insmod/modinfo: the modules in the initrd, then loaded ones it lacks. */
+void complete_module(struct shell_compl *c, int argi)
+{
+	size_t dl = strlen(MODULE_DIR), pos = 0;
+	struct module *mod = NULL;
+	struct cpio_entry e;
+	char name[MODULE_NAME_LEN + 4];
+
+	if (argi != 1)
+		return;
+	while (initrd_next(&pos, &e)) {
+		size_t n = strlen(e.name);
+
+		if (n <= dl + 3 || n - dl - 3 >= MODULE_NAME_LEN || strncmp(e.name, MODULE_DIR, dl) ||
+		    !ends_with_ko(e.name) || strchr(e.name + dl, '/'))
+			continue;
+		snprintf(name, sizeof(name), "%.*s", (int)(n - dl - 3), e.name + dl);
+		shell_compl_add(c, name, false, 0);
+	}
+	while ((mod = module_next(mod))) {
+		snprintf(name, sizeof(name), MODULE_DIR "%s.ko", mod->name);
+		if (initrd_find(name, &e))
+			shell_compl_add(c, mod->name, false, 0);
+	}
+}
+
+/* Tab after rmmod: loaded modules. */
+void complete_module_loaded(struct shell_compl *c, int argi)
+{
+	struct module *mod = NULL;
+
+	if (argi != 1)
+		return;
+	while ((mod = module_next(mod)))
+		shell_compl_add(c, mod->name, false, 0);
+}
+
 /*
  * "ds1338" -> lib/modules/ds1338.ko; "dir/x.ko" -> that file, module "x".
  * The words after it are the module's parameters.
@@ -61,7 +98,9 @@ static int cmd_insmod(int argc, char **argv)
 	return load_module(name, e.data, e.size, args);
 }
 SHELL_COMMAND(insmod, cmd_insmod, "insmod NAME|PATH [PARAM=VALUE ...]",
-	      "load a module from the initrd (NAME: lib/modules/NAME.ko)");
+	      "load a module from the initrd (NAME: lib/modules/NAME.ko)",
+	      .topic = TOPIC_MODULES, .complete = complete_module,
+	      .example = "insmod ds1338");
 
 static int cmd_rmmod(int argc, char **argv)
 {
@@ -74,7 +113,9 @@ static int cmd_rmmod(int argc, char **argv)
 		printf("rmmod: %s is not loaded\n", argv[1]);
 	return ret;
 }
-SHELL_COMMAND(rmmod, cmd_rmmod, "rmmod NAME", "unload a module (its devices lose their driver)");
+SHELL_COMMAND(rmmod, cmd_rmmod, "rmmod NAME", "unload a module (its devices lose their driver)",
+	      .topic = TOPIC_MODULES, .complete = complete_module_loaded,
+	      .example = "rmmod ds1338");
 
 static int cmd_lsmod(int argc, char **argv)
 {
@@ -95,7 +136,9 @@ static int cmd_lsmod(int argc, char **argv)
 	}
 	return 0;
 }
-SHELL_COMMAND(lsmod, cmd_lsmod, "lsmod", "loaded modules: name, size, refcount, users");
+SHELL_COMMAND(lsmod, cmd_lsmod, "lsmod", "loaded modules: name, size, refcount, users",
+	      .topic = TOPIC_MODULES,
+	      .example = "lsmod");
 
 static void print_info(const char *info, u32 size, const char *key, const char *label)
 {
@@ -192,7 +235,9 @@ static int cmd_modinfo(int argc, char **argv)
 	return 0;
 }
 SHELL_COMMAND(modinfo, cmd_modinfo, "modinfo NAME",
-	      "a module's license, description, aliases (loaded or in the initrd)");
+	      "a module's license, description, aliases (loaded or in the initrd)",
+	      .topic = TOPIC_MODULES, .complete = complete_module,
+	      .example = "modinfo smc91x");
 
 static int cmd_ls(int argc, char **argv)
 {
@@ -210,4 +255,6 @@ static int cmd_ls(int argc, char **argv)
 		printf("ls: no initrd\n");
 	return 0;
 }
-SHELL_COMMAND(ls, cmd_ls, "ls", "files in the initrd");
+SHELL_COMMAND(ls, cmd_ls, "ls", "files in the initrd",
+	      .topic = TOPIC_MODULES,
+	      .example = "ls");

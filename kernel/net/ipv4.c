@@ -391,7 +391,9 @@ static int cmd_ping(int argc, char **argv)
 	}
 	return got ? 0 : -ETIMEDOUT;
 }
-SHELL_COMMAND(ping, cmd_ping, "ping [-c N] ADDR", "send ICMP echo requests, print the replies");
+SHELL_COMMAND(ping, cmd_ping, "ping [-c N] ADDR", "send ICMP echo requests, print the replies",
+	      .topic = TOPIC_NETWORK,
+	      .example = "ping -c 3 -i 0.2 10.0.2.2");
 
 static int cmd_arp(int argc, char **argv)
 {
@@ -414,7 +416,9 @@ static int cmd_arp(int argc, char **argv)
 	printf("%u entries (each kept %u s)\n", n, ARP_TIMEOUT_MS / 1000);
 	return 0;
 }
-SHELL_COMMAND(arp, cmd_arp, "arp", "the ARP cache");
+SHELL_COMMAND(arp, cmd_arp, "arp", "the ARP cache",
+	      .topic = TOPIC_NETWORK,
+	      .example = "arp");
 
 static void ifconfig_show(struct net_device *dev)
 {
@@ -476,7 +480,9 @@ static int cmd_ifconfig(int argc, char **argv)
 	return 0;
 }
 SHELL_COMMAND(ifconfig, cmd_ifconfig, "ifconfig [IF [ADDR/LEN [gw GW]]]",
-	      "show interfaces, or set the address");
+	      "show interfaces, or set the address",
+	      .topic = TOPIC_NETWORK,
+	      .example = "ifconfig eth0 10.0.2.15/24 gw 10.0.2.2");
 
 /* bootargs `ip=ADDR/LEN,gw=GW`, else QEMU's user-mode network. */
 static int inet_config_init(void)

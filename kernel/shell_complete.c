@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Tab completion.  The first word completes to a command name; later words
+ * to whatever the command's SHELL_COMMAND declares (.complete).  A Tab
+ * inserts what every candidate shares; a unique candidate gets a space, or
+ * nothing when it can go on (a node with children: the next Tab adds the
+ * '/', one level at a time, as a shell completes directories); a second
+ * Tab in a row lists the candidates.
+ */
+#include <linux/console.h>
+#include <linux/kernel.h>
+#include <linux/of.h>
+#include <linux/string.h>
+#include <coyote/console.h>
+#include <coyote/shell.h>
+
+#include "shell.h"
+
+#define LIST_WIDTH	78
+
+struct shell_compl {
+	const char *word;
+	size_t wlen;
+	int count;
+	char common[SHELL_LINE_MAX + 1];	/* what all candidates share */
+	size_t clen;
+	bool more;				/* of the only candidate */
+	char sep;
+	bool list;				/* print candidates as they come */
+	size_t show_from;			/* listed: from here (after a '/') */
+	int col;
+};
+
+const char *shell_compl_word(const struct shell_compl *c)
+{
+	return c->word;
+}
+
+void shell_compl_add(struct shell_compl *c, const char *cand, bool more, char sep)
+{
+	size_t n = strlen(cand), i;
+
+	if (n < c->wlen || strncmp(cand, c->word, c->wlen) || n > SHELL_LINE_MAX)
+		return;
+	if (c->count++ == 0) {
+		memcpy(c->common, cand, n + 1);
+		c->clen = n;
+		c->more = more;
+		c->sep = sep;
+	} else {
+		for (i = 0; i < c->clen && c->common[i] == cand[i]; i++)
+			;
+		c->clen = i;
+	}
+	if (c->list) {
+		const char *show = cand + (c->show_from <= n ? c->show_from : 0);
+		int w = (int)strlen(show) + 2;
+
+		if (c->col && c->col + w > LIST_WIDTH) {
+			console_write("\n", 1);
+			c->col = 0;
+		}
+		printf("%s%s  ", show, more && sep ? (char[2]){ sep, 0 } : "");
+		c->col += w;
+	}
+}
+
+static const struct shell_command *find_command_n(const char *name, size_t n)
+{
+	for (const struct shell_command *c = __shell_cmds_start; c < __shell_cmds_end; c++)
+		if (strlen(c->name) == n && !strncmp(c->name, name, n))
+			return c;
+	return NULL;
+}
+
+void complete_command(struct shell_compl *c, int argi)
+{
+	for (const struct shell_command *cmd = __shell_cmds_start; cmd < __shell_cmds_end; cmd++)
+		shell_compl_add(c, cmd->name, false, 0);
+}
+
+static void add_children(struct shell_compl *c, const struct device_node *parent,
+			 const char *dir, size_t dirlen)
+{
+	static char cand[SHELL_LINE_MAX + 1];
+	struct device_node *child;
+
+	for_each_child_of_node(parent, child) {
+		if (snprintf(cand, sizeof(cand), "%.*s/%s", (int)dirlen, dir,
+			     child->full_name) >= (int)sizeof(cand))
+			continue;
+		shell_compl_add(c, cand, child->child != NULL, '/');
+	}
+}
+
+/*
+ * "/amba/se" completes among /amba's children; "i2c0/r" among the
+ * children of the node alias i2c0 names; a word without '/' to an alias
+ * name (or "/").
+ */
+void complete_dt_path(struct shell_compl *c, int argi)
+{
+	static char dir[SHELL_LINE_MAX + 1];
+	const char *slash = strrchr(c->word, '/');
+	struct device_node *np;
+	struct property *pp;
+
+	if (!of_root)
+		return;
+	if (slash) {
+		size_t dirlen = (size_t)(slash - c->word);
+
+		memcpy(dir, c->word, dirlen);
+		dir[dirlen] = '\0';
+		np = dirlen ? of_find_node_by_path(dir) : of_root;
+		if (np)
+			add_children(c, np, dir, dirlen);
+		return;
+	}
+	shell_compl_add(c, "/", true, 0);
+	if (!of_aliases)
+		return;
+	for_each_property_of_node(of_aliases, pp) {
+		if (!strcmp(pp->name, "name") || !strcmp(pp->name, "phandle"))
+			continue;
+		np = of_find_node_by_path(pp->name);
+		if (np)
+			shell_compl_add(c, pp->name, np->child != NULL, '/');
+	}
+}
+
+/* Run the word's completer with @c set up for @word. */
+static bool run_completer(struct shell_compl *c, const struct line *l, size_t start)
+{
+	static char word[SHELL_LINE_MAX + 1];
+	const char *p = l->buf;
+	const struct shell_command *cmd;
+	size_t n;
+	int argi = 0;
+
+	memcpy(word, l->buf + start, (size_t)l->pos - start);
+	word[l->pos - start] = '\0';
+	c->word = word;
+	c->wlen = strlen(word);
+	c->show_from = strrchr(word, '/') ? (size_t)(strrchr(word, '/') - word) + 1 : 0;
+
+	while (*p == ' ' && p < l->buf + start)
+		p++;
+	for (n = 0; p + n < l->buf + start && p[n] != ' '; n++)
+		;
+	if (p == l->buf + start) {
+		complete_command(c, 0);
+		return true;
+	}
+	cmd = find_command_n(p, n);
+	if (!cmd || !cmd->complete)
+		return false;
+	for (const char *q = p; q < l->buf + start; q++)
+		if (*q != ' ' && (q == l->buf || q[-1] == ' '))
+			argi++;
+	cmd->complete(c, argi);
+	return true;
+}
+
+void shell_complete(struct line *l, bool list)
+{
+	static struct shell_compl c;
+	size_t start = (size_t)l->pos;
+
+	while (start > 0 && l->buf[start - 1] != ' ')
+		start--;
+	c = (struct shell_compl){ 0 };
+	if (!run_completer(&c, l, start) || !c.count)
+		return;
+	if (c.count == 1) {
+		if (c.clen > c.wlen)
+			line_insert(l, c.common + c.wlen, (int)(c.clen - c.wlen));
+		else if (c.more && c.sep)
+			line_insert(l, &c.sep, 1);
+		if (!c.more)
+			line_insert(l, " ", 1);
+		return;
+	}
+	if (c.clen > c.wlen) {
+		line_insert(l, c.common + c.wlen, (int)(c.clen - c.wlen));
+		return;
+	}
+	if (!list)
+		return;
+	console_write("\n", 1);
+	c = (struct shell_compl){ .list = true };
+	run_completer(&c, l, start);
+	console_write("\n", 1);
+	line_redraw(l, false);
+}
