@@ -217,7 +217,7 @@ static int cmd_help(int argc, char **argv)
 		}
 		printf("usage: %s\n  %s\n", c->usage, c->help);
 		if (c->example)
-			printf("example:\n  %s%s\n", SHELL_PROMPT, c->example);
+			printf("example: %s\n", c->example);
 		return 0;
 	}
 	/* The usage column fits the longest usage. */
