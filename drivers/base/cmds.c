@@ -16,14 +16,17 @@
 
 #include "base.h"
 
+/* After a Ctrl-C the walk goes on, silent: printing is what takes time. */
 static void put_console(void *ctx, const char *s, size_t n)
 {
-	printf("%.*s", (int)n, s);
+	if (!intr_pending())
+		printf("%.*s", (int)n, s);
 }
 
 static int cmd_dt(int argc, char **argv)
 {
 	struct device_node *np = of_root;
+	int ret;
 
 	if (argc > 2)
 		return -EINVAL;
@@ -41,7 +44,8 @@ static int cmd_dt(int argc, char **argv)
 	/* The whole tree is a DTS file dtc can compile back. */
 	if (np == of_root)
 		printf("/dts-v1/;\n\n");
-	return of_print_dts(np, put_console, NULL);
+	ret = of_print_dts(np, put_console, NULL);
+	return intr_pending() ? -EINTR : ret;
 }
 SHELL_COMMAND(dt, cmd_dt, "dt [PATH]", "the live device tree (or the subtree at PATH) as DTS",
 	      .topic = TOPIC_DT, .complete = complete_dt_path,
@@ -63,23 +67,40 @@ static void state_text(const struct device *dev, char *buf, size_t len)
 	}
 }
 
+/*
+ * Columns fit their longest entry: a first pass measures, the second
+ * prints (the lists do not change in between: the shell is all that runs).
+ */
 static int cmd_devices(int argc, char **argv)
 {
 	struct device_state_counts c;
-	struct bus_type *bus = NULL;
-	char path[80], state[DEVICE_REASON_MAX + 16];
+	char path[160], state[DEVICE_REASON_MAX + 16];
+	int w[4] = { 4, 6, 3, 6 };	/* "node", "device", "bus", "driver" */
 
-	printf("%-40s %-30s %-8s %-14s %s\n", "node", "device", "bus", "driver", "state");
-	while ((bus = bus_next(bus))) {
-		struct device *dev;
+	for (int pass = 0; pass < 2; pass++) {
+		struct bus_type *bus = NULL;
 
-		list_for_each_entry(dev, &bus->devices, bus_node) {
-			const struct device_driver *drv = dev->driver ? dev->driver : dev->tried;
+		if (pass)
+			printf("%-*s  %-*s  %-*s  %-*s  %s\n", w[0], "node", w[1], "device",
+			       w[2], "bus", w[3], "driver", "state");
+		while ((bus = bus_next(bus))) {
+			struct device *dev;
 
-			dev_node_path(dev, path, sizeof(path));
-			state_text(dev, state, sizeof(state));
-			printf("%-40s %-30s %-8s %-14s %s\n", path, dev_name(dev), bus->name,
-			       drv ? drv->name : "-", state);
+			list_for_each_entry(dev, &bus->devices, bus_node) {
+				const struct device_driver *drv = dev->driver ? dev->driver : dev->tried;
+				const char *col[4] = { path, dev_name(dev), bus->name,
+						       drv ? drv->name : "-" };
+
+				dev_node_path(dev, path, sizeof(path));
+				if (!pass) {
+					for (int i = 0; i < 4; i++)
+						w[i] = max(w[i], (int)strlen(col[i]));
+					continue;
+				}
+				state_text(dev, state, sizeof(state));
+				printf("%-*s  %-*s  %-*s  %-*s  %s\n", w[0], col[0], w[1], col[1],
+				       w[2], col[2], w[3], col[3], state);
+			}
 		}
 	}
 	device_count_states(&c);
@@ -92,32 +113,49 @@ SHELL_COMMAND(devices, cmd_devices, "devices",
 	      .topic = TOPIC_DEVICES,
 	      .example = "devices");
 
+/* @drv's compatible strings, space-separated, into @buf ("-" for none). */
+static void driver_compats(const struct device_driver *drv, char *buf, size_t len)
+{
+	const struct of_device_id *id = drv->of_match_table;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (; id && (id->compatible[0] || id->name[0] || id->type[0]); id++) {
+		int n;
+
+		if (!id->compatible[0])
+			continue;
+		n = snprintf(buf + used, len - used, "%s%s", used ? " " : "", id->compatible);
+		if (n < 0 || (size_t)n >= len - used)
+			break;
+		used += (size_t)n;
+	}
+	if (!used)
+		snprintf(buf, len, "-");
+}
+
 static int cmd_drivers(int argc, char **argv)
 {
-	struct bus_type *bus = NULL;
 	char compat[160];
+	int w[2] = { 6, 3 };	/* "driver", "bus" */
 
-	printf("%-20s %-8s %s\n", "driver", "bus", "compatible");
-	while ((bus = bus_next(bus))) {
-		struct device_driver *drv;
+	for (int pass = 0; pass < 2; pass++) {
+		struct bus_type *bus = NULL;
 
-		list_for_each_entry(drv, &bus->drivers, bus_node) {
-			const struct of_device_id *id = drv->of_match_table;
-			size_t used = 0;
+		if (pass)
+			printf("%-*s  %-*s  %s\n", w[0], "driver", w[1], "bus", "compatible");
+		while ((bus = bus_next(bus))) {
+			struct device_driver *drv;
 
-			compat[0] = '\0';
-			for (; id && (id->compatible[0] || id->name[0] || id->type[0]); id++) {
-				int n;
-
-				if (!id->compatible[0])
+			list_for_each_entry(drv, &bus->drivers, bus_node) {
+				if (!pass) {
+					w[0] = max(w[0], (int)strlen(drv->name));
+					w[1] = max(w[1], (int)strlen(bus->name));
 					continue;
-				n = snprintf(compat + used, sizeof(compat) - used, "%s%s",
-					     used ? " " : "", id->compatible);
-				if (n < 0 || (size_t)n >= sizeof(compat) - used)
-					break;
-				used += (size_t)n;
+				}
+				driver_compats(drv, compat, sizeof(compat));
+				printf("%-*s  %-*s  %s\n", w[0], drv->name, w[1], bus->name, compat);
 			}
-			printf("%-20s %-8s %s\n", drv->name, bus->name, used ? compat : "-");
 		}
 	}
 	return 0;

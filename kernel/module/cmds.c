@@ -117,16 +117,20 @@ SHELL_COMMAND(rmmod, cmd_rmmod, "rmmod NAME", "unload a module (its devices lose
 	      .topic = TOPIC_MODULES, .complete = complete_module_loaded,
 	      .example = "rmmod ds1338");
 
+/* The name column fits the longest name. */
 static int cmd_lsmod(int argc, char **argv)
 {
 	struct module *mod = NULL;
+	int w = 6;	/* "Module" */
 
-	printf("%-20s %8s %8s  %-10s %s\n", "Module", "Size", "Refcount", "Address", "Used by");
+	while ((mod = module_next(mod)))
+		w = max(w, (int)strlen(mod->name));
+	printf("%-*s  %8s %8s  %-10s %s\n", w, "Module", "Size", "Refcount", "Address", "Used by");
 	while ((mod = module_next(mod))) {
 		struct module *other = NULL;
 		int n = 0;
 
-		printf("%-20s %8u %8d  0x%08lx ", mod->name, mod->core_size, mod->refcnt,
+		printf("%-*s  %8u %8d  0x%08lx ", w, mod->name, mod->core_size, mod->refcnt,
 		       (unsigned long)(uintptr_t)mod->core);
 		while ((other = module_next(other)))
 			for (int i = 0; i < other->nr_uses; i++)
