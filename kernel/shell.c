@@ -157,7 +157,7 @@ static int history_expand(char *line, size_t size)
 		hit = history_get(1);
 	} else {
 		for (const char *q = p + 1; *q; q++) {
-			if (*q < '0' || *q > '9' || n > total)
+			if (*q < '0' || *q > '9' || n > 100000)
 				return 0;	/* not ours: run as typed */
 			n = n * 10 + (unsigned int)(*q - '0');
 		}
@@ -268,9 +268,13 @@ SHELL_COMMAND(history, cmd_history, "history",
 
 static int cmd_echo(int argc, char **argv)
 {
-	for (int i = 1; i < argc; i++)
-		printf("%s%s", argv[i], i + 1 < argc ? " " : "");
-	printf("\n");
+	/* Written as is: a word may be longer than printf's buffer. */
+	for (int i = 1; i < argc; i++) {
+		console_write(argv[i], strlen(argv[i]));
+		if (i + 1 < argc)
+			console_write(" ", 1);
+	}
+	console_write("\n", 1);
 	return 0;
 }
 SHELL_COMMAND(echo, cmd_echo, "echo [WORD ...]", "print the words, separated by one space",
