@@ -60,7 +60,7 @@ void shell_compl_add(struct shell_compl *c, const char *cand, bool more, char se
 			console_write("\n", 1);
 			c->col = 0;
 		}
-		printf("%s%s  ", show, more && sep ? (char[2]){ sep, 0 } : "");
+		printf("%s%s%s", c->col ? "  " : "", show, more && sep ? (char[2]){ sep, 0 } : "");
 		c->col += w;
 	}
 }
