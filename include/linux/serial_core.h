@@ -44,18 +44,8 @@ struct earlycon_id {
  */
 int early_init_dt_scan_stdout(const void *fdt, char *why, size_t whylen);
 
-/**
- * earlycon_drives() - is the boot console still running on the UART whose
- * registers start at @mapbase?
- *
- * A UART driver that finds its device is that UART takes the console over
- * even when nothing named it (no stdout-path, a stdout-path naming no UART,
- * the console taken from the built-in blob): its receive interrupt would
- * otherwise empty the FIFO the boot console reads, and no key would ever
- * reach the shell.
- * Return: true or false.
- */
-bool earlycon_drives(phys_addr_t mapbase);
+/* The MMIO address of the early console's UART; 0 when there is none. */
+phys_addr_t earlycon_mapbase(void);
 
 /* "pl011 at MMIO 0x101f1000 (options '115200n8')" of the running earlycon. */
 const char *earlycon_description(void);

@@ -353,7 +353,6 @@ static int pl011_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
 	struct pl011_port *port;
-	struct resource *res;
 	bool is_console;
 	struct clk *clk;
 	u32 cid, pid;
@@ -387,12 +386,11 @@ static int pl011_probe(struct platform_device *pdev)
 		return dev_err_probe(dev, port->line, "no free ttyAMA number");
 	snprintf(port->name, sizeof(port->name), "ttyAMA%d", port->line);
 	port->baud = pl011_pick_baud(port, &is_console);
-	res = platform_get_resource(pdev, IORESOURCE_MEM, 0);
-	if (!is_console && res && earlycon_drives(res->start)) {
+	/* Neither names a console: the UART the early console found (serial0
+	 * alias, first UART) takes over, as Linux hands a boot console over. */
+	if (!is_console && earlycon_mapbase() &&
+	    platform_get_resource(pdev, IORESOURCE_MEM, 0)->start == earlycon_mapbase())
 		is_console = true;
-		dev_info(dev, "%s: nothing names a console; the boot console runs here, so this is it\n",
-			 port->name);
-	}
 
 	writel(0, port->base + UART011_IMSC);
 	if (port->uartclk)

@@ -15,16 +15,16 @@
 extern const struct earlycon_id __earlycon_table[], __earlycon_table_end[];
 
 static char description[96];
-static struct earlycon_device dev;	/* the one that registered */
-
-bool earlycon_drives(phys_addr_t mapbase)
-{
-	return dev.con && (dev.con->flags & CON_ENABLED) && dev.mapbase == mapbase;
-}
+static phys_addr_t mapbase;
 
 const char *earlycon_description(void)
 {
 	return description;
+}
+
+phys_addr_t earlycon_mapbase(void)
+{
+	return mapbase;
 }
 
 /* Index of @compat in the node's compatible list, or -1. */
@@ -49,8 +49,8 @@ static int fdt_compatible_index(const void *fdt, int node, const char *compat)
 
 int early_init_dt_scan_stdout(const void *fdt, char *why, size_t whylen)
 {
+	static struct earlycon_device dev;
 	const struct earlycon_id *match = NULL, *id;
-	struct earlycon_device found;
 	const char *path, *options, *status;
 	int chosen, node, len, best = 1 << 30, ret;
 	u64 addr, size;
@@ -98,25 +98,25 @@ int early_init_dt_scan_stdout(const void *fdt, char *why, size_t whylen)
 		WHY("reg of \"%s\" does not translate to a CPU address", path);
 		return -EINVAL;
 	}
-	found = (struct earlycon_device){
+	dev = (struct earlycon_device){
 		.mapbase = addr,
 		.membase = ioremap(addr, size),
 		.fdt = fdt,
 		.node = node,
 		.options = options,
 	};
-	if (!found.membase) {
+	if (!dev.membase) {
 		WHY("\"%s\" at 0x%llx is beyond 4 GiB", path, addr);
 		return -EINVAL;
 	}
-	ret = match->setup(&found, options);
+	ret = match->setup(&dev, options);
 	if (ret) {
 		WHY("%s at 0x%08llx did not answer (%s)", match->name, addr, errname(ret));
 		return ret;
 	}
+	mapbase = addr;
 	scnprintf(description, sizeof(description), "%s at MMIO 0x%08llx (options '%s')",
 		  match->name, addr, options);
-	dev = found;
 	register_console(dev.con);
 	return 0;
 }
