@@ -206,6 +206,21 @@ static unsigned int parse_levels(const char *list)
 	return mask;
 }
 
+/* Tab after dmesg: -l, then a level name. */
+static void complete_dmesg(struct shell_compl *c, int argi)
+{
+	char opt[4];
+
+	if (argi == 1) {
+		shell_compl_add(c, "-l", false, 0);
+		return;
+	}
+	shell_compl_arg(c, 1, opt, sizeof(opt));
+	if (argi == 2 && !strcmp(opt, "-l"))
+		for (int i = 0; i < 8; i++)
+			shell_compl_add(c, level_names[i], false, 0);
+}
+
 /* dmesg: the whole ring (whatever loglevel= let through); -l picks levels. */
 static int cmd_dmesg(int argc, char **argv)
 {
@@ -226,5 +241,5 @@ static int cmd_dmesg(int argc, char **argv)
 }
 SHELL_COMMAND(dmesg, cmd_dmesg, "dmesg [-l LEVEL[,LEVEL...]]",
 	      "print the kernel log (ring buffer), or only the lines of some levels",
-	      .topic = TOPIC_SYSTEM,
+	      .topic = TOPIC_SYSTEM, .complete = complete_dmesg,
 	      .example = "dmesg -l err,warn");

@@ -29,11 +29,30 @@ struct shell_compl {
 	bool list;				/* print candidates as they come */
 	size_t show_from;			/* listed: from here (after a '/') */
 	int col;
+	const char *line;			/* the line up to the word */
+	size_t start;
 };
 
 const char *shell_compl_word(const struct shell_compl *c)
 {
 	return c->word;
+}
+
+void shell_compl_arg(const struct shell_compl *c, int i, char *buf, size_t size)
+{
+	const char *p = c->line, *end = c->line + c->start;
+	size_t n;
+
+	for (;;) {
+		while (p < end && *p == ' ')
+			p++;
+		for (n = 0; p + n < end && p[n] != ' '; n++)
+			;
+		if (!n || !i--)
+			break;
+		p += n;
+	}
+	snprintf(buf, size, "%.*s", (int)n, p);
 }
 
 void shell_compl_add(struct shell_compl *c, const char *cand, bool more, char sep)
@@ -142,6 +161,8 @@ static bool run_completer(struct shell_compl *c, const struct line *l, size_t st
 	word[l->pos - start] = '\0';
 	c->word = word;
 	c->wlen = strlen(word);
+	c->line = l->buf;
+	c->start = start;
 	c->show_from = strrchr(word, '/') ? (size_t)(strrchr(word, '/') - word) + 1 : 0;
 
 	while (*p == ' ' && p < l->buf + start)

@@ -49,6 +49,14 @@ typedef void shell_completer(struct shell_compl *c, int argi);
 void shell_compl_add(struct shell_compl *c, const char *cand, bool more, char sep);
 /* The word being completed (what the completer may use to narrow down). */
 const char *shell_compl_word(const struct shell_compl *c);
+/*
+ * Word @i of the line (0: the command) into @buf, "" past the end: a
+ * command with subcommands completes by what came before
+ * ("overlay rm" Tab: applied overlays; "overlay apply" Tab: files).
+ */
+void shell_compl_arg(const struct shell_compl *c, int i, char *buf, size_t size);
+/* Offer the names of files @dir*@suffix in the initrd, without both. */
+void complete_initrd_files(struct shell_compl *c, const char *dir, const char *suffix);
 
 /* Completers the shell's commands share. */
 shell_completer complete_command;	/* command names (help CMD) */

@@ -18,28 +18,37 @@ static bool ends_with_ko(const char *s)
 	return n >= 3 && !strcmp(s + n - 3, ".ko");
 }
 
-/* Tab after insmod/modinfo: the modules in the initrd, then loaded ones it lacks. */
-void complete_module(struct shell_compl *c, int argi)
+void complete_initrd_files(struct shell_compl *c, const char *dir, const char *suffix)
 {
-	size_t dl = strlen(MODULE_DIR), pos = 0;
-	struct module *mod = NULL;
+	size_t dl = strlen(dir), sl = strlen(suffix), pos = 0;
 	struct cpio_entry e;
-	char name[MODULE_NAME_LEN + 4];
+	char name[SHELL_LINE_MAX + 1];
 
-	if (argi != 1)
-		return;
 	while (initrd_next(&pos, &e)) {
 		size_t n = strlen(e.name);
 
-		if (n <= dl + 3 || n - dl - 3 >= MODULE_NAME_LEN || strncmp(e.name, MODULE_DIR, dl) ||
-		    !ends_with_ko(e.name) || strchr(e.name + dl, '/'))
+		if (n <= dl + sl || n - dl - sl >= sizeof(name) || strncmp(e.name, dir, dl) ||
+		    strcmp(e.name + n - sl, suffix) || memchr(e.name + dl, '/', n - dl))
 			continue;
-		snprintf(name, sizeof(name), "%.*s", (int)(n - dl - 3), e.name + dl);
+		memcpy(name, e.name + dl, n - dl - sl);
+		name[n - dl - sl] = '\0';
 		shell_compl_add(c, name, false, 0);
 	}
+}
+
+/* Tab after insmod/modinfo: the modules in the initrd, then loaded ones it lacks. */
+void complete_module(struct shell_compl *c, int argi)
+{
+	struct module *mod = NULL;
+	struct cpio_entry e;
+	char path[MODULE_NAME_LEN + 16];
+
+	if (argi != 1)
+		return;
+	complete_initrd_files(c, MODULE_DIR, ".ko");
 	while ((mod = module_next(mod))) {
-		snprintf(name, sizeof(name), MODULE_DIR "%s.ko", mod->name);
-		if (initrd_find(name, &e))
+		snprintf(path, sizeof(path), MODULE_DIR "%s.ko", mod->name);
+		if (initrd_find(path, &e))
 			shell_compl_add(c, mod->name, false, 0);
 	}
 }

@@ -189,6 +189,12 @@ def test_tab_completes_aliases_and_modules(sh):
     assert line == PROMPT + "modinfo ds1338" and "license:" in out, (line, out)
     line, out = typed(sh, "help whyn\t")
     assert line == PROMPT + "help whynot" and "example: whynot" in out, (line, out)
+    # A completer that looks at the word before: dmesg -l LEVEL.
+    line, out = typed(sh, "dmesg -\tcr\t")
+    assert line == PROMPT + "dmesg -l crit", line
+    line, out = typed(sh, "rmmod s\t")
+    assert line == PROMPT + "rmmod smc91x" and "unloaded" in out, (line, out)
+    assert "loaded" in sh.run("insmod smc91x")
 
 
 def test_ctrl_c_at_the_prompt_clears_the_line(sh):
