@@ -85,6 +85,12 @@ def typed(c, text, timeout=15):
     return enter(c, timeout)
 
 
+def tab(c, text, echoed):
+    """Type @text (ending in Tab) and wait for the completion to echo @echoed."""
+    keys(c, text)
+    c.child.expect_exact(echoed)
+
+
 def test_cursor_keys_edit_anywhere_in_the_line(sh):
     line, out = typed(sh, "ech wrld" + HOME + RIGHT * 3 + "o" + END + LEFT * 3 + "o")
     assert line == PROMPT + "echo world" and out == "world", (line, out)
@@ -148,16 +154,11 @@ def test_history_keeps_the_last_32(sh):
 
 def test_tab_completes_a_path_three_levels_deep(sh):
     start(sh)
-    keys(sh, "whyn\t")
-    sh.child.expect_exact("ot ")
-    keys(sh, "/ext\t")
-    sh.child.expect_exact("ernal-bus")
-    keys(sh, "\t")          # the node has children: the next Tab adds the '/'
-    sh.child.expect_exact("/")
-    keys(sh, "i\t")
-    sh.child.expect_exact("2c@1,0")
-    keys(sh, "/r\t")
-    sh.child.expect_exact("tc@68 ")
+    tab(sh, "whyn\t", "ot ")
+    tab(sh, "/ext\t", "ernal-bus")
+    tab(sh, "\t", "/")          # the node has children: the next Tab adds the '/'
+    tab(sh, "i\t", "2c@1,0")
+    tab(sh, "/r\t", "tc@68 ")
     line, out = enter(sh)
     assert line == PROMPT + "whynot /external-bus/i2c@1,0/rtc@68", line
     assert out.startswith("/external-bus/i2c@1,0/rtc@68:") and "verdict: bound" in out, out
@@ -165,8 +166,7 @@ def test_tab_completes_a_path_three_levels_deep(sh):
 
 def test_tab_lists_candidates_on_the_second_press(sh):
     start(sh)
-    keys(sh, "dt /amba/se\t")
-    sh.child.expect_exact("rial@101f")
+    tab(sh, "dt /amba/se\t", "rial@101f")
     keys(sh, "\t")
     sh.child.expect_exact(PROMPT + "dt /amba/serial@101f")
     listed = sh.child.before
@@ -179,10 +179,8 @@ def test_tab_lists_candidates_on_the_second_press(sh):
 
 def test_tab_completes_aliases_and_modules(sh):
     start(sh)
-    keys(sh, "whynot i2\t")
-    sh.child.expect_exact("c0")
-    keys(sh, "\trt\t")
-    sh.child.expect_exact("c@68 ")
+    tab(sh, "whynot i2\t", "c0")
+    tab(sh, "\trt\t", "c@68 ")
     line, out = enter(sh)
     assert line == PROMPT + "whynot i2c0/rtc@68" and "verdict: bound" in out, (line, out)
     line, out = typed(sh, "modinfo ds\t")
