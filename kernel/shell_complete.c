@@ -9,7 +9,6 @@
  */
 #include <linux/console.h>
 #include <linux/kernel.h>
-#include <linux/of.h>
 #include <linux/string.h>
 #include <coyote/console.h>
 #include <coyote/shell.h>
@@ -96,56 +95,6 @@ void complete_command(struct shell_compl *c, int argi)
 {
 	for (const struct shell_command *cmd = __shell_cmds_start; cmd < __shell_cmds_end; cmd++)
 		shell_compl_add(c, cmd->name, false, 0);
-}
-
-static void add_children(struct shell_compl *c, const struct device_node *parent,
-			 const char *dir, size_t dirlen)
-{
-	static char cand[SHELL_LINE_MAX + 1];
-	struct device_node *child;
-
-	for_each_child_of_node(parent, child) {
-		if (snprintf(cand, sizeof(cand), "%.*s/%s", (int)dirlen, dir,
-			     child->full_name) >= (int)sizeof(cand))
-			continue;
-		shell_compl_add(c, cand, child->child != NULL, '/');
-	}
-}
-
-/*
- * "/amba/se" completes among /amba's children; "i2c0/r" among the
- * children of the node alias i2c0 names; a word without '/' to an alias
- * name (or "/").
- */
-void complete_dt_path(struct shell_compl *c, int argi)
-{
-	static char dir[SHELL_LINE_MAX + 1];
-	const char *slash = strrchr(c->word, '/');
-	struct device_node *np;
-	struct property *pp;
-
-	if (!of_root)
-		return;
-	if (slash) {
-		size_t dirlen = (size_t)(slash - c->word);
-
-		memcpy(dir, c->word, dirlen);
-		dir[dirlen] = '\0';
-		np = dirlen ? of_find_node_by_path(dir) : of_root;
-		if (np)
-			add_children(c, np, dir, dirlen);
-		return;
-	}
-	shell_compl_add(c, "/", true, 0);
-	if (!of_aliases)
-		return;
-	for_each_property_of_node(of_aliases, pp) {
-		if (!strcmp(pp->name, "name") || !strcmp(pp->name, "phandle"))
-			continue;
-		np = of_find_node_by_path(pp->name);
-		if (np)
-			shell_compl_add(c, pp->name, np->child != NULL, '/');
-	}
 }
 
 /* Run the word's completer with @c set up for @word. */

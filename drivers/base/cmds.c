@@ -16,6 +16,57 @@
 
 #include "base.h"
 
+static void add_children(struct shell_compl *c, const struct device_node *parent,
+			 const char *dir, size_t dirlen)
+{
+	static char cand[SHELL_LINE_MAX + 1];
+	struct device_node *child;
+
+	for_each_child_of_node(parent, child) {
+		if (snprintf(cand, sizeof(cand), "%.*s/%s", (int)dirlen, dir,
+			     child->full_name) >= (int)sizeof(cand))
+			continue;
+		shell_compl_add(c, cand, child->child != NULL, '/');
+	}
+}
+
+/*
+ * "/amba/se" completes among /amba's children; "i2c0/r" among the
+ * children of the node alias i2c0 names; a word without '/' to an alias
+ * name (or "/").
+ */
+void complete_dt_path(struct shell_compl *c, int argi)
+{
+	static char dir[SHELL_LINE_MAX + 1];
+	const char *word = shell_compl_word(c);
+	const char *slash = strrchr(word, '/');
+	struct device_node *np;
+	struct property *pp;
+
+	if (!of_root)
+		return;
+	if (slash) {
+		size_t dirlen = (size_t)(slash - word);
+
+		memcpy(dir, word, dirlen);
+		dir[dirlen] = '\0';
+		np = dirlen ? of_find_node_by_path(dir) : of_root;
+		if (np)
+			add_children(c, np, dir, dirlen);
+		return;
+	}
+	shell_compl_add(c, "/", true, 0);
+	if (!of_aliases)
+		return;
+	for_each_property_of_node(of_aliases, pp) {
+		if (!strcmp(pp->name, "name") || !strcmp(pp->name, "phandle"))
+			continue;
+		np = of_find_node_by_path(pp->name);
+		if (np)
+			shell_compl_add(c, pp->name, np->child != NULL, '/');
+	}
+}
+
 /* After a Ctrl-C the walk goes on, silent: printing is what takes time. */
 static void put_console(void *ctx, const char *s, size_t n)
 {
