@@ -139,10 +139,12 @@ static void log_walk(void (*emit)(int level, const char *s, unsigned int n))
 	}
 }
 
+/* After a Ctrl-C the walk goes on, silent: printing is what takes time. */
 static void emit_all(int level, const char *s, unsigned int n)
 {
 	(void)level;
-	console_write(s, n);
+	if (!intr_pending())
+		console_write(s, n);
 }
 
 static struct console *replay_target;
@@ -177,7 +179,7 @@ static unsigned int dmesg_levels;	/* bit per level `dmesg -l` asked for */
 static void emit_levels(int level, const char *s, unsigned int n)
 {
 	if (level >= 0 && level < 8 && (dmesg_levels & (1u << level)))
-		console_write(s, n);
+		emit_all(level, s, n);
 }
 
 /* "err,warn" or "3,4" into a mask of levels; 0 when a name is unknown. */
@@ -226,7 +228,7 @@ static int cmd_dmesg(int argc, char **argv)
 {
 	if (argc == 1) {
 		log_buf_print();
-		return 0;
+		return intr_pending() ? -EINTR : 0;
 	}
 	if (argc != 3 || strcmp(argv[1], "-l"))
 		return -EINVAL;
@@ -237,7 +239,7 @@ static int cmd_dmesg(int argc, char **argv)
 		return -EINVAL;
 	}
 	log_walk(emit_levels);
-	return 0;
+	return intr_pending() ? -EINTR : 0;
 }
 SHELL_COMMAND(dmesg, cmd_dmesg, "dmesg [-l LEVEL[,LEVEL...]]",
 	      "print the kernel log (ring buffer), or only the lines of some levels",

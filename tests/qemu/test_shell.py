@@ -225,6 +225,9 @@ def test_ctrl_c_stops_a_long_dt(sh):
     assert "^C" in sh.child.before
     # Far from the end of the tree: the last node was never printed.
     assert "flash@2,0" not in sh.child.before, sh.child.before
+    sh.child.send("dmesg\r\x03")
+    sh.child.expect_exact(PROMPT, timeout=5)
+    assert "^C" in sh.child.before and "driver core:" not in sh.child.before, sh.child.before
 
 
 def test_ctrl_c_stops_ping_with_iputils_statistics(sh):
