@@ -139,12 +139,12 @@ static int cmd_lsmod(int argc, char **argv)
 		struct module *other = NULL;
 		int n = 0;
 
-		printf("%-*s  %8u %8d  0x%08lx ", w, mod->name, mod->core_size, mod->refcnt,
+		printf("%-*s  %8u %8d  0x%08lx", w, mod->name, mod->core_size, mod->refcnt,
 		       (unsigned long)(uintptr_t)mod->core);
 		while ((other = module_next(other)))
 			for (int i = 0; i < other->nr_uses; i++)
 				if (other->uses[i] == mod)
-					printf("%s%s", n++ ? "," : "", other->name);
+					printf("%s%s", n++ ? "," : " ", other->name);
 		printf("%s\n", mod->state == MODULE_STATE_LIVE ? "" : " [loading]");
 	}
 	return 0;
