@@ -56,7 +56,7 @@ static int split_args(char *line, char **argv)
 	}
 }
 
-static const struct shell_command *find_command(const char *name)
+const struct shell_command *find_command(const char *name)
 {
 	for (const struct shell_command *c = __shell_cmds_start; c < __shell_cmds_end; c++)
 		if (!strcmp(c->name, name))

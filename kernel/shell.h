@@ -27,4 +27,7 @@ unsigned int history_total(void);
 
 extern const struct shell_command __shell_cmds_start[], __shell_cmds_end[];
 
+/* The command called @name, or NULL. */
+const struct shell_command *find_command(const char *name);
+
 #endif

@@ -83,14 +83,6 @@ void shell_compl_add(struct shell_compl *c, const char *cand, bool more, char se
 	}
 }
 
-static const struct shell_command *find_command_n(const char *name, size_t n)
-{
-	for (const struct shell_command *c = __shell_cmds_start; c < __shell_cmds_end; c++)
-		if (strlen(c->name) == n && !strncmp(c->name, name, n))
-			return c;
-	return NULL;
-}
-
 void complete_command(struct shell_compl *c, int argi)
 {
 	for (const struct shell_command *cmd = __shell_cmds_start; cmd < __shell_cmds_end; cmd++)
@@ -100,10 +92,8 @@ void complete_command(struct shell_compl *c, int argi)
 /* Run the word's completer with @c set up for @word. */
 static bool run_completer(struct shell_compl *c, const struct line *l, size_t start)
 {
-	static char word[SHELL_LINE_MAX + 1];
-	const char *p = l->buf;
+	static char word[SHELL_LINE_MAX + 1], name[SHELL_LINE_MAX + 1];
 	const struct shell_command *cmd;
-	size_t n;
 	int argi = 0;
 
 	memcpy(word, l->buf + start, (size_t)l->pos - start);
@@ -114,20 +104,18 @@ static bool run_completer(struct shell_compl *c, const struct line *l, size_t st
 	c->start = start;
 	c->show_from = strrchr(word, '/') ? (size_t)(strrchr(word, '/') - word) + 1 : 0;
 
-	while (*p == ' ' && p < l->buf + start)
-		p++;
-	for (n = 0; p + n < l->buf + start && p[n] != ' '; n++)
-		;
-	if (p == l->buf + start) {
+	/* The words before this one: the first names the command. */
+	for (size_t i = 0; i < start; i++)
+		if (l->buf[i] != ' ' && (!i || l->buf[i - 1] == ' '))
+			argi++;
+	if (!argi) {
 		complete_command(c, 0);
 		return true;
 	}
-	cmd = find_command_n(p, n);
+	shell_compl_arg(c, 0, name, sizeof(name));
+	cmd = find_command(name);
 	if (!cmd || !cmd->complete)
 		return false;
-	for (const char *q = p; q < l->buf + start; q++)
-		if (*q != ' ' && (q == l->buf || q[-1] == ' '))
-			argi++;
 	cmd->complete(c, argi);
 	return true;
 }
