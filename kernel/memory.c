@@ -126,4 +126,6 @@ static int cmd_mem(int argc, char **argv)
 	       ret ? " -- CORRUPTED, see log" : "");
 	return ret;
 }
-SHELL_COMMAND(mem, cmd_mem, "mem", "RAM regions, reserved ranges and heap use");
+SHELL_COMMAND(mem, cmd_mem, "mem", "RAM regions, reserved ranges and heap use",
+	      .topic = TOPIC_SYSTEM,
+	      .example = "mem");

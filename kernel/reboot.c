@@ -110,4 +110,6 @@ static int cmd_reboot(int argc, char **argv)
 {
 	return machine_restart();
 }
-SHELL_COMMAND(reboot, cmd_reboot, "reboot", "reset the board (QEMU -no-reboot: exit)");
+SHELL_COMMAND(reboot, cmd_reboot, "reboot", "reset the board (QEMU -no-reboot: exit)",
+	      .topic = TOPIC_SYSTEM,
+	      .example = "reboot");

@@ -311,7 +311,9 @@ static int cmd_bootargs(int argc, char **argv)
 	printf("%s\n", boot_command_line());
 	return 0;
 }
-SHELL_COMMAND(bootargs, cmd_bootargs, "bootargs", "the kernel command line from /chosen");
+SHELL_COMMAND(bootargs, cmd_bootargs, "bootargs", "the kernel command line from /chosen",
+	      .topic = TOPIC_SYSTEM,
+	      .example = "bootargs");
 
 /* Step 7: the live tree.  The blob stays reserved: the tree points into it. */
 void unflatten_device_tree(void)

@@ -98,6 +98,23 @@ void msleep(unsigned int ms)
 		cpu_do_idle();
 }
 
+unsigned long msleep_interruptible(unsigned int ms)
+{
+	unsigned long end;
+
+	if (!tick_name || irqs_disabled()) {
+		msleep(ms);
+		return 0;
+	}
+	end = jiffies + msecs_to_jiffies(ms) + 1;
+	while (time_before(jiffies, end)) {
+		if (intr_pending())
+			return jiffies_to_msecs(end - jiffies);
+		cpu_do_idle();
+	}
+	return 0;
+}
+
 /*
  * The shell's wait for a key (overrides kernel/shell.c's weak no-op): sleep
  * until the next interrupt, but only when one is sure to come, the tick.
@@ -120,7 +137,8 @@ static int cmd_uptime(int argc, char **argv)
 	       tick_name ? tick_name : "nothing: no timer probed");
 	return 0;
 }
-SHELL_COMMAND(uptime, cmd_uptime, "uptime", "time since the tick started");
+SHELL_COMMAND(uptime, cmd_uptime, "uptime", "time since the tick started",
+	      .topic = TOPIC_TIME, .example = "uptime");
 
 static int cmd_sleep(int argc, char **argv)
 {
@@ -136,7 +154,7 @@ static int cmd_sleep(int argc, char **argv)
 	}
 	if (secs > 3600)
 		return -ERANGE;
-	msleep((unsigned int)secs * 1000);
-	return 0;
+	return msleep_interruptible((unsigned int)secs * 1000) ? -EINTR : 0;
 }
-SHELL_COMMAND(sleep, cmd_sleep, "sleep N", "sleep N seconds (at most 3600)");
+SHELL_COMMAND(sleep, cmd_sleep, "sleep N", "sleep N seconds (at most 3600; Ctrl-C ends it)",
+	      .topic = TOPIC_TIME, .example = "sleep 2");

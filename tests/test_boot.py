@@ -22,13 +22,18 @@ def test_boot_reaches_prompt(coyote):
 
 def test_help_lists_every_command_once(coyote):
     out = coyote.run("help")
-    lines = [l for l in out.splitlines() if l.strip()]
+    # Commands by topic: a heading, then one indented line each, sorted.
+    groups = out.split("\n\n")[:-1]
+    lines = [l for g in groups for l in g.splitlines()[1:]]
     names = [l.split()[0] for l in lines]
     for cmd in COMMANDS:
         assert names.count(cmd) == 1, out
     # One line each, with a description after the usage.
-    assert all(len(l.split()) >= 2 for l in lines)
-    assert names == sorted(names)
+    assert all(l.startswith("  ") and len(l.split()) >= 2 for l in lines)
+    for g in groups:
+        heading, *rows = g.splitlines()
+        assert heading.endswith(":") and not heading.startswith(" "), out
+        assert [r.split()[0] for r in rows] == sorted(r.split()[0] for r in rows), out
 
 
 def test_help_for_one_command(coyote):

@@ -259,4 +259,6 @@ static int cmd_fault(int argc, char **argv)
 	return -EIO;
 }
 SHELL_COMMAND(fault, cmd_fault, "fault KIND",
-	      "fault dump demo, then halt: KIND = undef, data, prefetch, swi, panic");
+	      "fault dump demo, then halt: KIND = undef, data, prefetch, swi, panic",
+	      .topic = TOPIC_SYSTEM,
+	      .example = "fault undef");

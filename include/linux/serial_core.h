@@ -44,6 +44,9 @@ struct earlycon_id {
  */
 int early_init_dt_scan_stdout(const void *fdt, char *why, size_t whylen);
 
+/* The MMIO address of the early console's UART; 0 when there is none. */
+phys_addr_t earlycon_mapbase(void);
+
 /* "pl011 at MMIO 0x101f1000 (options '115200n8')" of the running earlycon. */
 const char *earlycon_description(void);
 

@@ -77,7 +77,7 @@ def test_uart_disabled_and_given_back(board):
     assert "101f3000.serial" not in board.run("devices")
     out = board.run("overlay rm uart2-disable")
     assert "101f3000.serial: bound" in out, out
-    assert re.search(r"101f3000\.serial\s+platform uart-pl011\s+\d+\s+bound", board.run("devices"))
+    assert re.search(r"101f3000\.serial\s+platform\s+uart-pl011\s+\d+\s+bound", board.run("devices"))
 
 
 def test_label_from_one_overlay_used_by_the_next(board):

@@ -15,10 +15,16 @@
 extern const struct earlycon_id __earlycon_table[], __earlycon_table_end[];
 
 static char description[96];
+static phys_addr_t mapbase;
 
 const char *earlycon_description(void)
 {
 	return description;
+}
+
+phys_addr_t earlycon_mapbase(void)
+{
+	return mapbase;
 }
 
 /* Index of @compat in the node's compatible list, or -1. */
@@ -108,6 +114,7 @@ int early_init_dt_scan_stdout(const void *fdt, char *why, size_t whylen)
 		WHY("%s at 0x%08llx did not answer (%s)", match->name, addr, errname(ret));
 		return ret;
 	}
+	mapbase = addr;
 	scnprintf(description, sizeof(description), "%s at MMIO 0x%08llx (options '%s')",
 		  match->name, addr, options);
 	register_console(dev.con);
