@@ -89,6 +89,17 @@ static struct clk *clk_lookup(struct device_node *np, int index,
 	return p->get(&spec, p->data);
 }
 
+struct clk *of_clk_get_from_provider(struct of_phandle_args *clkspec)
+{
+	struct of_clk_provider *p = clkspec ? find_provider(clkspec->np) : NULL;
+
+	if (!clkspec)
+		return ERR_PTR(-EINVAL);
+	if (!p)
+		return ERR_PTR(-EPROBE_DEFER);
+	return p->get(clkspec, p->data);
+}
+
 static int clk_index(struct device_node *np, const char *name)
 {
 	int index;

@@ -32,6 +32,14 @@ int of_clk_add_provider(struct device_node *np,
 			struct clk *(*get)(struct of_phandle_args *spec, void *data),
 			void *data);
 void of_clk_del_provider(struct device_node *np);
+/**
+ * of_clk_get_from_provider() - the clock a parsed specifier names (for
+ * properties other than `clocks`, e.g. assigned-clock-parents)
+ * Return: the clock; -EPROBE_DEFER when its provider has not registered;
+ * -EINVAL for a NULL spec; the provider's get() error otherwise.
+ */
+struct clk *of_clk_get_from_provider(struct of_phandle_args *clkspec);
+
 /* get() for a provider of one clock (#clock-cells = <0>): @data is the clk. */
 struct clk *of_clk_src_simple_get(struct of_phandle_args *spec, void *data);
 

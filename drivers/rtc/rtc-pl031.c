@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * ARM PL031 real-time clock (all three boards have one): an MMIO platform
+ * device and an RTC class device like the DS1338.  It counts seconds since
+ * the epoch: DR reads the count, LR loads a new one, CR bit 0 starts it.  The registers and the interrupt
+ * come from the tree (`reg`, translated through its bus's ranges).  The
+ * first RTC to register sets the system clock; QEMU's -rtc base drives
+ * this one and the DS1338 alike.
+ */
+#include <linux/device.h>
+#include <linux/errno.h>
+#include <linux/of.h>
+#include <linux/platform_device.h>
+#include <linux/printk.h>
+#include <linux/rtc.h>
+#include <asm/io.h>
+
+#define RTC_DR		0x00	/* data: seconds since 1970 */
+#define RTC_LR		0x08	/* load */
+#define RTC_CR		0x0c	/* control */
+#define RTC_CR_EN	0x01
+#define RTC_PERIPHID0	0xfe0
+#define RTC_CELLID0	0xff0
+
+#define AMBA_CID	0xb105f00d
+#define PL031_PART	0x031
+#define ARM_DESIGNER	0x41
+
+struct pl031 {
+	void __iomem *base;
+	struct rtc_device *rtc;
+};
+
+static u32 pl031_read_id(void __iomem *base, unsigned int off)
+{
+	u32 id = 0;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		id |= (readl(base + off + 4 * i) & 0xff) << (8 * i);
+	return id;
+}
+
+static int pl031_read_time(struct device *dev, struct rtc_time *tm)
+{
+	struct pl031 *p = dev_get_drvdata(dev);
+
+	rtc_time64_to_tm(readl(p->base + RTC_DR), tm);
+	return 0;
+}
+
+static int pl031_set_time(struct device *dev, struct rtc_time *tm)
+{
+	struct pl031 *p = dev_get_drvdata(dev);
+	time64_t t = rtc_tm_to_time64(tm);
+
+	/* A 32-bit counter of seconds: it ends in 2106. */
+	if (t < 0 || t > 0xffffffffLL)
+		return -EINVAL;
+	writel((u32)t, p->base + RTC_LR);
+	return 0;
+}
+
+static const struct rtc_class_ops pl031_ops = {
+	.read_time = pl031_read_time,
+	.set_time = pl031_set_time,
+};
+
+static int pl031_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct pl031 *p;
+	u32 pid, cid;
+
+	p = devm_kzalloc(dev, sizeof(*p), GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+	p->base = devm_platform_ioremap_resource(pdev, 0);
+	if (IS_ERR(p->base))
+		return dev_err_probe(dev, (int)PTR_ERR(p->base), "no registers");
+	pid = pl031_read_id(p->base, RTC_PERIPHID0);
+	cid = pl031_read_id(p->base, RTC_CELLID0);
+	if (cid != AMBA_CID || (pid & 0xfff) != PL031_PART || ((pid >> 12) & 0xff) != ARM_DESIGNER)
+		return dev_err_probe(dev, -ENODEV, "ID %08x/%08x is not a PL031", pid, cid);
+	writel(readl(p->base + RTC_CR) | RTC_CR_EN, p->base + RTC_CR);
+	dev_set_drvdata(dev, p);
+	p->rtc = rtc_device_register("pl031", dev, &pl031_ops);
+	if (IS_ERR(p->rtc))
+		return (int)PTR_ERR(p->rtc);
+	return 0;
+}
+
+static int pl031_remove(struct platform_device *pdev)
+{
+	struct pl031 *p = dev_get_drvdata(&pdev->dev);
+
+	rtc_device_unregister(p->rtc);
+	return 0;
+}
+
+static const struct of_device_id pl031_of_match[] = {
+	{ .compatible = "arm,pl031" },
+	{ }
+};
+
+static struct platform_driver pl031_driver = {
+	.probe = pl031_probe,
+	.remove = pl031_remove,
+	.driver = {
+		.name = "rtc-pl031",
+		.of_match_table = pl031_of_match,
+	},
+};
+module_platform_driver(pl031_driver);
