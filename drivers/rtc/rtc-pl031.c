@@ -9,6 +9,7 @@
  */
 #include <linux/device.h>
 #include <linux/errno.h>
+#include <linux/interrupt.h>
 #include <linux/of.h>
 #include <linux/platform_device.h>
 #include <linux/printk.h>
@@ -19,6 +20,9 @@
 #define RTC_LR		0x08	/* load */
 #define RTC_CR		0x0c	/* control */
 #define RTC_CR_EN	0x01
+#define RTC_IMSC	0x10	/* interrupt mask: 1 = alarm interrupt on */
+#define RTC_MIS		0x18	/* masked interrupt status */
+#define RTC_ICR		0x1c	/* interrupt clear */
 #define RTC_PERIPHID0	0xfe0
 #define RTC_CELLID0	0xff0
 
@@ -61,6 +65,18 @@ static int pl031_set_time(struct device *dev, struct rtc_time *tm)
 	return 0;
 }
 
+/* The alarm (match) interrupt: no alarms are set yet, so it stays masked;
+ * the line is claimed as Linux's driver claims it, and acknowledged. */
+static irqreturn_t pl031_interrupt(int irq, void *data)
+{
+	struct pl031 *p = data;
+
+	if (!(readl(p->base + RTC_MIS) & 1))
+		return IRQ_NONE;
+	writel(1, p->base + RTC_ICR);
+	return IRQ_HANDLED;
+}
+
 static const struct rtc_class_ops pl031_ops = {
 	.read_time = pl031_read_time,
 	.set_time = pl031_set_time,
@@ -71,6 +87,7 @@ static int pl031_probe(struct platform_device *pdev)
 	struct device *dev = &pdev->dev;
 	struct pl031 *p;
 	u32 pid, cid;
+	int irq, ret;
 
 	p = devm_kzalloc(dev, sizeof(*p), GFP_KERNEL);
 	if (!p)
@@ -82,6 +99,14 @@ static int pl031_probe(struct platform_device *pdev)
 	cid = pl031_read_id(p->base, RTC_CELLID0);
 	if (cid != AMBA_CID || (pid & 0xfff) != PL031_PART || ((pid >> 12) & 0xff) != ARM_DESIGNER)
 		return dev_err_probe(dev, -ENODEV, "ID %08x/%08x is not a PL031", pid, cid);
+	irq = platform_get_irq(pdev, 0);
+	if (irq < 0)
+		return irq;
+	writel(0, p->base + RTC_IMSC);
+	writel(1, p->base + RTC_ICR);
+	ret = devm_request_irq(dev, (unsigned int)irq, pl031_interrupt, 0, dev_name(dev), p);
+	if (ret)
+		return dev_err_probe(dev, ret, "cannot request IRQ %d", irq);
 	writel(readl(p->base + RTC_CR) | RTC_CR_EN, p->base + RTC_CR);
 	dev_set_drvdata(dev, p);
 	p->rtc = rtc_device_register("pl031", dev, &pl031_ops);

@@ -343,6 +343,11 @@ static int pl011_probe(struct platform_device *pdev)
 		return dev_err_probe(dev, port->line, "no free ttyAMA number");
 	snprintf(port->name, sizeof(port->name), "ttyAMA%d", port->line);
 	port->baud = pl011_pick_baud(port, &is_console);
+	/* Neither names a console: the UART the early console found (serial0
+	 * alias, first UART) takes over, as Linux hands a boot console over. */
+	if (!is_console && earlycon_mapbase() &&
+	    platform_get_resource(pdev, IORESOURCE_MEM, 0)->start == earlycon_mapbase())
+		is_console = true;
 
 	writel(0, port->base + UART011_IMSC);
 	if (port->uartclk)
