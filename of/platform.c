@@ -23,6 +23,10 @@ const struct of_device_id of_default_bus_match_table[] = {
 	{ .compatible = "simple-bus" },
 	{ .compatible = "simple-mfd" },
 	{ .compatible = "arm,amba-bus" },
+	/* Versatile Express: oscillators and resets reached through the system
+	 * registers (drivers/bus/vexpress-config.c); Linux's bridge driver
+	 * populates it, here the one bus rule does. */
+	{ .compatible = "arm,vexpress,config-bus" },
 	{ }
 };
 

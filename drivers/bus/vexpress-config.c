@@ -8,13 +8,12 @@
  * `arm,vexpress,dcc` from the node or its nearest ancestor that has them,
  * `arm,vexpress-sysreg,func` from the node.
  *
- * Probing the bridge populates every config bus that names it (the config
- * bus is not a simple-bus: its children are only devices once their bridge
- * is there, as in Linux).
+ * The config bus's children become devices like any bus's (of/platform.c
+ * lists `arm,vexpress,config-bus`); until their bridge has probed, their
+ * transfers return -EPROBE_DEFER and their probes wait.
  */
 #include <linux/errno.h>
 #include <linux/of.h>
-#include <linux/of_platform.h>
 #include <linux/platform_device.h>
 #include <linux/vexpress.h>
 #include <asm/io.h>
@@ -120,9 +119,7 @@ int vexpress_config_write(struct device_node *np, u32 data)
 
 static int vexpress_sysreg_probe(struct platform_device *pdev)
 {
-	struct device_node *bus;
 	struct vexpress_sysreg *b;
-	int buses = 0;
 
 	b = devm_kzalloc(&pdev->dev, sizeof(*b), GFP_KERNEL);
 	if (!b)
@@ -135,16 +132,7 @@ static int vexpress_sysreg_probe(struct platform_device *pdev)
 	bridges = b;
 	platform_set_drvdata(pdev, b);
 
-	for_each_compatible_node(bus, NULL, "arm,vexpress,config-bus") {
-		struct device_node *bridge = of_parse_phandle(bus, "arm,vexpress,config-bridge", 0);
-
-		if (bridge != b->np)
-			continue;
-		of_platform_populate(bus, NULL, NULL, &pdev->dev);
-		buses++;
-	}
-	dev_info(&pdev->dev, "system registers, bridge of %d config bus%s\n", buses,
-		 buses == 1 ? "" : "es");
+	dev_info(&pdev->dev, "system registers: config bus bridge\n");
 	return 0;
 }
 
@@ -152,7 +140,6 @@ static int vexpress_sysreg_remove(struct platform_device *pdev)
 {
 	struct vexpress_sysreg *b = platform_get_drvdata(pdev);
 
-	of_platform_depopulate(&pdev->dev);
 	for (struct vexpress_sysreg **pp = &bridges; *pp; pp = &(*pp)->next) {
 		if (*pp == b) {
 			*pp = b->next;

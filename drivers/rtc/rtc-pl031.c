@@ -123,8 +123,16 @@ static int pl031_remove(struct platform_device *pdev)
 	return 0;
 }
 
+/*
+ * Upstream's Versatile tree says "arm,pl030" (the real board's older RTC);
+ * QEMU puts a PL031 there.  Linux's AMBA bus matches primecells by their
+ * ID registers, so there the PL031 driver binds; coyote matches by
+ * compatible, so this table lists the PL030 too and the ID check in probe
+ * decides: a real PL030 is refused (ENODEV), QEMU's PL031 is taken.
+ */
 static const struct of_device_id pl031_of_match[] = {
 	{ .compatible = "arm,pl031" },
+	{ .compatible = "arm,pl030" },
 	{ }
 };
 
