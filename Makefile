@@ -33,7 +33,7 @@ HOSTDIRS += kernel/net/lib
 KDIRS += kernel/module
 HOSTDIRS += kernel/module
 # Three boards (issue 12): vexpress config bus, its reset functions.
-KDIRS += drivers/bus drivers/power/reset drivers/clk/versatile
+KDIRS += drivers/bus drivers/power/reset drivers/clk/versatile drivers/gpio
 
 include scripts/Makefile.build
 
