@@ -11,25 +11,11 @@
 #include <linux/of.h>
 #include <linux/platform_device.h>
 
-struct fixed_factor_clk {
-	struct clk *clk;
-	struct device_node *np;
-};
-
-static void fixed_factor_release(void *data)
-{
-	struct fixed_factor_clk *ff = data;
-
-	of_clk_del_provider(ff->np);
-	clk_unregister_fixed_rate(ff->clk);
-}
-
 static int fixed_factor_probe(struct platform_device *pdev)
 {
 	struct device_node *np = pdev->dev.of_node;
 	const char *name = np->full_name;
-	struct fixed_factor_clk *ff;
-	struct clk *parent;
+	struct clk *parent, *clk;
 	u32 mult, div;
 	u64 rate;
 	int ret;
@@ -43,20 +29,11 @@ static int fixed_factor_probe(struct platform_device *pdev)
 		return dev_err_probe(&pdev->dev, (int)PTR_ERR(parent), "no parent clock");
 	rate = (u64)clk_get_rate(parent) * mult / div;
 	of_property_read_string(np, "clock-output-names", &name);
-	ff = devm_kzalloc(&pdev->dev, sizeof(*ff), GFP_KERNEL);
-	if (!ff)
-		return -ENOMEM;
-	ff->np = np;
-	ff->clk = clk_register_fixed_rate(&pdev->dev, name, __clk_get_name(parent), 0,
-					  (unsigned long)rate);
-	if (IS_ERR(ff->clk))
-		return (int)PTR_ERR(ff->clk);
-	ret = of_clk_add_provider(np, of_clk_src_simple_get, ff->clk);
-	if (ret) {
-		clk_unregister_fixed_rate(ff->clk);
-		return ret;
-	}
-	ret = devm_add_action_or_reset(&pdev->dev, fixed_factor_release, ff);
+	clk = devm_clk_register_fixed_rate(&pdev->dev, name, __clk_get_name(parent),
+					   (unsigned long)rate);
+	if (IS_ERR(clk))
+		return (int)PTR_ERR(clk);
+	ret = devm_of_clk_add_provider(&pdev->dev, of_clk_src_simple_get, clk);
 	if (ret)
 		return ret;
 	dev_info(&pdev->dev, "%s: %lu Hz (%s x %u / %u)\n", name, (unsigned long)rate,

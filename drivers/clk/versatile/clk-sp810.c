@@ -62,16 +62,6 @@ static struct clk *sp810_assigned_parent(struct sp810 *sp, unsigned int n)
 	return sp->refclk;
 }
 
-static void sp810_release(void *data)
-{
-	struct sp810 *sp = data;
-
-	of_clk_del_provider(sp->np);
-	for (int n = 0; n < SP810_NR_OUTPUTS; n++)
-		if (!IS_ERR_OR_NULL(sp->out[n]))
-			clk_unregister_fixed_rate(sp->out[n]);
-}
-
 static int sp810_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
@@ -92,9 +82,6 @@ static int sp810_probe(struct platform_device *pdev)
 	sp->timclk = clk_get(dev, "timclk");
 	if (IS_ERR(sp->timclk))
 		return dev_err_probe(dev, (int)PTR_ERR(sp->timclk), "no timclk");
-	ret = devm_add_action(dev, sp810_release, sp);
-	if (ret)
-		return ret;
 
 	for (unsigned int n = 0; n < SP810_NR_OUTPUTS; n++) {
 		const char *name = NULL;
@@ -107,8 +94,8 @@ static int sp810_probe(struct platform_device *pdev)
 			name = "timerclken";
 		if (parent == sp->timclk)
 			wanted |= SCCTRL_TIMERENSEL(n);
-		sp->out[n] = clk_register_fixed_rate(dev, name, __clk_get_name(parent), 0,
-						     clk_get_rate(parent));
+		sp->out[n] = devm_clk_register_fixed_rate(dev, name, __clk_get_name(parent),
+							  clk_get_rate(parent));
 		if (IS_ERR(sp->out[n]))
 			return (int)PTR_ERR(sp->out[n]);
 	}
@@ -119,7 +106,7 @@ static int sp810_probe(struct platform_device *pdev)
 	if (wanted && !readl(sp->base + SCCTRL))
 		dev_info(dev, "SCCTRL reads 0 (block not modelled?): rates from the tree\n");
 
-	ret = of_clk_add_provider(sp->np, sp810_get, sp);
+	ret = devm_of_clk_add_provider(dev, sp810_get, sp);
 	if (ret)
 		return ret;
 	dev_info(dev, "timer clocks %lu, %lu, %lu, %lu Hz\n", clk_get_rate(sp->out[0]),

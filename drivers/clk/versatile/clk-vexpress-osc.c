@@ -12,24 +12,11 @@
 #include <linux/platform_device.h>
 #include <linux/vexpress.h>
 
-struct vexpress_osc {
-	struct clk *clk;
-	struct device_node *np;
-};
-
-static void vexpress_osc_release(void *data)
-{
-	struct vexpress_osc *osc = data;
-
-	of_clk_del_provider(osc->np);
-	clk_unregister_fixed_rate(osc->clk);
-}
-
 static int vexpress_osc_probe(struct platform_device *pdev)
 {
 	struct device_node *np = pdev->dev.of_node;
 	const char *name = np->full_name;
-	struct vexpress_osc *osc;
+	struct clk *clk;
 	u32 rate, range[2];
 	int ret;
 
@@ -41,19 +28,10 @@ static int vexpress_osc_probe(struct platform_device *pdev)
 		dev_warn(&pdev->dev, "%u Hz is outside freq-range %u..%u\n", (unsigned int)rate,
 			 (unsigned int)range[0], (unsigned int)range[1]);
 	of_property_read_string(np, "clock-output-names", &name);
-	osc = devm_kzalloc(&pdev->dev, sizeof(*osc), GFP_KERNEL);
-	if (!osc)
-		return -ENOMEM;
-	osc->np = np;
-	osc->clk = clk_register_fixed_rate(&pdev->dev, name, NULL, 0, rate);
-	if (IS_ERR(osc->clk))
-		return (int)PTR_ERR(osc->clk);
-	ret = of_clk_add_provider(np, of_clk_src_simple_get, osc->clk);
-	if (ret) {
-		clk_unregister_fixed_rate(osc->clk);
-		return ret;
-	}
-	ret = devm_add_action_or_reset(&pdev->dev, vexpress_osc_release, osc);
+	clk = devm_clk_register_fixed_rate(&pdev->dev, name, NULL, rate);
+	if (IS_ERR(clk))
+		return (int)PTR_ERR(clk);
+	ret = devm_of_clk_add_provider(&pdev->dev, of_clk_src_simple_get, clk);
 	if (ret)
 		return ret;
 	dev_info(&pdev->dev, "%s: %u Hz\n", name, (unsigned int)rate);
