@@ -7,6 +7,7 @@
  * first RTC to register sets the system clock; QEMU's -rtc base drives
  * this one and the DS1338 alike.
  */
+#include <linux/amba/bus.h>
 #include <linux/device.h>
 #include <linux/errno.h>
 #include <linux/interrupt.h>
@@ -23,27 +24,12 @@
 #define RTC_IMSC	0x10	/* interrupt mask: 1 = alarm interrupt on */
 #define RTC_MIS		0x18	/* masked interrupt status */
 #define RTC_ICR		0x1c	/* interrupt clear */
-#define RTC_PERIPHID0	0xfe0
-#define RTC_CELLID0	0xff0
-
-#define AMBA_CID	0xb105f00d
 #define PL031_PART	0x031
-#define ARM_DESIGNER	0x41
 
 struct pl031 {
 	void __iomem *base;
 	struct rtc_device *rtc;
 };
-
-static u32 pl031_read_id(void __iomem *base, unsigned int off)
-{
-	u32 id = 0;
-	int i;
-
-	for (i = 0; i < 4; i++)
-		id |= (readl(base + off + 4 * i) & 0xff) << (8 * i);
-	return id;
-}
 
 static int pl031_read_time(struct device *dev, struct rtc_time *tm)
 {
@@ -95,9 +81,9 @@ static int pl031_probe(struct platform_device *pdev)
 	p->base = devm_platform_ioremap_resource(pdev, 0);
 	if (IS_ERR(p->base))
 		return dev_err_probe(dev, (int)PTR_ERR(p->base), "no registers");
-	pid = pl031_read_id(p->base, RTC_PERIPHID0);
-	cid = pl031_read_id(p->base, RTC_CELLID0);
-	if (cid != AMBA_CID || (pid & 0xfff) != PL031_PART || ((pid >> 12) & 0xff) != ARM_DESIGNER)
+	pid = amba_read_id(p->base, AMBA_PERIPHID0);
+	cid = amba_read_id(p->base, AMBA_CELLID0);
+	if (cid != AMBA_CID || amba_part(pid) != PL031_PART || amba_manf(pid) != AMBA_VENDOR_ARM)
 		return dev_err_probe(dev, -ENODEV, "ID %08x/%08x is not a PL031", pid, cid);
 	irq = platform_get_irq(pdev, 0);
 	if (irq < 0)

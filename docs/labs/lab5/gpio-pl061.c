@@ -7,6 +7,7 @@
  * through an address mask: the register at offset (mask << 2) touches only
  * the lines whose bits are set in mask.
  */
+#include <linux/amba/bus.h>
 #include <linux/device.h>
 #include <linux/errno.h>
 #include <linux/gpio/driver.h>
@@ -18,13 +19,8 @@
 #define GPIODATA	0x000	/* + (mask << 2) */
 #define GPIODIR		0x400	/* 1 = output */
 #define GPIOIE		0x410	/* interrupt mask */
-#define GPIO_PERIPHID0	0xfe0	/* four registers, one byte each */
-#define GPIO_CELLID0	0xff0
-
 #define PL061_NR_LINES	8
-#define AMBA_CID	0xb105f00d
-#define PL061_PART	0x061
-#define ARM_DESIGNER	0x41
+#define PL061_PART	0x061	/* PeriphID's part number */
 
 struct pl061 {
 	void __iomem *base;
@@ -77,8 +73,8 @@ static int pl061_probe(struct platform_device *pdev)
 	p->gc.direction_input = pl061_direction_input;
 	p->gc.direction_output = pl061_direction_output;
 	/*
-	 * TODO 2: map resource 0, check the ID registers (a PrimeCell: see
-	 * amba-pl011.c) and refuse another chip, mask the interrupts (GPIOIE
+	 * TODO 2: map resource 0, check the ID registers (a PrimeCell:
+	 * include/linux/amba/bus.h, rtc-pl031.c) and refuse another chip, mask the interrupts (GPIOIE
 	 * = 0), then register the chip: devm_gpiochip_add_data(dev, &p->gc, p).
 	 */
 	return -ENODEV;

@@ -5,6 +5,7 @@
  * written through an address mask: offset (mask << 2) touches only the
  * lines in mask, so setting one line needs no read-modify-write.
  */
+#include <linux/amba/bus.h>
 #include <linux/device.h>
 #include <linux/errno.h>
 #include <linux/gpio/driver.h>
@@ -16,27 +17,13 @@
 #define GPIODATA	0x000	/* + (mask << 2) */
 #define GPIODIR		0x400	/* 1 = output */
 #define GPIOIE		0x410	/* interrupt mask */
-#define GPIO_PERIPHID0	0xfe0
-#define GPIO_CELLID0	0xff0
-
 #define PL061_NR_LINES	8
-#define AMBA_CID	0xb105f00d
 #define PL061_PART	0x061
-#define ARM_DESIGNER	0x41
 
 struct pl061 {
 	void __iomem *base;
 	struct gpio_chip gc;
 };
-
-static u32 pl061_read_id(void __iomem *base, unsigned int off)
-{
-	u32 id = 0;
-
-	for (int i = 0; i < 4; i++)
-		id |= (readl(base + off + 4 * i) & 0xff) << (8 * i);
-	return id;
-}
 
 static int pl061_get(struct gpio_chip *gc, unsigned int offset)
 {
@@ -84,9 +71,9 @@ static int pl061_probe(struct platform_device *pdev)
 	p->base = devm_platform_ioremap_resource(pdev, 0);
 	if (IS_ERR(p->base))
 		return dev_err_probe(dev, (int)PTR_ERR(p->base), "no registers");
-	pid = pl061_read_id(p->base, GPIO_PERIPHID0);
-	cid = pl061_read_id(p->base, GPIO_CELLID0);
-	if (cid != AMBA_CID || (pid & 0xfff) != PL061_PART || ((pid >> 12) & 0xff) != ARM_DESIGNER)
+	pid = amba_read_id(p->base, AMBA_PERIPHID0);
+	cid = amba_read_id(p->base, AMBA_CELLID0);
+	if (cid != AMBA_CID || amba_part(pid) != PL061_PART || amba_manf(pid) != AMBA_VENDOR_ARM)
 		return dev_err_probe(dev, -ENODEV, "ID %08x/%08x is not a PL061", pid, cid);
 	writel(0, p->base + GPIOIE);
 	p->gc.label = dev_name(dev);
