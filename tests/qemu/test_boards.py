@@ -138,6 +138,18 @@ def test_ofdump_predicts_binding(scenario):
     check_agreement(scenario.c, scenario.dtb)
 
 
+def test_device_names_unique(scenario):
+    """Linux's rule: the translated address and node name, an ancestor's
+    name before a node without one, a `mask` bit for nodes sharing a
+    register (upstream versatile-pb's eight LEDs at 0x10000008)."""
+    names = [l.split()[1] for l in scenario.c.run("devices").splitlines()
+             if l.startswith("/")]
+    assert names and len(names) == len(set(names)), sorted(
+        n for n in set(names) if names.count(n) > 1)
+    if scenario.machine == "versatilepb" and scenario.tree == "upstream":
+        assert {"10000008.%d.led" % i for i in range(8)} <= set(names), names
+
+
 def test_upstream_binds_what_own_binds(scenario):
     """Own tree's bound devices, by driver and address, all bound upstream
     too (devices without an address: by driver)."""
