@@ -66,7 +66,7 @@ struct device_driver {
 	bool registered;
 };
 
-#define DEVICE_NAME_MAX 40
+#define DEVICE_NAME_MAX 64	/* Linux-rule names of nested nodes without reg are long */
 #define DEVICE_REASON_MAX 96
 
 struct bus_dma_region;
