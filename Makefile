@@ -42,3 +42,4 @@ include scripts/Makefile.host
 include scripts/Makefile.tools
 include scripts/Makefile.bindings
 include scripts/Makefile.labs
+include scripts/Makefile.selftest
