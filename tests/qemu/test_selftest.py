@@ -1,0 +1,69 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""The in-kernel self-tests: one QEMU boot with `selftest=all
+selftest.exit=1` (the kernel runs every suite at the end of boot, then
+resets, and QEMU -no-reboot exits), its KTAP parsed by tests/lib/ktap.py,
+every case its own pytest result ("test_case[of/phandle_args/index1_one_cell]")
+so a failure in CI names the case.  The boot happens once, when pytest
+collects this file."""
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+import ktap  # noqa: E402
+from qemu.coyote import Coyote  # noqa: E402
+
+SELFTEST_TIMEOUT = 600
+_cache = {}
+
+
+def selftest_boot(suites="all"):
+    """The cases of one boot running @suites, and the console output."""
+    if suites in _cache:
+        return _cache[suites]
+    try:
+        machine = Coyote(append="selftest=%s selftest.exit=1" % suites, wait_prompt=False)
+    except Exception as e:  # no kernel built: one failed case says so
+        result = ([ktap.Case("boot", "not ok", reason=str(e))], "")
+        _cache[suites] = result
+        return result
+    try:
+        machine.wait_exit(timeout=SELFTEST_TIMEOUT)
+        out = machine.output_at_exit
+    except pexpect.TIMEOUT:
+        out = machine._clean(machine.child.before or "")
+    finally:
+        machine.close()
+    cases = ktap.parse(out)
+    if cases is None:
+        cases = [ktap.Case("boot", "not ok", out.splitlines()[-60:], "no KTAP output")]
+    _cache[suites] = (cases, out)
+    ktap.SUMMARY.append(("in-kernel selftest (one boot, selftest=%s)" % suites, cases))
+    return cases, out
+
+
+def pytest_generate_tests(metafunc):
+    if "case" in metafunc.fixturenames:
+        cases, _ = selftest_boot()
+        metafunc.parametrize("case", cases, ids=[c.name for c in cases])
+
+
+def test_case(case):
+    if case.status == "skip":
+        pytest.skip(case.reason)
+    assert not case.failed, ktap.report(case)
+
+
+def test_totals_line_matches():
+    """The kernel's own count agrees with the parser's, and there are many."""
+    cases, out = selftest_boot()
+    totals = [line for line in out.splitlines() if line.startswith("# Totals:")]
+    assert totals, out[-3000:]
+    total = int(totals[-1].rsplit("total:", 1)[1])
+    leaves = [c for c in cases if not c.name.endswith(("/plan", "/incomplete"))]
+    assert total == len(leaves), (total, len(leaves))
+    assert total > 100, total
+    suites = {c.name.split("/")[0] for c in leaves}
+    assert {"of", "drvcore", "irq", "module", "time"} <= suites, suites
