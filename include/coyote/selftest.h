@@ -37,6 +37,9 @@ struct selftest_case {
 	 */
 	unsigned int nparams;
 	const char *(*param_name)(unsigned int i);
+	/* Or as many parameters as this says at run time (the board's
+	 * interrupt controllers, say); none: the case is skipped. */
+	unsigned int (*count_params)(void);
 };
 
 struct selftest_suite {
@@ -62,6 +65,9 @@ struct selftest {
 #define SELFTEST_CASE(fn) { .name = #fn, .run = fn }
 #define SELFTEST_PARAM_CASE(fn, n, namefn) \
 	{ .name = #fn, .run = fn, .nparams = (n), .param_name = namefn }
+
+#define SELFTEST_BOARD_PARAM_CASE(fn, countfn, namefn) \
+	{ .name = #fn, .run = fn, .count_params = countfn, .param_name = namefn }
 
 #define SELFTEST_SUITE(id, case_table, initfn, exitfn) \
 	static const struct selftest_suite __selftest_suite_##id \
