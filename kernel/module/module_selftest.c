@@ -164,9 +164,9 @@ static void init_failure_unloads(struct selftest *t)
 
 	if (!have_test_modules(t))
 		return;
-	selftest_expect_begin(t, "modinitfail: init returned");
+	selftest_expect_begin(t, "modinitfail.ko: init returned");
 	ret = request_module("modinitfail");
-	selftest_expect_end(t, "modinitfail: init returned");
+	selftest_expect_end(t, "modinitfail.ko: init returned");
 	ST_EXPECT(t, ret < 0, "load fails (%d)", ret);
 	ST_EXPECT(t, !find_module("modinitfail"), "not loaded");
 	ST_EXPECT_EQ(t, heap_used(), before);

@@ -13,7 +13,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
 import ktap  # noqa: E402
-from qemu.coyote import Coyote  # noqa: E402
+from qemu.coyote import BUILD, Coyote  # noqa: E402
+
+# The board's modules plus the test modules `selftest module` loads
+# (scripts/Makefile.selftest).
+SELFTEST_INITRD = BUILD / "tests" / "selftest-initrd.cpio"
 
 SELFTEST_TIMEOUT = 600
 _cache = {}
@@ -24,7 +28,8 @@ def selftest_boot(suites="all"):
     if suites in _cache:
         return _cache[suites]
     try:
-        machine = Coyote(append="selftest=%s selftest.exit=1" % suites, wait_prompt=False)
+        machine = Coyote(append="selftest=%s selftest.exit=1" % suites, wait_prompt=False,
+                         initrd=SELFTEST_INITRD if SELFTEST_INITRD.exists() else None)
     except Exception as e:  # no kernel built: one failed case says so
         result = ([ktap.Case("boot", "not ok", reason=str(e))], "")
         _cache[suites] = result
