@@ -95,8 +95,8 @@ static void find_by_name_and_children(struct selftest *t)
 	struct device_node *bus = node(t, "/bus@40000000"), *np;
 
 	ST_ASSERT(t, bus, "bus");
-	ST_EXPECT_EQ(t, of_get_child_count(bus), 4);
-	ST_EXPECT_EQ(t, of_get_available_child_count(bus), 3);
+	ST_EXPECT_EQ(t, of_get_child_count(bus), 6);
+	ST_EXPECT_EQ(t, of_get_available_child_count(bus), 5);
 	np = of_get_child_by_name(bus, "sub");
 	ST_ASSERT(t, np, "child by name without unit address");
 	ST_EXPECT(t, of_get_parent(np) == bus, "its parent is the bus");
@@ -121,6 +121,19 @@ static void find_by_phandle(struct selftest *t)
 	ST_EXPECT(t, n >= 8, "the tree has phandles (%d)", n);
 	ST_EXPECT(t, !of_find_node_by_phandle(0), "phandle 0 is no node");
 	ST_EXPECT(t, !of_find_node_by_phandle(0xdead), "unknown phandle");
+	/* Numbers in the gaps the explicit phandles leave. */
+	for (phandle ph = 1; ph < 0x30; ph++) {
+		bool exists = false;
+
+		for_each_of_allnodes(np)
+			exists |= np->phandle == ph;
+		if (!exists)
+			ST_EXPECT(t, !of_find_node_by_phandle(ph), "no node has phandle %u", ph);
+	}
+	ST_EXPECT(t, of_find_node_by_phandle(0x20) == of_find_node_by_path("/provider2"),
+		  "explicit phandle 0x20");
+	ST_EXPECT(t, of_find_node_by_phandle(0x7fff0000) ==
+		     of_find_node_by_path("/provider-nocells"), "explicit phandle 0x7fff0000");
 }
 
 static void node_available(struct selftest *t)
@@ -390,6 +403,12 @@ static void ranges_outside(struct selftest *t)
 	ST_EXPECT_EQ(t, reg_addr(t, "/bus@40000000/outside@200000", 0), OF_BAD_ADDR);
 }
 
+static void ranges_window_edges(struct selftest *t)
+{
+	ST_EXPECT_EQ(t, reg_addr(t, "/bus@40000000/last@ffff0", 0), 0x400ffff0);
+	ST_EXPECT_EQ(t, reg_addr(t, "/bus@40000000/edge@100000", 0), OF_BAD_ADDR);
+}
+
 static void ranges_two_cells(struct selftest *t)
 {
 	ST_EXPECT_EQ(t, reg_addr(t, "/wide@80000000/dev@1,40", 0), 0x80000040);
@@ -601,6 +620,7 @@ static const struct selftest_case of_cases[] = {
 	SELFTEST_CASE(ranges_empty),
 	SELFTEST_CASE(ranges_missing),
 	SELFTEST_CASE(ranges_outside),
+	SELFTEST_CASE(ranges_window_edges),
 	SELFTEST_CASE(ranges_two_cells),
 	SELFTEST_CASE(address_resource),
 	SELFTEST_PARAM_CASE(irq_parse, ARRAY_SIZE(irq_wants), irq_want_name),
