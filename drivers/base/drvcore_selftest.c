@@ -336,7 +336,9 @@ static void probe_failure_releases_devres(struct selftest *t)
 	generic_drv.devm_allocs = 4;
 	generic_drv.actions = 2;
 	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	selftest_expect_begin(t, "probe of st0 failed: EIO");
 	ST_EXPECT_EQ(t, device_register(dev), 0);
+	selftest_expect_end(t, "probe of st0 failed: EIO");
 	kmem_get_stats(&before);
 	/* Unbound by the failure: the devres of the failed probe is gone. */
 	ST_EXPECT_EQ(t, devres_count(dev), 0);
@@ -344,7 +346,9 @@ static void probe_failure_releases_devres(struct selftest *t)
 	ST_EXPECT_STREQ(t, rec.order, "ba");
 	/* A second try fails the same way and leaves the heap as it was. */
 	device_release_driver(dev);
+	selftest_expect_begin(t, "probe of st0 failed: EIO");
 	ST_EXPECT_EQ(t, device_attach(dev), -EIO);
+	selftest_expect_end(t, "probe of st0 failed: EIO");
 	kmem_get_stats(&after);
 	ST_EXPECT_EQ(t, after.used, before.used);
 	device_unregister(dev);
@@ -359,7 +363,9 @@ static void failed_best_driver_not_replaced(struct selftest *t)
 	ST_ASSERT(t, dev, "device");
 	specific_drv.ret = -ENXIO;
 	ST_EXPECT_EQ(t, driver_register(&specific_drv.drv), 0);
+	selftest_expect_begin(t, "probe of st0 failed: ENXIO");
 	ST_EXPECT_EQ(t, device_register(dev), 0);
+	selftest_expect_end(t, "probe of st0 failed: ENXIO");
 	ST_EXPECT_EQ(t, dev->state, DEVICE_FAILED);
 	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
 	ST_EXPECT_EQ(t, dev->state, DEVICE_FAILED);
