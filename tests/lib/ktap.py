@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 VERSION = re.compile(r"^(K?TAP) version (\d+)\s*$")
 PLAN = re.compile(r"^1\.\.(\d+)\s*$")
-RESULT = re.compile(r"^(ok|not ok) (\d+)(?: -)? ?([^#]*?)\s*(?:#\s*(.*))?$")
+# "ok 3 name # SKIP why": the directive starts at the first " # ".
+RESULT = re.compile(r"^(ok|not ok) (\d+)(?: -)?(?: (.*?))?(?: # (.*))?$")
 SUBTEST = re.compile(r"^# Subtest: (.*)$")
 EXPECT_BEGIN = re.compile(r"^# EXPECT begin: (.*)$")
 EXPECT_END = re.compile(r"^# EXPECT end: (.*)$")
@@ -117,7 +118,7 @@ def parse(text, prefix=""):
             continue
         m = RESULT.match(body)
         if m and ind == top.indent:
-            status, name, directive = m.group(1), m.group(3).strip(), (m.group(4) or "")
+            status, name, directive = m.group(1), (m.group(3) or "").strip(), (m.group(4) or "")
             top.results += 1
             if top.has_child:
                 top.has_child = False      # the parent's own line: not a leaf

@@ -84,3 +84,22 @@ def test_totals_line_matches():
     assert total > 100, total
     suites = {c.name.split("/")[0] for c in leaves}
     assert {"of", "drvcore", "irq", "module", "time"} <= suites, suites
+
+
+def test_shell_command(boot):
+    """`selftest` in the shell: the list of suites, a run of two of them in
+    KTAP (every case passing or skipped), and a refused unknown name."""
+    c = boot()
+    listed = c.run("selftest")
+    assert listed.startswith("suites:"), listed
+    for suite in ("of", "drvcore", "irq", "module", "time"):
+        assert " " + suite in listed, listed
+    out = c.run("selftest drvcore,time", timeout=120)
+    cases = ktap.parse(out)
+    assert cases, out
+    assert {c.name.split("/")[0] for c in cases} == {"drvcore", "time"}, out
+    failed = [ktap.report(x) for x in cases if x.failed]
+    assert not failed, "\n".join(failed)
+    out = c.run("selftest nosuch")
+    assert 'no suite "nosuch"' in out and "ENOENT" in out, out
+    assert "KTAP" not in out, out
