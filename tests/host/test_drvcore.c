@@ -710,7 +710,6 @@ int main(void)
 	size_t size;
 	void *blob = ktap_load("drvcore.dtb", &size);
 
-	printf("KTAP version 1\n");
 	if (!blob || of_fdt_unflatten(blob, size)) {
 		CHECK(0, "unflatten drvcore.dtb");
 		return ktap_done();
