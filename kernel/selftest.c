@@ -192,7 +192,7 @@ static enum result run_case(struct selftest *t, const struct selftest_case *c, u
 	return r;
 }
 
-static size_t heap_used(void)
+size_t selftest_heap_used(void)
 {
 	struct heap_stats st;
 
@@ -221,7 +221,7 @@ static enum result run_suite(const struct selftest_suite *s, unsigned int num, s
 	line(1, "KTAP version 1");
 	line(1, "# Subtest: %s", s->name);
 	line(1, "1..%u", n + 1);
-	before = heap_used();
+	before = selftest_heap_used();
 	if (s->init) {
 		t.case_name = "init";
 		ret = s->init(&t);
@@ -241,7 +241,7 @@ static enum result run_suite(const struct selftest_suite *s, unsigned int num, s
 	}
 	if (s->exit && !ret)
 		s->exit(&t);
-	after = heap_used();
+	after = selftest_heap_used();
 	t.case_name = "heap_unchanged";
 	selftest_diag(&t, "heap: used %lu bytes before, %lu after", (unsigned long)before,
 		      (unsigned long)after);

@@ -17,7 +17,6 @@
 #include <linux/of_device.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <coyote/memory.h>
 #include <coyote/selftest.h>
 
 /* --- the test bus ----------------------------------------------------- */
@@ -328,7 +327,7 @@ static void probe_failure_state(struct selftest *t)
 static void probe_failure_releases_devres(struct selftest *t)
 {
 	struct device *dev = new_device(t, "st0", true);
-	struct heap_stats before, after;
+	size_t before;
 
 	fresh();
 	ST_ASSERT(t, dev, "device");
@@ -339,7 +338,7 @@ static void probe_failure_releases_devres(struct selftest *t)
 	selftest_expect_begin(t, "probe of st0 failed: EIO");
 	ST_EXPECT_EQ(t, device_register(dev), 0);
 	selftest_expect_end(t, "probe of st0 failed: EIO");
-	kmem_get_stats(&before);
+	before = selftest_heap_used();
 	/* Unbound by the failure: the devres of the failed probe is gone. */
 	ST_EXPECT_EQ(t, devres_count(dev), 0);
 	ST_EXPECT_EQ(t, rec.actions, 2);
@@ -349,8 +348,7 @@ static void probe_failure_releases_devres(struct selftest *t)
 	selftest_expect_begin(t, "probe of st0 failed: EIO");
 	ST_EXPECT_EQ(t, device_attach(dev), -EIO);
 	selftest_expect_end(t, "probe of st0 failed: EIO");
-	kmem_get_stats(&after);
-	ST_EXPECT_EQ(t, after.used, before.used);
+	ST_EXPECT_EQ(t, selftest_heap_used(), before);
 	device_unregister(dev);
 	drivers_off();
 }

@@ -103,6 +103,9 @@ void selftest_expect_end(struct selftest *t, const char *text);
 #define ST_ASSERT(t, cond, ...) \
 	do { if (!ST_EXPECT(t, cond, __VA_ARGS__)) return; } while (0)
 
+/* The heap's used bytes now: what heap_unchanged compares. */
+size_t selftest_heap_used(void);
+
 /*
  * Runs the suite named @name ("all": every suite) and prints KTAP.
  * Return: the number of failed cases, or -ENOENT for an unknown suite.

@@ -13,7 +13,6 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/string.h>
-#include <coyote/memory.h>
 #include <coyote/module.h>
 #include <coyote/selftest.h>
 #include <coyote/time.h>
@@ -29,14 +28,6 @@ static bool have_test_modules(struct selftest *t)
 		return false;
 	}
 	return true;
-}
-
-static size_t heap_used(void)
-{
-	struct heap_stats st;
-
-	kmem_get_stats(&st);
-	return st.used;
 }
 
 /* An export of a loaded module, by name: its (value, name) pairs. */
@@ -134,19 +125,19 @@ static void rmmod_refused_while_used(struct selftest *t)
 
 static void unload_gives_heap_back(struct selftest *t)
 {
-	size_t before = heap_used();
+	size_t before = selftest_heap_used();
 
 	if (!have_test_modules(t))
 		return;
 	ST_ASSERT(t, request_module("modexp") == 0 && request_module("moduse") == 0, "loaded");
-	ST_EXPECT(t, heap_used() > before, "loading took heap");
+	ST_EXPECT(t, selftest_heap_used() > before, "loading took heap");
 	unload_all();
-	ST_EXPECT_EQ(t, heap_used(), before);
+	ST_EXPECT_EQ(t, selftest_heap_used(), before);
 }
 
 static void unknown_symbol_refused(struct selftest *t)
 {
-	size_t before = heap_used();
+	size_t before = selftest_heap_used();
 
 	if (!have_test_modules(t))
 		return;
@@ -154,12 +145,12 @@ static void unknown_symbol_refused(struct selftest *t)
 	ST_EXPECT_EQ(t, request_module("modunexp"), -ENOENT);
 	selftest_expect_end(t, "unknown symbol kmem_init");
 	ST_EXPECT(t, !find_module("modunexp"), "not loaded");
-	ST_EXPECT_EQ(t, heap_used(), before);
+	ST_EXPECT_EQ(t, selftest_heap_used(), before);
 }
 
 static void init_failure_unloads(struct selftest *t)
 {
-	size_t before = heap_used();
+	size_t before = selftest_heap_used();
 	int ret;
 
 	if (!have_test_modules(t))
@@ -169,7 +160,7 @@ static void init_failure_unloads(struct selftest *t)
 	selftest_expect_end(t, "modinitfail.ko: init returned");
 	ST_EXPECT(t, ret < 0, "load fails (%d)", ret);
 	ST_EXPECT(t, !find_module("modinitfail"), "not loaded");
-	ST_EXPECT_EQ(t, heap_used(), before);
+	ST_EXPECT_EQ(t, selftest_heap_used(), before);
 }
 
 static void params_set(struct selftest *t)
@@ -188,7 +179,7 @@ static void params_set(struct selftest *t)
 
 static void bad_params_refused(struct selftest *t)
 {
-	size_t before = heap_used();
+	size_t before = selftest_heap_used();
 
 	if (!have_test_modules(t))
 		return;
@@ -199,7 +190,7 @@ static void bad_params_refused(struct selftest *t)
 	ST_EXPECT_EQ(t, request_module_args("modparam", "count=abc"), -EINVAL);
 	selftest_expect_end(t, "count");
 	ST_EXPECT(t, !find_module("modparam"), "not loaded");
-	ST_EXPECT_EQ(t, heap_used(), before);
+	ST_EXPECT_EQ(t, selftest_heap_used(), before);
 }
 
 static void already_loaded(struct selftest *t)
@@ -227,12 +218,12 @@ static void missing_module(struct selftest *t)
 static void garbage_refused(struct selftest *t)
 {
 	static const char junk[64] = "\177ELF but not really";
-	size_t before = heap_used();
+	size_t before = selftest_heap_used();
 
 	selftest_expect_begin(t, "junk.ko: not an ARM ELF");
 	ST_EXPECT_EQ(t, load_module("junk", junk, sizeof(junk), NULL), -ENOEXEC);
 	selftest_expect_end(t, "junk.ko: not an ARM ELF");
-	ST_EXPECT_EQ(t, heap_used(), before);
+	ST_EXPECT_EQ(t, selftest_heap_used(), before);
 }
 
 static void kernel_exports_found(struct selftest *t)
