@@ -150,27 +150,13 @@ static enum result run_once(struct selftest *t, const struct selftest_case *c, u
 	return t->skip_reason ? SKIP : PASS;
 }
 
-static enum result run_case(struct selftest *t, const struct selftest_case *c, unsigned int num,
-			    struct tally *tl)
+/* A parameterised case: a nested test with one result per parameter. */
+static enum result run_params(struct selftest *t, const struct selftest_case *c,
+			      unsigned int nparams, unsigned int num, struct tally *tl)
 {
-	enum result r;
-	const char *skip_reason = NULL;
-
-	unsigned int nparams = c->count_params ? c->count_params() : c->nparams;
-
-	if (c->count_params && !nparams) {
-		count(tl, SKIP);
-		print_result(t->depth, num, c->name, SKIP, "nothing of the kind on this board");
-		return SKIP;
-	}
-	if (!nparams) {
-		r = run_once(t, c, 0);
-		count(tl, r);
-		print_result(t->depth, num, c->name, r, t->skip_reason);
-		return r;
-	}
-	/* A parameterised case: a nested test with one result per parameter. */
 	unsigned int failed = 0, skipped = 0;
+	const char *skip_reason = NULL;
+	enum result r;
 
 	line(t->depth + 1, "KTAP version 1");
 	line(t->depth + 1, "# Subtest: %s", c->name);
@@ -189,6 +175,25 @@ static enum result run_case(struct selftest *t, const struct selftest_case *c, u
 	t->depth--;
 	r = failed ? FAIL : skipped == nparams ? SKIP : PASS;
 	print_result(t->depth, num, c->name, r, skip_reason);
+	return r;
+}
+
+static enum result run_case(struct selftest *t, const struct selftest_case *c, unsigned int num,
+			    struct tally *tl)
+{
+	unsigned int nparams = c->count_params ? c->count_params() : c->nparams;
+	enum result r;
+
+	if (c->count_params && !nparams) {
+		count(tl, SKIP);
+		print_result(t->depth, num, c->name, SKIP, "nothing of the kind on this board");
+		return SKIP;
+	}
+	if (nparams)
+		return run_params(t, c, nparams, num, tl);
+	r = run_once(t, c, 0);
+	count(tl, r);
+	print_result(t->depth, num, c->name, r, t->skip_reason);
 	return r;
 }
 
