@@ -284,6 +284,8 @@ static void relocation_types(struct selftest *t)
 }
 
 static const struct selftest_case module_cases[] = {
+	/* First: a wrong relocation may crash the loading cases. */
+	SELFTEST_PARAM_CASE(relocation_types, ARRAY_SIZE(reloc_cases), reloc_case_name),
 	SELFTEST_CASE(initrd_holds_test_modules),
 	SELFTEST_CASE(load_runs_relocation_self_check),
 	SELFTEST_CASE(export_resolves_and_runs),
@@ -298,7 +300,6 @@ static const struct selftest_case module_cases[] = {
 	SELFTEST_CASE(missing_module),
 	SELFTEST_CASE(garbage_refused),
 	SELFTEST_CASE(kernel_exports_found),
-	SELFTEST_PARAM_CASE(relocation_types, ARRAY_SIZE(reloc_cases), reloc_case_name),
 	{ }
 };
 SELFTEST_SUITE(module, module_cases, NULL, NULL);
