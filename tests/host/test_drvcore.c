@@ -353,17 +353,22 @@ static struct platform_driver combo_driver = {
 
 /* --- a driver whose probe fails after taking resources ---------------------- */
 static int fails_releases;
+static intptr_t fails_order[2];	/* which action ran first, second */
 
 static void fails_release(void *data)
 {
+	if (fails_releases < 2)
+		fails_order[fails_releases] = (intptr_t)data;
 	fails_releases++;
 }
 
+/* Two actions: managed resources go in the reverse of their taking. */
 static int fails_probe(struct platform_device *pdev)
 {
 	if (!devm_kzalloc(&pdev->dev, 64, GFP_KERNEL))
 		return -ENOMEM;
-	devm_add_action(&pdev->dev, fails_release, NULL);
+	devm_add_action(&pdev->dev, fails_release, (void *)1);
+	devm_add_action(&pdev->dev, fails_release, (void *)2);
 	return -ENODEV;
 }
 
@@ -523,10 +528,12 @@ static void test_scoring(void)
 	platform_driver_unregister(&combo_driver);
 }
 
+/* Deferred probe itself, as without device links (pure retry). */
 static void test_defer_reasons(void)
 {
 	struct device *c;
 
+	fw_devlink_enabled = false;
 	of_platform_default_populate(NULL, NULL, NULL);
 	platform_driver_register(&consumer_driver);
 	c = dev_at(CONSUMER);
@@ -542,6 +549,7 @@ static void test_defer_reasons(void)
 	CHECK(driver_deferred_probe_count() == 0, "deferred list empty");
 	unregister_all();
 	of_platform_depopulate(NULL);
+	fw_devlink_enabled = true;
 }
 
 static void test_any_order(void)
@@ -593,8 +601,11 @@ static void test_failing_probe(void)
 	b = dev_at(BROKEN);
 	CHECK(b && b->state == DEVICE_FAILED && b->probe_err == -ENODEV,
 		"failed probe recorded with its error");
-	CHECK(b && !b->driver && devres_count(b) == 0 && fails_releases == 1,
+	CHECK(b && !b->driver && devres_count(b) == 0 && fails_releases == 2,
 		"failed probe's managed resources released");
+	CHECK(fails_order[0] == 2 && fails_order[1] == 1,
+		"released last-taken first (%ld then %ld)", (long)fails_order[0],
+		(long)fails_order[1]);
 	CHECK(all_settled(false), "the failure does not stop the others");
 	unregister_all();
 	of_platform_depopulate(NULL);
