@@ -219,17 +219,25 @@ static void tick_held_while_masked(struct selftest *t)
 	ST_EXPECT(t, jiffies != j0, "the held tick arrived after unmasking");
 }
 
+/*
+ * By the kernel's own clock, ktime_get_ns(): QEMU's two SP804 timers can
+ * drift apart by a few percent while the host is busy, so the clocksource's
+ * figure is printed, not asserted.
+ */
 static void msleep_never_short(struct selftest *t)
 {
+	u64 k0, ns;
 	u32 c0;
-	u64 ns;
 
 	if (!need_clocksource(t))
 		return;
 	c0 = cs->read(cs);
+	k0 = ktime_get_ns();
 	msleep(30);
-	ns = counts_to_ns(cs->read(cs) - c0);
-	selftest_diag(t, "msleep(30) took %lu us", (unsigned long)(ns / 1000));
+	ns = ktime_get_ns() - k0;
+	selftest_diag(t, "msleep(30) took %lu us (%lu us by the clocksource)",
+		      (unsigned long)(ns / 1000),
+		      (unsigned long)(counts_to_ns(cs->read(cs) - c0) / 1000));
 	ST_EXPECT(t, ns >= 30000000u, "no shorter than asked");
 }
 
