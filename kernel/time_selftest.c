@@ -117,8 +117,10 @@ static void tick_rate_by_clocksource(struct selftest *t)
 	selftest_diag(t, "%d ticks took %lu us by the clocksource (%lu us expected)",
 		      TICKS_MEASURED, (unsigned long)(ns / 1000),
 		      (unsigned long)(TICKS_MEASURED * (1000000 / HZ)));
-	/* Late ticks make it longer, never shorter than one tick less. */
-	ST_EXPECT(t, ns >= (u64)(TICKS_MEASURED - 1) * (1000000000u / HZ),
+	/* Late ticks make it longer; QEMU's timers drift apart by a few
+	 * percent under load.  A tick at twice HZ (a wrong reload value)
+	 * still fails either bound. */
+	ST_EXPECT(t, ns >= (u64)TICKS_MEASURED * 6 * (1000000000u / HZ) / 10,
 		  "ticks come no faster than HZ");
 	ST_EXPECT(t, ns <= (u64)TICKS_MEASURED * 2 * (1000000000u / HZ),
 		  "ticks come at least half as often as HZ");
