@@ -3,8 +3,8 @@
  * `selftest of`: the OF API on the target, on a tree of its own
  * (of/of-selftest.dts, built into the image), swapped in as the live tree
  * while the suite runs: lookups, every property reader and its errors,
- * phandle lists with #cells, ranges (multi-level, empty, missing),
- * interrupt-map with masks, aliases.  The last cases check the board's own
+ * phandle lists with #cells and through <stem>-map nexus nodes, ranges
+ * (multi-level, empty, missing), interrupt-map with masks, aliases, %pOF.  The last cases check the board's own
  * tree: every node found again by its path, every phandle unique and found,
  * parent, child and sibling links consistent.
  */
@@ -358,6 +358,46 @@ static void phandle_errors(struct selftest *t)
 						   &args), -EINVAL);
 }
 
+/* Through "widget-map" nexus nodes: entry, controller, cells. */
+struct map_want {
+	const char *name;
+	const char *ctrl;	/* NULL: error @ret */
+	int ret;
+	int nargs;
+	u32 args[2];
+};
+
+static const struct map_want map_wants[] = {
+	{ "to_one_cell_controller", "/widget-ctl1", 0, 1, { 11 } },
+	{ "pass_thru_keeps_flags", "/widget-ctl2", 0, 2, { 12, 5 } },
+	{ "two_connectors", "/widget-ctl2", 0, 2, { 13, 9 } },
+	{ "no_map_entry_enoent", NULL, -ENOENT, 0, { 0 } },
+	{ "controller_direct", "/widget-ctl1", 0, 1, { 4 } },
+	{ "past_end_enoent", NULL, -ENOENT, 0, { 0 } },
+};
+
+static const char *map_want_name(unsigned int i)
+{
+	return map_wants[i].name;
+}
+
+static void phandle_args_map(struct selftest *t)
+{
+	const struct map_want *w = &map_wants[t->param];
+	struct of_phandle_args args;
+	int ret = of_parse_phandle_with_args_map(node(t, "/widget-user"), "widgets", "widget",
+						 (int)t->param, &args);
+
+	ST_EXPECT_EQ(t, ret, w->ret);
+	if (ret || !w->ctrl)
+		return;
+	ST_EXPECT(t, args.np == of_find_node_by_path(w->ctrl), "entry %u ends at %s", t->param,
+		  w->ctrl);
+	ST_EXPECT_EQ(t, args.args_count, w->nargs);
+	for (int i = 0; i < w->nargs; i++)
+		ST_EXPECT_EQ(t, args.args[i], w->args[i]);
+}
+
 /* --- addresses -------------------------------------------------------- */
 
 static u64 reg_addr(struct selftest *t, const char *path, int index)
@@ -510,6 +550,27 @@ static void full_path(struct selftest *t)
 	ST_EXPECT_STREQ(t, buf, "/");
 }
 
+/* %pOF and its modifiers print what the node is. */
+static void print_pOF(struct selftest *t)
+{
+	struct device_node *np = node(t, "testi2c3");
+	char buf[96];
+
+	ST_ASSERT(t, np, "node");
+	snprintf(buf, sizeof(buf), "%pOF", np);
+	ST_EXPECT_STREQ(t, buf, "/bus@40000000/sub@80000/i2c@300");
+	snprintf(buf, sizeof(buf), "%pOFn", np);
+	ST_EXPECT_STREQ(t, buf, "i2c");
+	snprintf(buf, sizeof(buf), "%pOFP", np);
+	ST_EXPECT_STREQ(t, buf, "i2c@300");
+	snprintf(buf, sizeof(buf), "%pOFc", np);
+	ST_EXPECT_STREQ(t, buf, "coyote,selftest-i2c");
+	snprintf(buf, sizeof(buf), "%pOFp", node(t, "/provider2"));
+	ST_EXPECT_STREQ(t, buf, "32");
+	snprintf(buf, sizeof(buf), "%pOF", of_find_node_by_path("/"));
+	ST_EXPECT_STREQ(t, buf, "/");
+}
+
 static void cells(struct selftest *t)
 {
 	ST_EXPECT_EQ(t, of_n_addr_cells(node(t, "/wide@80000000/dev@1,40")), 2);
@@ -615,6 +676,7 @@ static const struct selftest_case of_cases[] = {
 	SELFTEST_CASE(phandle_plain),
 	SELFTEST_CASE(phandle_fixed_args),
 	SELFTEST_CASE(phandle_errors),
+	SELFTEST_PARAM_CASE(phandle_args_map, ARRAY_SIZE(map_wants), map_want_name),
 	SELFTEST_CASE(ranges_one_level),
 	SELFTEST_CASE(ranges_multi_level),
 	SELFTEST_CASE(ranges_empty),
@@ -628,6 +690,7 @@ static const struct selftest_case of_cases[] = {
 	SELFTEST_CASE(irq_find_parent),
 	SELFTEST_CASE(alias_ids),
 	SELFTEST_CASE(full_path),
+	SELFTEST_CASE(print_pOF),
 	SELFTEST_CASE(cells),
 	SELFTEST_CASE(board_tree_paths),
 	SELFTEST_CASE(board_tree_phandles),
