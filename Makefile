@@ -52,3 +52,4 @@ include scripts/Makefile.overlays
 include scripts/Makefile.conformance
 include scripts/Makefile.sanitize
 include scripts/Makefile.boards
+include scripts/Makefile.selftest

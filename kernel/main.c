@@ -14,6 +14,7 @@
 #include <linux/printk.h>
 #include <coyote/kallsyms.h>
 #include <coyote/module.h>
+#include <coyote/selftest.h>
 #include <coyote/setup.h>
 #include <coyote/shell.h>
 #include <coyote/version.h>
@@ -40,6 +41,7 @@ void start_kernel(u32 r0, u32 machid, u32 fdt_phys)
 	fw_devlink_drivers_done();		/* suppliers that never bound: consumers probe anyway */
 	driver_deferred_probe_report();		/* what is still deferred, and why */
 	irq_start();				/* unmask IRQs: tick and console input */
+	selftest_boot();			/* suites named by selftest=, if any */
 	shell_run();				/* the console is the user's now */
 }
 

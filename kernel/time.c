@@ -83,6 +83,28 @@ u64 ktime_get_ns(void)
 }
 EXPORT_SYMBOL(ktime_get_ns);
 
+static struct clocksource *clocksource;
+
+int clocksource_register(struct clocksource *cs)
+{
+	if (clocksource)
+		return -EBUSY;
+	clocksource = cs;
+	pr_info("clocksource %s at %lu Hz\n", cs->name, cs->rate);
+	return 0;
+}
+
+void clocksource_unregister(struct clocksource *cs)
+{
+	if (clocksource == cs)
+		clocksource = NULL;
+}
+
+struct clocksource *clocksource_get(void)
+{
+	return clocksource;
+}
+
 void msleep(unsigned int ms)
 {
 	unsigned long end;

@@ -360,3 +360,64 @@ void of_fdt_get_stats(struct of_fdt_stats *st)
 {
 	*st = live_stats;
 }
+
+/*
+ * The in-kernel self-test (of/of_selftest.c) runs the lookups on a tree of
+ * its own: it swaps its blob in as the live tree and puts the board's back
+ * afterwards.  Devices keep pointing into the board's tree, which stays
+ * allocated meanwhile; nothing else may run in between (the shell waits,
+ * interrupt handlers do not read the tree).
+ */
+struct of_saved_tree {
+	void *mem;
+	struct of_fdt_stats stats;
+	struct device_node *root, *chosen, *aliases, **phandles;
+	unsigned int nodes, nphandles, nalias;
+	struct of_alias *alias_table;
+};
+
+static struct of_saved_tree saved_tree;
+static bool tree_swapped;
+
+int of_fdt_swap_in(const void *blob, size_t size)
+{
+	struct of_saved_tree *s = &saved_tree;
+	int err;
+
+	if (tree_swapped)
+		return -EBUSY;
+	*s = (struct of_saved_tree){
+		.mem = live_mem, .stats = live_stats, .root = of_root, .chosen = of_chosen,
+		.aliases = of_aliases, .phandles = of_phandle_table, .nodes = of_node_count,
+		.nphandles = of_phandle_count, .nalias = of_alias_count,
+		.alias_table = of_alias_table,
+	};
+	live_mem = NULL;	/* unflatten must not free the saved tree */
+	err = of_fdt_unflatten(blob, size);
+	if (err) {
+		live_mem = s->mem;
+		return err;
+	}
+	tree_swapped = true;
+	return 0;
+}
+
+void of_fdt_swap_out(void)
+{
+	struct of_saved_tree *s = &saved_tree;
+
+	if (!tree_swapped)
+		return;
+	kfree(live_mem);
+	live_mem = s->mem;
+	live_stats = s->stats;
+	of_root = s->root;
+	of_chosen = s->chosen;
+	of_aliases = s->aliases;
+	of_phandle_table = s->phandles;
+	of_node_count = s->nodes;
+	of_phandle_count = s->nphandles;
+	of_alias_count = s->nalias;
+	of_alias_table = s->alias_table;
+	tree_swapped = false;
+}

@@ -19,6 +19,7 @@
 #define VIC_INT_SELECT      0x00c   /* 1 = FIQ */
 #define VIC_INT_ENABLE      0x010   /* write 1s: enable */
 #define VIC_INT_EN_CLEAR    0x014   /* write 1s: disable */
+#define VIC_SOFT_INT        0x018   /* write 1s: raise from software */
 #define VIC_SOFT_INT_CLEAR  0x01c
 #define VIC_VECT_CNTL(n)    (0x200 + 4 * (n))
 
@@ -49,10 +50,23 @@ static void vic_unmask(struct irq_data *d)
 	writel(1u << d->hwirq, (char __iomem *)vic->base + VIC_INT_ENABLE);
 }
 
+/* The soft-interrupt register ORs into the line: raise or drop it. */
+static int vic_set_irqchip_state(struct irq_data *d, enum irqchip_irq_state which, bool state)
+{
+	struct vic *vic = irq_data_get_irq_chip_data(d);
+
+	if (which != IRQCHIP_STATE_PENDING)
+		return -EINVAL;
+	writel(1u << d->hwirq,
+	       (char __iomem *)vic->base + (state ? VIC_SOFT_INT : VIC_SOFT_INT_CLEAR));
+	return 0;
+}
+
 static struct irq_chip vic_chip = {
 	.name = "VIC",
 	.irq_mask = vic_mask,
 	.irq_unmask = vic_unmask,
+	.irq_set_irqchip_state = vic_set_irqchip_state,
 };
 
 static int vic_map(struct irq_domain *d, unsigned int virq, irq_hw_number_t hw)

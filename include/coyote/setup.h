@@ -46,4 +46,7 @@ const char *boot_command_line(void);
  */
 int cmdline_find_option(const char *option, char *buf, int bufsize);
 
+/* Resets the board as the tree describes (kernel/reboot.c); returns only on failure. */
+int machine_restart(void);
+
 #endif

@@ -290,6 +290,16 @@ void enable_irq(unsigned int irq)
 	local_irq_restore(flags);
 }
 
+int irq_set_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool val)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	struct irq_chip *chip = desc ? desc->irq_data.chip : NULL;
+
+	if (!chip || !chip->irq_set_irqchip_state)
+		return -EINVAL;
+	return chip->irq_set_irqchip_state(&desc->irq_data, which, val);
+}
+
 void handle_level_irq(struct irq_desc *desc)
 {
 	struct irq_chip *chip = desc->irq_data.chip;

@@ -15,6 +15,8 @@ static int count, failed;
 static void report(int ok, const char *file, int line, const char *detail,
 		   const char *fmt, va_list ap)
 {
+	if (!count)
+		printf("KTAP version 1\n");
 	count++;
 	if (!ok)
 		failed++;
@@ -67,6 +69,8 @@ void ktap_check_str(const char *got, const char *want, const char *file,
 
 int ktap_done(void)
 {
+	if (!count)
+		printf("KTAP version 1\n");
 	printf("1..%d\n", count);
 	if (failed)
 		printf("# %d of %d checks failed\n", failed, count);

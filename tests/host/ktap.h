@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * A tiny TAP/KTAP harness for the host unit tests: every check prints
- * "ok N - name" or "not ok N - name # file:line (details)", the plan comes
- * last, and the exit status is non-zero when any check failed.
+ * A tiny KTAP harness for the host unit tests: the first check prints the
+ * "KTAP version 1" line, every check prints "ok N - name" or
+ * "not ok N - name # file:line (details)", the plan comes last, and the
+ * exit status is non-zero when any check failed.  tests/lib/ktap.py parses
+ * it, as it parses the in-kernel self-tests.
  */
 #ifndef _TESTS_HOST_KTAP_H
 #define _TESTS_HOST_KTAP_H

@@ -330,7 +330,6 @@ static void test_missing_suppliers(void)
 
 int main(void)
 {
-	printf("KTAP version 1\n");
 	test_table_and_order();
 	test_order_driver_first();
 	test_cycles_two_pairs();

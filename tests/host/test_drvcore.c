@@ -769,7 +769,6 @@ int main(void)
 
 	blob = ktap_load("drvcore.dtb", &size);
 
-	printf("KTAP version 1\n");
 	if (!blob || of_fdt_unflatten(blob, size)) {
 		CHECK(0, "unflatten drvcore.dtb");
 		return ktap_done();

@@ -647,7 +647,6 @@ int main(void)
 	size_t size;
 	void *api = ktap_load("api.dtb", &size);
 
-	printf("KTAP version 1\n");
 	test_hand_made();
 	if (api) {
 		test_header(api, size);

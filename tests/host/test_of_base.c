@@ -348,7 +348,6 @@ int main(void)
 	struct of_fdt_stats st;
 	char bad[64];
 
-	printf("KTAP version 1\n");
 	if (!api)
 		return ktap_done();
 	CHECK_INT(of_fdt_unflatten(api, size), 0, "unflatten api.dtb");

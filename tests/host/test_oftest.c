@@ -459,7 +459,6 @@ int main(void)
 	size_t size;
 	void *blob = ktap_load("oftest.dtb", &size);
 
-	printf("KTAP version 1\n");
 	if (!blob)
 		return ktap_done();
 	CHECK_INT(of_fdt_unflatten(blob, size), 0, "unflatten oftest.dtb");
