@@ -94,13 +94,16 @@ def rel(p):
 
 # --- tools ----------------------------------------------------------------
 
-def compile_lab_dts(src, out):
-    """The board trees' rule: cpp, then dtc with warnings as errors.
+def compile_lab_dts(src, out, include=()):
+    """The board trees' rule: cpp (line markers kept, so dtc names the
+    student's file and line), then dtc with warnings as errors; @include:
+    more folders for #include after the file's own.
     Return (dtb or None, messages)."""
     pre = out.with_suffix(".pre")
     cpp = subprocess.run(
         ["cpp", "-E", "-nostdinc", "-x", "assembler-with-cpp", "-undef", "-D__DTS__",
-         "-I", str(src.parent), "-I", str(ROOT / "dts"), "-I", str(ROOT / "include"),
+         "-I", str(src.parent)] + ["-I%s" % d for d in include] + [
+         "-I", str(ROOT / "dts"), "-I", str(ROOT / "include"),
          "-o", str(pre), str(src)], capture_output=True, text=True, timeout=60)
     if cpp.returncode:
         return None, cpp.stderr.strip()
@@ -647,49 +650,145 @@ def lab4(src):
 UART1 = "/amba/serial@101f2000"
 UART3 = "/fpga@10000000/serial@9000"
 RTC = I2C + "/rtc@68"
+FPGA = "/fpga@10000000"
+# The faulty nodes (not what is wrong with them), and the nodes a fault
+# log may name for each: a fault in a bus shows on its children.
+FAULTS = (("the I2C controller", (I2C, RTC)),
+          ("UART3's bus", (FPGA, UART3)),
+          ("UART1", (UART1,)))
+SHELL_CMDS = ("whynot", "devices", "dmesg", "irqs", "dt", "drivers", "ttys", "devlinks")
+
+
+def read_fault_log(path):
+    """[{"fault", "command", "saw", "fix"}] from the blocks of faults.txt."""
+    blocks, cur = [], {}
+    for line in path.read_text().splitlines():
+        if line.lstrip().startswith("#"):
+            continue
+        key, sep, value = line.partition(":")
+        key = key.strip().lower()
+        if sep and key in ("fault", "command", "saw", "fix"):
+            if key == "fault" and cur:
+                blocks.append(cur)
+                cur = {}
+            cur[key] = value.strip()
+    if cur:
+        blocks.append(cur)
+    return [b for b in blocks if any(b.values())]
+
+
+def command_output(cmd, dtb, machine):
+    """What @cmd prints on @dtb: a shell command on @machine (booted on
+    @dtb), or ofdump on the host; None for a command the grader cannot run."""
+    words = cmd.split()
+    if not words:
+        return None
+    if words[0].endswith("ofdump"):
+        res = subprocess.run([str(OFDUMP)] + [w for w in words[1:] if w.startswith("-")] +
+                             [str(dtb)], capture_output=True, text=True, timeout=60)
+        return res.stdout + res.stderr
+    if words[0] in SHELL_CMDS:
+        return machine.boot_log + "\n" + machine.run(cmd) if words[0] == "dmesg" \
+            else machine.run(cmd)
+    return None
+
+
+def same_line(saw, output):
+    norm = " ".join(saw.split())
+    return bool(norm) and any(" ".join(l.split()) == norm or
+                              (len(norm) > 20 and norm in " ".join(l.split()))
+                              for l in output.splitlines())
 
 
 def lab6(src):
     g = Grader(6, "debug a probe: three planted faults", src)
-    dts = src / "lab6.dts"
-    if not g.check("lab6.dts exists", dts.exists(), "Expected %s." % rel(dts)):
+    dts, log_file = src / "lab6.dts", src / "faults.txt"
+    broken_src = ROOT / "docs" / "labs" / "lab6" / "broken.dts"
+    if not g.check("lab6.dts and faults.txt exist", dts.exists() and log_file.exists(),
+                   "Expected %s and %s." % (rel(dts), rel(log_file))):
         return g
-    dtb, err = compile_lab_dts(dts, g.out / "lab6.dtb")
+    # The student's folder may hold its own copy of broken.dts; the faults
+    # are graded against the one handed out.
+    g.check("lab6.dts starts from broken.dts (#include \"broken.dts\")",
+            re.search(r'^\s*#include\s+"broken\.dts"', dts.read_text(), re.M),
+            "Fix the faults below the #include of the tree you were given: a tree\n"
+            "that starts from the board's own versatilepb.dts has nothing to debug.")
+    own = src / "broken.dts"
+    g.check("broken.dts is the one handed out (the fixes go in lab6.dts)",
+            not own.exists() or own.read_bytes() == broken_src.read_bytes(),
+            "%s differs from %s: leave it as it is and override in lab6.dts." %
+            (rel(own), rel(broken_src)))
+    dtb, err = compile_lab_dts(dts, g.out / "lab6.dtb", include=[broken_src.parent])
     if not g.check("lab6.dts compiles", dtb, "dtc said:\n" + indent(err)):
         return g
-    nodes = ofdump_devices(dtb)
+    broken, err = compile_lab_dts(broken_src, g.out / "broken.dtb")
+    if not broken:
+        raise RuntimeError("%s: %s" % (rel(broken_src), err))
+    nodes, board = ofdump_devices(dtb), ofdump_devices(BUILD / "dts" / "versatilepb.dtb")
     missing = [p for p in (I2C, RTC, UART1, UART3) if p not in nodes]
     if not g.check("the faulty nodes are fixed, not deleted", not missing,
                    "These nodes are gone: %s.  The board needs them." % ", ".join(missing)):
         return g
-    host_ok = []
-    host_ok.append(g.check(
+    host_ok = [g.check(
         "fault 1: the I2C controller (and so its RTC) gets a driver",
         nodes[I2C]["verdict"] == "would bind" and nodes[RTC]["verdict"] == "would bind",
-        "Boot the tree and ask: whynot %s\n(the RTC at 0x68 depends on it)." % RTC))
+        "Boot the tree and ask: whynot %s\n(the RTC at 0x68 depends on it)." % RTC)]
+    got, want = nodes[UART3]["regs"], board[UART3]["regs"]
     host_ok.append(g.check(
-        "fault 2: UART3's registers reach the CPU",
-        nodes[UART3]["regs"] and "not reachable" not in nodes[UART3]["regs"][0],
-        "UART3's probe fails.  whynot %s says why; compare its bus with /amba." % UART3))
+        "fault 2: UART3's registers are where the hardware is",
+        got == want,
+        "ofdump --devices puts UART3's registers at %s.  %s" %
+        (got[0] if got else "(none)",
+         "Reachable, but at the wrong place: which CPU address does the FPGA's\n"
+         "UART3 answer at (the board's memory map, docs/driver-core.md)?"
+         if got and "not reachable" not in got[0] else
+         "whynot %s says why; compare its bus with /amba." % UART3)))
     irq = nodes[UART1]["irqs"][0] if nodes[UART1]["irqs"] else ""
     host_ok.append(g.check(
         "fault 3: UART1's interrupt goes to the right controller",
-        irq == VIC + " 13",
-        "UART1 binds, but does its interrupt ever arrive?  Compare `irqs` for\n"
-        "ttyAMA1 with the other UARTs, and the board's interrupt map\n"
-        "(docs/driver-core.md, ofdump --devices)."))
-    if not all(host_ok):
-        g.skip("the kernel binds every device, nothing deferred or failed", "the fixes")
-        return g
+        irq == board[UART1]["irqs"][0],
+        "UART1's probe fails: its `interrupts` are read through the controller its\n"
+        "interrupt-parent names (now %s).  Compare with the other UARTs:\n"
+        "`irqs`, ofdump --devices." % (irq or "none")))
+    later = "the kernel binds every device, nothing deferred or failed"
+    with Coyote(dtb=broken) as bad, Coyote() as good:
+        entries = read_fault_log(log_file)
+        for i, (what, paths) in enumerate(FAULTS, 1):
+            title = "fault log: fault %d (%s) named, with the command that showed it" % (i, what)
+            entry = next((e for e in entries if e.get("fault", "").rstrip("/") in paths), None)
+            if not entry:
+                g.check(title, False, points=2, hint= "faults.txt has no block whose `fault:` is the path of "
+                        "the node at fault\n(or, for a bus, of the device that shows it).")
+                continue
+            out_bad = command_output(entry.get("command", ""), broken, bad)
+            if out_bad is None:
+                g.check(title, False, points=2, hint="`command: %s` is not one the grader can run: use %s,\n"
+                        "or ofdump --devices." % (entry.get("command", ""),
+                                                   ", ".join(SHELL_CMDS)))
+                continue
+            out_good = command_output(entry["command"], BUILD / "dts" / "versatilepb.dtb",
+                                      good)
+            saw = entry.get("saw", "")
+            g.check(title, same_line(saw, out_bad) and not same_line(saw, out_good),
+                    ("`%s` on broken.dts does not print the line you copied:\n  %s\n"
+                     "Copy one whole line of what it printed." % (entry["command"], saw))
+                    if not same_line(saw, out_bad) else
+                    ("`%s` prints that line for the healthy board too: it does not show "
+                     "the fault." % entry["command"]), points=2)
+        if not all(host_ok):
+            g.skip(later, "the fixes")
+            return g
     with Coyote(dtb=dtb) as c:
         log = c.boot_log
-        irqs = c.run("irqs")
         v_rtc, _ = whynot(c, RTC)
     m = re.search(r"driver core: \d+ device\(s\) bound, (\d+) deferred, (\d+) failed", log)
-    ok = (m and m.group(1) == "0" and m.group(2) == "0" and v_rtc == "bound" and
-          re.search(r"^interrupt-controller@10140000 +13 +\d+ +101f2000\.serial", irqs, re.M))
-    g.check("the kernel binds every device, nothing deferred or failed", ok,
-            "Boot summary: %s\nwhynot %s: %s" % (m.group(0) if m else "(none)", RTC, v_rtc))
+    failed = re.findall(r"driver core: .*: probe of (\S+) failed: (\S+)", log)
+    ok = m and m.group(1) == "0" and m.group(2) == "0" and v_rtc == "bound"
+    g.check(later, ok,
+            "Boot summary: %s\n%swhynot %s: %s" %
+            (m.group(0) if m else "(none)",
+             "".join("Probe of %s failed: %s (whynot tells why)\n" % f for f in failed),
+             RTC, v_rtc))
     return g
 
 
