@@ -44,3 +44,5 @@ include scripts/Makefile.bindings
 include scripts/Makefile.labs
 # Device links: pictures and the probe benchmark (issue 13).
 include scripts/Makefile.devlinks
+# Transcripts in the pages, regenerated from real runs (issue 17).
+include scripts/Makefile.docs
