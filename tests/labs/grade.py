@@ -55,8 +55,14 @@ class Grader:
         return got, sum(r[3] for r in self.results)
 
     def write_result(self):
-        """build/labN/result.json: what grade-class and instructors read."""
+        """build/labN/result.json: what grade-class and instructors read;
+        and one line per run in build/labN/history.jsonl (when each run
+        happened and what it scored: the time from a student's first run
+        to the first full score is how long the lab took)."""
         got, total = self.score()
+        with open(self.out / "history.jsonl", "a") as f:
+            f.write(json.dumps({"time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                                "src": str(self.src), "score": got, "max": total}) + "\n")
         (self.out / "result.json").write_text(json.dumps({
             "lab": self.lab, "title": self.title, "src": str(self.src),
             "score": got, "max": total, "done": got == total,
