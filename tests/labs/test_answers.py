@@ -76,6 +76,10 @@ LAB6_FIX_BY_LABELS = """// SPDX-License-Identifier: BSD-2-Clause
 """
 
 RIGHT = [
+    (0, "by path, alias as a string, hex and a comment", {
+        "lab0.dts": lambda t: t.replace("&uart2 {", "&{/amba/serial@101f3000} {").replace(
+            "rtc0 = &ds1338;", 'rtc0 = "/external-bus/i2c@1,0/rtc@68";'),
+        "answers.txt": lambda t: t.replace("= 1", "= 0x1").replace("= 3", "= 3  # three")}),
     (1, "hex irq line", {"answers.txt": answer("uart3_irq",
                                                "/amba/interrupt-controller@10003000 0x6")}),
     (1, "note after the line", {"answers.txt": answer(
@@ -101,6 +105,19 @@ RIGHT = [
 
 # (lab, name, edits, the first check that fails, words its hint must hold)
 WRONG = [
+    (0, "UART2 left okay", {"lab0.dts": sub('status = "disabled";', 'status = "okay";')},
+     "1. UART2", 'Its status is "okay"'),
+    (0, "flash reopened by its full node, not &{/path}", {"lab0.dts": sub(
+        "&{/external-bus/flash@2,0} {\n\tlabel = \"nor0\";\n};",
+        "/ {\n\texternal-bus {\n\t\tflash@2,0 {\n\t\t\tlabel = \"nor0\";\n\t\t};\n\t};\n};")},
+     "2. the flash", "reopen it with &{/full/path}"),
+    (0, "alias to the wrong node", {"lab0.dts": sub("rtc0 = &ds1338;", "rtc0 = &uart0;")},
+     "3. /aliases", '/aliases/rtc0 is "/amba/serial@101f1000"'),
+    (0, "compatible emptied, not deleted", {"lab0.dts": sub(
+        "/delete-property/ compatible;", 'compatible = "none,none";')},
+     "4. the RTC's compatible", '"none,none"'),
+    (0, "cells counted in bytes", {"answers.txt": sub("= 1", "= 4")},
+     "5. sic_interrupt_cells", "Wrong value"),
     (1, "hex without 0x", {"answers.txt": answer("uart3_address", "10009000")},
      "uart3_address", "Wrong format: 10009000 without 0x is the decimal number"),
     (1, "wrong address", {"answers.txt": answer("uart3_address", "0x9000")},
