@@ -33,7 +33,8 @@ def answer(key, value):
 
 def grade(lab, edits, tmp_path):
     src = tmp_path / ("lab%d" % lab)
-    shutil.copytree(SOL / ("lab%d" % lab), src)
+    shutil.copytree(ROOT / "docs" / "labs" / ("lab%d" % lab), src)
+    shutil.copytree(SOL / ("lab%d" % lab), src, dirs_exist_ok=True)
     for name, edit in edits.items():
         f = src / name
         # A file the solution does not have starts as the handed-out one.
@@ -76,6 +77,8 @@ LAB6_FIX_BY_LABELS = """// SPDX-License-Identifier: BSD-2-Clause
 """
 
 RIGHT = [
+    (8, "clk_get and of_clk_get variants", {"lab-consumer.c": sub(
+        "clk = devm_clk_get(dev, NULL);", "clk = of_clk_get(dev->of_node, 0);")}),
     (0, "by path, alias as a string, hex and a comment", {
         "lab0.dts": lambda t: t.replace("&uart2 {", "&{/amba/serial@101f3000} {").replace(
             "rtc0 = &ds1338;", 'rtc0 = "/external-bus/i2c@1,0/rtc@68";'),
@@ -105,6 +108,16 @@ RIGHT = [
 
 # (lab, name, edits, the first check that fails, words its hint must hold)
 WRONG = [
+    (8, "values hard-coded", {"lab-consumer.c": sub("rate = clk_get_rate(clk);",
+                                                   "rate = 3686400; div = 64;")},
+     "the values come from the tree", "probe logged 3686400 Hz, divider 64"),
+    (8, "clk_get's error ignored", {"lab-consumer.c": lambda t: t.replace(
+        "\tif (IS_ERR(clk))\n\t\treturn dev_err_probe(dev, (int)PTR_ERR(clk), \"no clock\");\n",
+        "").replace("rate = clk_get_rate(clk);", "rate = IS_ERR(clk) ? 0 : clk_get_rate(clk);")},
+     "without its supplier", "return clk_get()'s error"),
+    (8, "consumer built as a module", {"Makefile": sub("obj-y += lab-consumer.o",
+                                                      "obj-m += lab-consumer.o")},
+     "the Makefile builds the provider as a module", "obj-m lab-clock.o lab-consumer.o"),
     (0, "UART2 left okay", {"lab0.dts": sub('status = "disabled";', 'status = "okay";')},
      "1. UART2", 'Its status is "okay"'),
     (0, "flash reopened by its full node, not &{/path}", {"lab0.dts": sub(
