@@ -959,6 +959,102 @@ def lab8(src):
     return g
 
 
+# --- lab 10: GDB ---------------------------------------------------------------
+
+WIDGETS = ("/widget-a", "/widget-b")
+# Run inside gdb at the shell prompt: each widget's struct device's
+# driver_data and the gain behind it, read with the helpers of
+# scripts/gdb/coyote.py (sourced by coyote.gdb).
+WIDGET_PROBE = (
+    "python\n"
+    "from coyote import buses, list_entries, node_path\n"
+    "for bus in buses():\n"
+    "    for dev in list_entries(bus['devices'], 'struct device', 'bus_node'):\n"
+    "        path = node_path(dev['of_node']) if int(dev['of_node']) else ''\n"
+    "        if path in %r:\n"
+    "            w = dev['driver_data'].cast(gdb.lookup_type('struct widget').pointer())\n"
+    "            sym = gdb.execute('info symbol %%#x' %% int(w), to_string=True).split()[0]\n"
+    "            gdb.write('widget %%s %%#x %%d %%s\\n' %% (path, int(w), int(w['gain']) if int(w) else -1, sym))\n"
+    "end" % (WIDGETS,))
+
+
+def gdb_session(g, kernel, dtb):
+    """Boot @kernel (its ELF beside it) halted, with QEMU's gdb stub; one
+    batch gdb session: break in the widget's probe, then at the shell:
+    (frame #1's function, {path: (driver_data, gain)}, gdb's output)."""
+    from qemu.coyote import free_tcp_port, gdb_path, run_gdb
+    if gdb_path() is None:
+        raise RuntimeError("gdb-multiarch is not installed (scripts/install-deps)")
+    script = g.out / "widgets.gdb"
+    script.write_text(WIDGET_PROBE + "\n")
+    port = free_tcp_port()
+    with Coyote(dtb=dtb, kernel=kernel, wait_prompt=False,
+                extra=["-S", "-gdb", "tcp:127.0.0.1:%d" % port]):
+        out = run_gdb(port, ["coyote-break-probe coyote,lab10-widget", "continue",
+                             "echo ==bt\\n", "bt 2", "delete", "break shell_run", "continue",
+                             "source " + str(script)],
+                      elf=Path(kernel).with_name("kernel.elf"), timeout=120)
+    m = re.search(r"^==bt\n#0 .*\n#1 +(?:0x[0-9a-f]+ in )?(\w+)", out, re.M)
+    widgets = {p: (int(a, 16), int(n), sym) for p, a, n, sym in
+               re.findall(r"^widget (\S+) (0x[0-9a-f]+) (-?\d+) (\S+)$", out, re.M)}
+    return (m.group(1) if m else None), widgets, out
+
+
+def lab10(src):
+    g = Grader(10, "GDB: find a planted bug in a struct device", src)
+    drv, ans_file = src / "widget.c", src / "answers.txt"
+    if not g.check("widget.c and answers.txt exist", drv.exists() and ans_file.exists(),
+                   "Expected %s and %s." % (rel(drv), rel(ans_file))):
+        return g
+    dtb, err = compile_lab_dts(ROOT / "docs" / "labs" / "lab10" / "lab10.dts",
+                               g.out / "lab10.dtb")
+    if not dtb:
+        raise RuntimeError("docs/labs/lab10/lab10.dts: " + err)
+    # The truth for the answers: a batch gdb session on the kernel built
+    # with the widget.c handed out (build/lab10-planted).
+    planted = Grader(10, "", src)
+    planted.out = BUILD / "lab10-planted"
+    kernel, log = build_kernel(planted, ROOT / "docs" / "labs" / "lab10" / "widget.c")
+    if not kernel:
+        raise RuntimeError("the planted widget.c does not build:\n" + log)
+    caller, widgets, out = gdb_session(g, kernel, dtb)
+    if caller is None or set(widgets) != set(WIDGETS):
+        raise RuntimeError("the grader's gdb session failed:\n" + out)
+    answers = read_answers(ans_file)
+    given = answers.get("probe_caller", "")
+    g.check("probe_caller: who calls widget_probe", given.rstrip("()") == caller,
+            ("Not answered yet. " if not given else "Wrong value: you wrote %s. " % given) +
+            "In GDB: coyote-break-probe coyote,lab10-widget, continue, bt.")
+    given = answers.get("drvdata_symbol", "")
+    g.check("drvdata_symbol: what widget-a's driver_data points at",
+            given == widgets["/widget-a"][2],
+            ("Not answered yet. " if not given else "Wrong value: you wrote %s. " % given) +
+            "At the shell prompt (break shell_run), find widget-a's struct device\n"
+            "(the platform bus's devices list holds it), print its driver_data, and ask\n"
+            "GDB which symbol that address is: info symbol ADDRESS.")
+    answer_check(g, "widget_a_gain: the gain behind widget-a's driver_data",
+                 answers.get("widget_a_gain", ""), widgets["/widget-a"][1],
+                 "print ((struct widget *)DEV->driver_data)->gain, where DEV is\n"
+                 "widget-a's struct device; compare with lab10.dts and with widget-b.")
+    kernel, log = build_kernel(g, drv)
+    if not g.check("the kernel builds with your widget.c", kernel,
+                   "The build said (from its first error):\n" + indent(first_errors(log))):
+        g.skip("fixed: each widget's driver_data holds its own gain", "the build", points=2)
+        return g
+    _, fixed, out = gdb_session(g, kernel, dtb)
+    want = {p: int(fdtget(dtb, p, "coyote,gain", "u")) for p in WIDGETS}
+    ok = (set(fixed) == set(WIDGETS) and
+          fixed["/widget-a"][0] != fixed["/widget-b"][0] and
+          all(fixed[p][1] == want[p] for p in WIDGETS))
+    # Not what GDB saw: that is what answers 2 and 3 ask for.
+    g.check("fixed: each widget's driver_data holds its own gain", ok,
+            "With your widget.c, GDB at the shell prompt does not find each widget's own\n"
+            "gain (%s) behind its struct device's driver_data.  Inspect them as\n"
+            "answers 2 and 3 ask, then fix the driver." %
+            ", ".join("%s: %d" % (p, n) for p, n in sorted(want.items())), points=2)
+    return g
+
+
 # --- lab 5: a PL031 RTC platform driver ------------------------------------
 
 PL031 = "/amba/rtc@101e8000"
@@ -1008,7 +1104,7 @@ def lab5(src):
     return g
 
 
-LABS = {0: lab0, 1: lab1, 2: lab2, 3: lab3, 4: lab4, 5: lab5, 6: lab6, 8: lab8}
+LABS = {0: lab0, 1: lab1, 2: lab2, 3: lab3, 4: lab4, 5: lab5, 6: lab6, 8: lab8, 10: lab10}
 
 
 def main():

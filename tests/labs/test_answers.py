@@ -77,6 +77,10 @@ LAB6_FIX_BY_LABELS = """// SPDX-License-Identifier: BSD-2-Clause
 """
 
 RIGHT = [
+    (10, "caller with (), fixed with kzalloc", {
+        "answers.txt": sub("= really_probe", "= really_probe()"),
+        "widget.c": sub("devm_kzalloc(dev, sizeof(*w), GFP_KERNEL)",
+                        "kzalloc(sizeof(*w), GFP_KERNEL)")}),
     (8, "clk_get and of_clk_get variants", {"lab-consumer.c": sub(
         "clk = devm_clk_get(dev, NULL);", "clk = of_clk_get(dev->of_node, 0);")}),
     (0, "by path, alias as a string, hex and a comment", {
@@ -108,6 +112,12 @@ RIGHT = [
 
 # (lab, name, edits, the first check that fails, words its hint must hold)
 WRONG = [
+    (10, "the tree's gain, not what GDB shows", {"answers.txt": sub("= 7", "= 5")},
+     "widget_a_gain", "Wrong value: you wrote 5"),
+    (10, "the type, not the symbol", {"answers.txt": sub("= widget_state", "= struct widget")},
+     "drvdata_symbol", "info symbol"),
+    (10, "bug left in", {"widget.c": lambda t: (ROOT / "docs/labs/lab10/widget.c").read_text()},
+     "fixed: each widget's", "Inspect them as"),
     (8, "values hard-coded", {"lab-consumer.c": sub("rate = clk_get_rate(clk);",
                                                    "rate = 3686400; div = 64;")},
      "the values come from the tree", "probe logged 3686400 Hz, divider 64"),

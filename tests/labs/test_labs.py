@@ -18,6 +18,7 @@ LABS = {
     3: (2, "the driver binds to the sensor node"),
     4: (0, "tmp105.c (your lab 3 driver) and Makefile exist"),
     5: (2, "the driver binds to /amba/rtc@101e8000"),
+    10: (2, "probe_caller: who calls widget_probe"),
     8: (4, "probe logs the clock's rate, the divider and the rate it gives (3686400 Hz / 64)"),
     6: (5, "fault 1: the I2C controller (and so its RTC) gets a driver"),
 }
