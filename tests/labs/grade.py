@@ -246,6 +246,20 @@ def whynot(c, path):
     return (m.group(1).strip() if m else "?"), out
 
 
+def have_files(g, src, *names):
+    """The check that the student's files are there ("a, b and c exist");
+    their paths in @src, or None after a failed check."""
+    paths = [src / n for n in names]
+    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    shown = [rel(p) for p in paths]
+    if not g.check("%s exist%s" % (listed, "" if len(names) > 1 else "s"),
+                   all(p.exists() for p in paths),
+                   "Expected %s." % (", ".join(shown[:-1]) + " and " + shown[-1]
+                                     if len(shown) > 1 else shown[0])):
+        return None
+    return paths
+
+
 def indent(text):
     return "\n".join("  " + l for l in text.strip().splitlines())
 
@@ -271,10 +285,10 @@ def cells_of(dtb, node, prop):
 
 def lab0(src):
     g = Grader(0, "a device tree source primer", src)
-    dts, ans_file = src / "lab0.dts", src / "answers.txt"
-    if not g.check("lab0.dts and answers.txt exist", dts.exists() and ans_file.exists(),
-                   "Expected %s and %s." % (rel(dts), rel(ans_file))):
+    files = have_files(g, src, "lab0.dts", "answers.txt")
+    if not files:
         return g
+    dts, ans_file = files
     dtb, err = compile_lab_dts(dts, g.out / "lab0.dtb")
     if not g.check("lab0.dts compiles", dtb, "dtc said:\n" + indent(err)):
         return g
@@ -367,10 +381,10 @@ def answer_check(g, what, given, want, hint, hex_answer=False):
 
 def lab1(src):
     g = Grader(1, "read the tree", src)
-    ans_file, dts = src / "answers.txt", src / "lab1.dts"
-    if not g.check("answers.txt and lab1.dts exist", ans_file.exists() and dts.exists(),
-                   "Expected %s and %s." % (rel(ans_file), rel(dts))):
+    files = have_files(g, src, "answers.txt", "lab1.dts")
+    if not files:
         return g
+    ans_file, dts = files
     answers = read_answers(ans_file)
     dtb, err = compile_lab_dts(dts, g.out / "lab1.dtb")
     if not g.check("lab1.dts compiles", dtb, "dtc said:\n" + indent(err)):
@@ -781,11 +795,11 @@ def same_line(saw, output):
 
 def lab6(src):
     g = Grader(6, "debug a probe: three planted faults", src)
-    dts, log_file = src / "lab6.dts", src / "faults.txt"
     broken_src = ROOT / "docs" / "labs" / "lab6" / "broken.dts"
-    if not g.check("lab6.dts and faults.txt exist", dts.exists() and log_file.exists(),
-                   "Expected %s and %s." % (rel(dts), rel(log_file))):
+    files = have_files(g, src, "lab6.dts", "faults.txt")
+    if not files:
         return g
+    dts, log_file = files
     # The student's folder may hold its own copy of broken.dts; the faults
     # are graded against the one handed out.
     g.check("lab6.dts starts from broken.dts (#include \"broken.dts\")",
@@ -894,10 +908,7 @@ def lab8_boot(g, kernel, dts_text, name, append=None):
 
 def lab8(src):
     g = Grader(8, "clocks and dependencies", src)
-    files = [src / n for n in ("lab-consumer.c", "lab-clock.c", "Makefile")]
-    if not g.check("lab-consumer.c, lab-clock.c and Makefile exist",
-                   all(f.exists() for f in files),
-                   "Expected %s." % ", ".join(rel(f) for f in files)):
+    if not have_files(g, src, "lab-consumer.c", "lab-clock.c", "Makefile"):
         return g
     objs, err = makefile_objs(src, "build/lab8")
     g.check("the Makefile builds the provider as a module, the consumer in the image",
@@ -1002,10 +1013,10 @@ def gdb_session(g, kernel, dtb):
 
 def lab10(src):
     g = Grader(10, "GDB: find a planted bug in a struct device", src)
-    drv, ans_file = src / "widget.c", src / "answers.txt"
-    if not g.check("widget.c and answers.txt exist", drv.exists() and ans_file.exists(),
-                   "Expected %s and %s." % (rel(drv), rel(ans_file))):
+    files = have_files(g, src, "widget.c", "answers.txt")
+    if not files:
         return g
+    drv, ans_file = files
     dtb, err = compile_lab_dts(ROOT / "docs" / "labs" / "lab10" / "lab10.dts",
                                g.out / "lab10.dtb")
     if not dtb:
