@@ -53,3 +53,5 @@ include scripts/Makefile.conformance
 include scripts/Makefile.sanitize
 include scripts/Makefile.boards
 include scripts/Makefile.selftest
+# Transcripts in the pages, regenerated from real runs (issue 17).
+include scripts/Makefile.docs

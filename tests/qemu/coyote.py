@@ -176,14 +176,15 @@ def gdb_path():
     return shutil.which("gdb-multiarch")
 
 
-def run_gdb(port, commands, script=True, timeout=60, cwd=None):
+def run_gdb(port, commands, script=True, timeout=60, cwd=None, elf=None):
     """gdb-multiarch in batch mode on build/kernel.elf, attached to the QEMU
     gdb stub at @port, with scripts/gdb/coyote.gdb first when @script, then
-    each of @commands as an -ex.  Returns what it printed (stdout, then
-    stderr); a session that outlives @timeout fails the test."""
+    each of @commands as an -ex; @elf: another kernel's ELF (a lab
+    build's).  Returns what it printed (stdout, then stderr); a session
+    that outlives @timeout fails the test."""
     import pytest
 
-    cmd = [gdb_path(), "-q", "-nx", "-batch", str(KERNEL_ELF),
+    cmd = [gdb_path(), "-q", "-nx", "-batch", str(elf or KERNEL_ELF),
            "-ex", "target remote 127.0.0.1:%d" % port]
     if script:
         cmd += ["-x", str(ROOT / "scripts" / "gdb" / "coyote.gdb")]
