@@ -7,6 +7,7 @@
 #define pr_fmt(fmt) "mem: " fmt
 
 #include <linux/errno.h>
+#include <linux/ioport.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <coyote/memory.h>
@@ -37,14 +38,23 @@ static int add(struct mem_region *tab, int *nr, int max, phys_addr_t base, phys_
 	return 0;
 }
 
+/* Both tables feed the claims' check too: no device window may cover them. */
 int mem_add_ram(phys_addr_t base, phys_addr_t size, const char *what)
 {
-	return add(mem_map.ram, &mem_map.nr_ram, MEM_MAX_REGIONS, base, size, what);
+	int ret = add(mem_map.ram, &mem_map.nr_ram, MEM_MAX_REGIONS, base, size, what);
+
+	if (!ret)
+		iomem_add_system(base, size, IORESOURCE_SYSTEM_RAM, what);
+	return ret;
 }
 
 int mem_reserve(phys_addr_t base, phys_addr_t size, const char *what)
 {
-	return add(mem_map.reserved, &mem_map.nr_reserved, MEM_MAX_RESERVED, base, size, what);
+	int ret = add(mem_map.reserved, &mem_map.nr_reserved, MEM_MAX_RESERVED, base, size, what);
+
+	if (!ret)
+		iomem_add_system(base, size, 0, what);
+	return ret;
 }
 
 int mem_for_each_free(void (*fn)(phys_addr_t base, phys_addr_t size))

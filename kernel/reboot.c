@@ -43,7 +43,8 @@ static void delay_loops(unsigned long n)
  * machine_restart() - reset the board as the tree describes
  * Return: only when the reset did not happen: -ENODEV when the tree has no
  * syscon-reboot node or its system controller has no usable reg; -EINVAL
- * for a node without "offset" or with one outside the controller; -EIO
+ * for a node without "offset" or with one outside the controller; -ENOMEM
+ * when the controller's window cannot be mapped (beyond 4 GiB, over RAM); -EIO
  * when the write did not reset the board.
  */
 int machine_restart(void)
@@ -87,6 +88,12 @@ int machine_restart(void)
 	}
 
 	regs = ioremap(res.start, resource_size(&res));
+	if (!regs) {
+		pr_err("%s: cannot map [mem 0x%08llx-0x%08llx]\n", syscon->full_name, res.start,
+		       res.end);
+		ret = -ENOMEM;
+		goto out_put_syscon;
+	}
 	pr_notice("resetting through %s at 0x%08llx+0x%x\n", syscon->full_name, res.start, offset);
 	local_irq_save(flags);
 	if (of_match_node(versatile_syscon_ids, syscon))

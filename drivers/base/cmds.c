@@ -6,6 +6,7 @@
  */
 #include <linux/device.h>
 #include <linux/errno.h>
+#include <linux/ioport.h>
 #include <linux/of.h>
 #include <linux/of_dump.h>
 #include <linux/printk.h>
@@ -147,3 +148,18 @@ static int cmd_whynot(int argc, char **argv)
 }
 SHELL_COMMAND(whynot, cmd_whynot, "whynot PATH|ALIAS",
 	      "why a node has no bound driver (or which driver and entry won)");
+
+static void print_iomem(const struct resource *r, void *data)
+{
+	const char *kind = r->flags & IORESOURCE_SYSTEM_RAM ? "RAM" :
+			   r->flags & IORESOURCE_SYSTEM ? "reserved" : "device";
+
+	printf("  %08llx-%08llx  %-8s  %s\n", r->start, r->end, kind, r->name);
+}
+
+static int cmd_iomem(int argc, char **argv)
+{
+	iomem_for_each(print_iomem, NULL);
+	return 0;
+}
+SHELL_COMMAND(iomem, cmd_iomem, "iomem", "claimed device windows, RAM and reserved ranges");

@@ -1,0 +1,119 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""Issue 18: nothing a tree says can make a driver write over the kernel.
+Device windows are claimed (request_mem_region, EBUSY as in Linux): never
+two on one range, never over RAM, the image, the blob or the initrd, never
+wrapping; ioremap() refuses the same and every caller checks it."""
+import re
+
+import pytest
+
+from qemu.coyote import Coyote, board_dts_source, compile_dts
+
+
+def edited(name, *pairs):
+    src = board_dts_source()
+    for old, new in pairs:
+        assert old in src, old
+        src = src.replace(old, new, 1)
+    return compile_dts(src, name)
+
+
+@pytest.fixture(scope="module")
+def bad_windows():
+    """uart1 over the kernel image, uart2 over the initrd, a fourth UART
+    over plain RAM, the I2C controller's chip select on the console UART."""
+    dtb = edited(
+        "bad-windows",
+        ("reg = <0x101f2000 0x1000>;", "reg = <0x00010000 0x1000>;"),
+        ("reg = <0x101f3000 0x1000>;", "reg = <0x04000000 0x1000>;"),
+        ("1 0 0x10002000 0x1000", "1 0 0x101f1000 0x1000"),
+        ("uart2: serial@101f3000 {", """uart9: serial@2000000 {
+			compatible = "arm,pl011", "arm,primecell";
+			reg = <0x02000000 0x1000>;
+			interrupts = <15>;
+			clocks = <&xtal24mhz>, <&pclk>;
+			clock-names = "uartclk", "apb_pclk";
+		};
+
+		uart2: serial@101f3000 {"""))
+    machine = Coyote(dtb=dtb)
+    yield machine
+    machine.close()
+
+
+def test_window_over_the_kernel_image_is_refused(bad_windows):
+    assert re.search(r"/amba/serial@101f2000: window \[mem 0x00010000-0x00010fff\] overlaps "
+                     r"kernel image \[mem 0x00010000-0x[0-9a-f]{8}\]: refused \(EBUSY\)",
+                     bad_windows.boot_log), bad_windows.boot_log
+
+
+def test_window_over_the_initrd_is_refused(bad_windows):
+    assert re.search(r"/amba/serial@101f3000: window \[mem 0x04000000-0x04000fff\] overlaps "
+                     r"initrd \[mem 0x04000000-0x[0-9a-f]{8}\]: refused \(EBUSY\)",
+                     bad_windows.boot_log), bad_windows.boot_log
+
+
+def test_window_over_ram_is_refused(bad_windows):
+    assert ("/amba/serial@2000000: window [mem 0x02000000-0x02000fff] overlaps RAM memory@0 "
+            "[mem 0x00000000-0x07ffffff]: refused (EBUSY)") in bad_windows.boot_log
+
+
+def test_two_devices_cannot_claim_one_window(bad_windows):
+    assert ("/external-bus/i2c@1,0: window [mem 0x101f1000-0x101f1fff] overlaps "
+            "101f1000.serial [mem 0x101f1000-0x101f1fff]: refused (EBUSY)") in bad_windows.boot_log
+    iomem = bad_windows.run("iomem")
+    assert re.search(r"^  101f1000-101f1fff  device +101f1000.serial$", iomem, re.M), iomem
+    assert "101f1000.i2c" not in iomem
+    # The refused drivers are failed devices, and the kernel still works.
+    assert "coyote" in bad_windows.run("version")
+    assert "halted" not in bad_windows.boot_log
+
+
+def test_bus_without_cells_binds_nothing_at_zero(boot):
+    """#address-cells/#size-cells deleted from the external bus: the
+    windows come out empty at 0x0 and 0x1; nothing may bind there."""
+    src = board_dts_source()
+    i = src.index("external-bus {")
+    j = src.index("ranges", i)
+    head = src[i:j].replace("#address-cells = <2>;", "").replace("#size-cells = <1>;", "")
+    c = boot(dtb=compile_dts(src[:i] + head + src[j:], "no-cells"))
+    assert ("/external-bus/i2c@1,0: window at 0x00000001 is empty (size 0): refused (EINVAL)"
+            in c.boot_log), c.boot_log
+    assert ("/external-bus/ethernet@0,0: window at 0x00000000 is empty (size 0): refused "
+            "(EINVAL)") in c.boot_log, c.boot_log
+    iomem = c.run("iomem")
+    assert not re.search(r"^  0000000[01]-\S+  device", iomem, re.M), iomem
+
+
+def test_devm_claims_are_released_on_unbind(coyote):
+    assert re.search(r"^  10010000-1001ffff  device +10010000.ethernet$", coyote.run("iomem"),
+                     re.M)
+    coyote.run("rmmod smc91x")
+    assert "10010000.ethernet" not in coyote.run("iomem")
+    coyote.run("insmod smc91x")
+    assert "10010000.ethernet" in coyote.run("iomem")
+
+
+def test_reboot_checks_ioremap(boot):
+    """The reboot syscon at a 2-cell address past 4 GiB: the window that
+    comes out of translation lies over the vectors, and reboot must not
+    write there (it wrote the undefined-instruction vector)."""
+    dtb = edited(
+        "syscon-high",
+        ('compatible = "syscon-reboot";', 'compatible = "syscon-reboot";\nregmap = <&hisys>;'),
+        ("external-bus {", """hibus {
+		compatible = "simple-bus";
+		#address-cells = <2>;
+		#size-cells = <1>;
+		ranges;
+		hisys: system-controller@1,0 {
+			reg = <1 0 0x1000>;
+		};
+	};
+
+	external-bus {"""))
+    c = boot(dtb=dtb)
+    out = c.run("reboot")
+    assert "reboot: system-controller@1,0: cannot map [mem " in out, out
+    assert "reboot: error ENOMEM" in out, out
+    assert "coyote" in c.run("version")
