@@ -7,6 +7,7 @@
 
 #include <linux/device.h>
 #include <linux/errno.h>
+#include <linux/module.h>
 #include <linux/of.h>
 #include <linux/of_device.h>
 #include <linux/platform_device.h>
@@ -127,6 +128,7 @@ int device_add(struct device *dev)
 		return ret;
 	list_add_tail(&dev->bus_node, &dev->bus->devices);
 	dev->registered = true;
+	dev->owner = module_owner(dev, (const void *)dev->release);
 	device_attach(dev);
 	return 0;
 }

@@ -26,11 +26,12 @@
 static struct resource system_ranges[MAX_SYSTEM_RANGES];
 static int nr_system;
 
-/* Claims, sorted by start; each is kmalloc'd with its name after it. */
+/* Claims, sorted by start: request_mem_region()'s are kmalloc'd with the
+ * name after them (allocated), managed ones live in their devres. */
 struct claim {
 	struct resource res;
 	struct claim *next;
-	char name[];
+	bool allocated;
 };
 static struct claim *claims;
 
@@ -89,36 +90,63 @@ const struct resource *iomem_find_conflict(phys_addr_t start, phys_addr_t size)
 	return NULL;
 }
 
-struct resource *request_mem_region(resource_size_t start, resource_size_t n, const char *name)
+/* Put @c, filled in, on the sorted list; NULL when it conflicts. */
+static struct resource *insert_claim(struct claim *c, resource_size_t start, resource_size_t n,
+				     const char *name)
 {
-	struct claim *c, **pos;
+	struct claim **pos;
 
 	if (iomem_find_conflict(start, n))
 		return NULL;
-	name = name ? name : "?";
-	c = kmalloc(sizeof(*c) + strlen(name) + 1, GFP_KERNEL);
-	if (!c)
-		return NULL;
-	memcpy(c->name, name, strlen(name) + 1);
 	c->res = (struct resource){
-		.start = start, .end = start + n - 1, .name = c->name,
+		.start = start, .end = start + n - 1, .name = name,
 		.flags = IORESOURCE_MEM | IORESOURCE_BUSY,
 	};
 	for (pos = &claims; *pos && (*pos)->res.start < start; pos = &(*pos)->next)
 		;
 	c->next = *pos;
+	c->allocated = false;
 	*pos = c;
+	return &c->res;
+}
+
+static bool remove_claim(struct claim *c)
+{
+	for (struct claim **pos = &claims; *pos; pos = &(*pos)->next) {
+		if (*pos == c) {
+			*pos = c->next;
+			return true;
+		}
+	}
+	return false;
+}
+
+struct resource *request_mem_region(resource_size_t start, resource_size_t n, const char *name)
+{
+	struct claim *c;
+	size_t len;
+
+	name = name ? name : "?";
+	len = strlen(name) + 1;
+	c = kmalloc(sizeof(*c) + len, GFP_KERNEL);
+	if (!c)
+		return NULL;
+	memcpy(c + 1, name, len);
+	if (!insert_claim(c, start, n, (const char *)(c + 1))) {
+		kfree(c);
+		return NULL;
+	}
+	c->allocated = true;
 	return &c->res;
 }
 
 void release_mem_region(resource_size_t start, resource_size_t n)
 {
-	for (struct claim **pos = &claims; *pos; pos = &(*pos)->next) {
-		struct claim *c = *pos;
-
+	for (struct claim *c = claims; c; c = c->next) {
 		if (c->res.start == start && c->res.end == start + n - 1) {
-			*pos = c->next;
-			kfree(c);
+			remove_claim(c);
+			if (c->allocated)
+				kfree(c);
 			return;
 		}
 	}
@@ -126,47 +154,52 @@ void release_mem_region(resource_size_t start, resource_size_t n)
 		start + n - 1);
 }
 
-struct region_res {
-	resource_size_t start, n;
+/*
+ * A managed claim lives in its devres (one allocation, no name copy: the
+ * device outlives it); for devm_ioremap_resource() it holds the mapping.
+ */
+struct region_devres {
+	struct claim claim;
+	void __iomem *base;
 };
 
-static void region_release(void *data)
+static void region_release(struct device *dev, void *res)
 {
-	struct region_res *r = data;
+	struct region_devres *r = res;
 
-	release_mem_region(r->start, r->n);
-	kfree(r);
+	if (r->base)
+		iounmap(r->base);
+	remove_claim(&r->claim);
+}
+
+static struct region_devres *devm_claim(struct device *dev, resource_size_t start,
+					resource_size_t n, const char *name)
+{
+	struct region_devres *r = devres_alloc(region_release, sizeof(*r), GFP_KERNEL);
+
+	if (!r)
+		return NULL;
+	if (!insert_claim(&r->claim, start, n, name ? name : dev_name(dev))) {
+		devres_free(r);
+		return NULL;
+	}
+	devres_add(dev, r);
+	return r;
 }
 
 struct resource *devm_request_mem_region(struct device *dev, resource_size_t start,
 					 resource_size_t n, const char *name)
 {
-	struct region_res *r = kmalloc(sizeof(*r), GFP_KERNEL);
-	struct resource *res;
+	struct region_devres *r = devm_claim(dev, start, n, name);
 
-	if (!r)
-		return NULL;
-	res = request_mem_region(start, n, name);
-	if (!res) {
-		kfree(r);
-		return NULL;
-	}
-	*r = (struct region_res){ .start = start, .n = n };
-	if (devm_add_action_or_reset(dev, region_release, r))
-		return NULL;
-	return res;
-}
-
-static void unmap_release(void *addr)
-{
-	iounmap(addr);
+	return r ? &r->claim.res : NULL;
 }
 
 void __iomem *devm_ioremap_resource(struct device *dev, const struct resource *res)
 {
 	const struct resource *other;
+	struct region_devres *r;
 	char path[128];
-	void __iomem *base;
 
 	if (!res || !(res->flags & IORESOURCE_MEM)) {
 		dev_err(dev, "no memory resource to map\n");
@@ -191,16 +224,15 @@ void __iomem *devm_ioremap_resource(struct device *dev, const struct resource *r
 			other->start, other->end);
 		return ERR_PTR(-EBUSY);
 	}
-	if (!devm_request_mem_region(dev, res->start, resource_size(res), dev_name(dev)))
+	r = devm_claim(dev, res->start, resource_size(res), NULL);
+	if (!r)
 		return ERR_PTR(-ENOMEM);
-	base = ioremap(res->start, resource_size(res));
-	if (!base) {
+	r->base = ioremap(res->start, resource_size(res));
+	if (!r->base) {
 		dev_err(dev, "cannot map [mem 0x%08llx-0x%08llx]\n", res->start, res->end);
 		return ERR_PTR(-ENOMEM);
 	}
-	if (devm_add_action_or_reset(dev, unmap_release, (void *)base))
-		return ERR_PTR(-ENOMEM);
-	return base;
+	return r->base;
 }
 
 void __iomem *ioremap(phys_addr_t phys, size_t size)
@@ -234,7 +266,8 @@ void iomem_reset(void)
 		struct claim *c = claims;
 
 		claims = c->next;
-		kfree(c);
+		if (c->allocated)
+			kfree(c);	/* managed ones belong to their devices */
 	}
 	nr_system = 0;
 }

@@ -54,6 +54,7 @@ struct irqaction {
 	const char *name;
 	unsigned long flags;
 	struct irqaction *next;         /* shared interrupts */
+	struct module *owner;           /* the module that requested it, or NULL */
 };
 
 struct irq_desc {

@@ -11,7 +11,9 @@
  */
 #define pr_fmt(fmt) "module: " fmt
 
+#include <linux/device.h>
 #include <linux/errno.h>
+#include <linux/interrupt.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/module.h>
@@ -25,6 +27,7 @@
 
 static LIST_HEAD(modules);
 static const struct kernel_symbol *ksym_start, *ksym_stop;
+static struct module *running;		/* whose init or exit is running */
 
 void module_set_kernel_symbols(const struct kernel_symbol *start, const struct kernel_symbol *stop)
 {
@@ -63,13 +66,34 @@ struct module *find_module(const char *name)
 
 const char *module_name_at(const void *addr)
 {
+	struct module *mod = module_at(addr);
+
+	return mod ? mod->name : NULL;
+}
+
+struct module *module_at(const void *addr)
+{
 	const u8 *p = addr;
 	struct module *mod;
 
+	if (!p)
+		return NULL;
 	list_for_each_entry(mod, &modules, list)
 		if (p >= (const u8 *)mod->core && p < (const u8 *)mod->core + mod->core_size)
-			return mod->name;
+			return mod;
 	return NULL;
+}
+
+struct module *module_current(void)
+{
+	return running;
+}
+
+struct module *module_owner(const void *obj, const void *fn)
+{
+	struct module *mod = running ? running : module_at(obj);
+
+	return mod ? mod : module_at(fn);
 }
 
 struct module *module_next(struct module *prev)
@@ -297,6 +321,71 @@ static int save_sections(struct module *mod, struct load_info *info)
 	return 0;
 }
 
+/*
+ * What a module registered and did not take back, found by owner: drivers
+ * first (unbinding them runs their remove(), which takes back the devices
+ * and handlers their probe made), then devices, then IRQ handlers.  Each
+ * one is named in a warning: the module has a bug, the kernel survives it.
+ */
+struct leftover {
+	struct module *mod;
+	struct device_driver *drv;
+	struct device *dev;
+};
+
+static int find_driver(struct device_driver *drv, void *data)
+{
+	struct leftover *l = data;
+
+	if (drv->owner != l->mod)
+		return 0;
+	l->drv = drv;
+	return 1;
+}
+
+static int find_device(struct device *dev, void *data)
+{
+	struct leftover *l = data;
+
+	if (dev->owner != l->mod)
+		return 0;
+	l->dev = dev;
+	return 1;
+}
+
+static int unwind_module(struct module *mod, const char *when)
+{
+	struct leftover l = { .mod = mod };
+	struct bus_type *bus;
+	const char *name;
+	unsigned int irq;
+	void *dev_id;
+	int n = 0;
+
+	for (bus = bus_next(NULL); bus; bus = bus_next(bus)) {
+		while (bus_for_each_drv(bus, &l, find_driver)) {
+			pr_warn("%s: %s left driver %s registered on %s; unregistering it\n",
+				mod->name, when, l.drv->name, bus->name);
+			driver_unregister(l.drv);
+			n++;
+		}
+	}
+	for (bus = bus_next(NULL); bus; bus = bus_next(bus)) {
+		while (bus_for_each_dev(bus, &l, find_device)) {
+			pr_warn("%s: %s left device %s on %s; unregistering it\n", mod->name, when,
+				dev_name(l.dev), bus->name);
+			device_unregister(l.dev);
+			n++;
+		}
+	}
+	while (irq_find_owned_by(mod, &irq, &dev_id, &name)) {
+		pr_warn("%s: %s left IRQ %u handler %s; freeing it\n", mod->name, when, irq, name);
+		free_irq(irq, dev_id);
+		n++;
+	}
+	return n;
+}
+
 static void free_module(struct module *mod)
 {
 	drop_uses(mod);
@@ -377,9 +466,13 @@ int load_module(const char *name, const void *data, size_t len, const char *args
 
 	mod->state = MODULE_STATE_COMING;
 	list_add(&mod->list, &modules);
+	running = mod;
 	ret = mod->init();
+	running = NULL;
 	if (ret) {
 		pr_err("%s: init returned %d (%s); unloaded\n", label, ret, errname(ret));
+		mod->state = MODULE_STATE_GOING;
+		unwind_module(mod, "failed init");
 		list_del(&mod->list);
 		free_module(mod);
 		return ret > 0 ? -EINVAL : ret;
@@ -412,7 +505,10 @@ int delete_module(const char *name)
 		return -EPERM;
 	}
 	mod->state = MODULE_STATE_GOING;
+	running = mod;
 	mod->exit();
+	running = NULL;
+	unwind_module(mod, "exit");
 	list_del(&mod->list);
 	pr_info("%s unloaded\n", name);
 	free_module(mod);
