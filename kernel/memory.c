@@ -57,6 +57,35 @@ int mem_reserve(phys_addr_t base, phys_addr_t size, const char *what)
 	return ret;
 }
 
+static phys_addr_t free_total;
+
+static void sum_free(phys_addr_t base, phys_addr_t size)
+{
+	free_total += size;
+}
+
+int mem_reserve_optional(phys_addr_t base, phys_addr_t size, const char *what)
+{
+	int i, ret = add(mem_map.reserved, &mem_map.nr_reserved, MEM_MAX_RESERVED, base, size,
+			 what);
+
+	if (ret || !size)
+		return ret;
+	free_total = 0;
+	mem_for_each_free(sum_free);
+	if (free_total) {
+		iomem_add_system(base, size, 0, what);
+		return 0;
+	}
+	/* It would leave the heap nothing: take it back out of the table. */
+	for (i = 0; i < mem_map.nr_reserved; i++)
+		if (mem_map.reserved[i].base == base && mem_map.reserved[i].size == size)
+			break;
+	for (mem_map.nr_reserved--; i < mem_map.nr_reserved; i++)
+		mem_map.reserved[i] = mem_map.reserved[i + 1];
+	return -EBUSY;
+}
+
 int mem_for_each_free(void (*fn)(phys_addr_t base, phys_addr_t size))
 {
 	int count = 0;

@@ -117,3 +117,25 @@ def test_reboot_checks_ioremap(boot):
     assert "reboot: system-controller@1,0: cannot map [mem " in out, out
     assert "reboot: error ENOMEM" in out, out
     assert "coyote" in c.run("version")
+
+
+# --- item 8: the smaller ones --------------------------------------------------
+
+def test_memreserve_over_all_ram_is_ignored_not_a_panic(boot):
+    src = board_dts_source().replace("/dts-v1/;",
+                                     "/dts-v1/;\n/memreserve/ 0x00000000 0x08000000;")
+    c = boot(dtb=compile_dts(src, "memreserve-all"))
+    assert ("mem: /memreserve/ 0x00000000-0x07ffffff (128 MiB) would leave no free RAM; ignored"
+            in c.boot_log), c.boot_log
+    assert re.search(r"Heap: [\d.]+ MiB in \d+ ranges", c.run("mem"))
+
+
+def test_initrd_is_used_with_the_builtin_blob(boot):
+    """No -dtb: QEMU passes boot tags, the kernel falls back to its built-in
+    blob, and the -initrd is found through ATAG_INITRD2 (it was ignored)."""
+    c = boot(dtb=None)
+    assert re.search(r"fdt: initrd 0x04000000-0x[0-9a-f]{8} from the boot tags at 0x00000100",
+                     c.boot_log), c.boot_log
+    assert re.search(r"initrd: \d+ bytes at 0x04000000: cpio newc", c.boot_log), c.boot_log
+    assert "lib/modules/smc91x.ko" in c.run("ls")
+    assert re.search(r"^smc91x\s", c.run("lsmod"), re.M)
