@@ -88,7 +88,8 @@
 /* Control byte after the frame: the frame has an odd length. */
 #define CTL_ODD			0x20
 
-/* The model allocates at once; real chips within microseconds. */
+/* The model allocates at once; real chips within microseconds.  Only a
+ * fresh request is polled: one still pending is looked at once per frame. */
 #define SMC_ALLOC_POLLS		10000
 
 struct smc_local {
@@ -98,6 +99,7 @@ struct smc_local {
 	int irq;
 	u8 chip_addr[ETH_ALEN];		/* what the chip's registers say */
 	bool alloc_pending;		/* an MMU allocation still to complete */
+	unsigned long short_drops;	/* frames dropped in this shortage */
 	/* One frame at a time, filled in the IRQ handler. */
 	u8 rx_buf[2048];
 };
@@ -173,14 +175,16 @@ static int smc_alloc_tx(struct smc_local *lp)
 	u8 arr;
 	int i;
 
+	int polls = lp->alloc_pending ? 1 : SMC_ALLOC_POLLS;
+
 	if (!lp->alloc_pending)
 		smc_wb(lp, SMC_MMU_CMD, MMU_ALLOC_TX);
-	for (i = 0; i < SMC_ALLOC_POLLS; i++) {
+	for (i = 0; i < polls; i++) {
 		if (smc_rb(lp, SMC_INT_STAT) & INT_ALLOC)
 			break;
 	}
 	arr = smc_rb(lp, SMC_ARR);
-	lp->alloc_pending = i == SMC_ALLOC_POLLS || (arr & ARR_FAILED);
+	lp->alloc_pending = i == polls || (arr & ARR_FAILED);
 	if (lp->alloc_pending)
 		return -EBUSY;
 	return arr;
@@ -197,10 +201,18 @@ static netdev_tx_t smc_start_xmit(struct sk_buff *skb, struct net_device *ndev)
 	smc_tx_reclaim(lp);
 	pnr = smc_alloc_tx(lp);
 	if (pnr < 0) {
-		dev_err(lp->dev, "%s: no packet memory for a %u-byte frame (MMU allocation failed)\n",
-			ndev->name, skb->len);
-		ndev->stats.tx_errors++;
+		/* One line per shortage, not per frame: a storm must not
+		 * turn into a console flood. */
+		if (!lp->short_drops++)
+			dev_warn(lp->dev, "%s: no packet memory (MMU allocation pending): "
+				 "dropping frames until the chip frees some\n", ndev->name);
+		ndev->stats.tx_dropped++;
 		return NETDEV_TX_BUSY;
+	}
+	if (lp->short_drops) {
+		dev_info(lp->dev, "%s: packet memory back; %lu frame%s dropped meanwhile\n",
+			 ndev->name, lp->short_drops, lp->short_drops == 1 ? "" : "s");
+		lp->short_drops = 0;
 	}
 	smc_wb(lp, SMC_PNR, (u8)pnr);
 	smc_ww(lp, SMC_PTR, PTR_AUTOINC);
