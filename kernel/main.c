@@ -16,6 +16,7 @@
 #include <coyote/module.h>
 #include <coyote/setup.h>
 #include <coyote/shell.h>
+#include <coyote/time.h>
 #include <coyote/version.h>
 
 void start_kernel(u32 r0, u32 machid, u32 fdt_phys);
@@ -36,6 +37,7 @@ void start_kernel(u32 r0, u32 machid, u32 fdt_phys)
 	of_platform_default_populate(NULL, NULL, NULL);	/* devices from the tree, each probed */
 	load_boot_modules();			/* initrd; modules for devices still without driver */
 	driver_deferred_probe_report();		/* what is still deferred, and why */
+	softlockup_init();			/* the tick watches for a CPU that never idles */
 	irq_start();				/* unmask IRQs: tick and console input */
 	shell_run();				/* the console is the user's now */
 }

@@ -98,7 +98,7 @@ static bool on_any_stack(unsigned long p)
  * Every step is checked against the stack bounds so a corrupted frame ends
  * the trace instead of faulting again.
  */
-static void show_backtrace(unsigned long fp)
+void show_backtrace(unsigned long fp)
 {
 	char sym[KSYM_SYMBOL_LEN];
 	int depth;
@@ -239,6 +239,13 @@ static void __attribute__((noinline)) fault_swi(void)
 	__asm__ volatile("swi #0" ::: "memory");
 }
 
+/* Busy forever with IRQs on: the soft-lockup watchdog's demonstration. */
+static void __attribute__((noinline)) fault_lockup(void)
+{
+	for (;;)
+		__asm__ volatile("" ::: "memory");
+}
+
 static int cmd_fault(int argc, char **argv)
 {
 	if (argc != 2)
@@ -253,10 +260,12 @@ static int cmd_fault(int argc, char **argv)
 		fault_swi();
 	else if (!strcmp(argv[1], "panic"))
 		panic("requested from the shell");
+	else if (!strcmp(argv[1], "lockup"))
+		fault_lockup();
 	else
 		return -EINVAL;
 	printf("fault: the CPU did not fault\n");
 	return -EIO;
 }
 SHELL_COMMAND(fault, cmd_fault, "fault KIND",
-	      "fault dump demo, then halt: KIND = undef, data, prefetch, swi, panic");
+	      "fault dump demo, then halt: KIND = undef, data, prefetch, swi, panic, lockup");

@@ -32,6 +32,9 @@ typedef void (*irq_flow_handler_t)(struct irq_desc *desc);
 
 struct irq_chip;
 
+/* The context the running interrupt interrupted (NULL outside one). */
+struct pt_regs *get_irq_regs(void);
+
 struct irq_data {
 	unsigned int irq;               /* virtual number */
 	irq_hw_number_t hwirq;          /* number on its controller */

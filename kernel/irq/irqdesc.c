@@ -377,14 +377,25 @@ int set_handle_irq(void (*handler)(struct pt_regs *regs))
 	return 0;
 }
 
+static struct pt_regs *irq_regs;
+
+struct pt_regs *get_irq_regs(void)
+{
+	return irq_regs;
+}
+
 /* Overrides arch/arm's weak default: the IRQ exception lands here. */
 void handle_arch_irq(struct pt_regs *regs)
 {
+	struct pt_regs *old = irq_regs;
+
 	if (++nesting > max_nesting)
 		max_nesting = nesting;
+	irq_regs = regs;
 	if (root_handler)
 		root_handler(regs);
 	else
 		spurious++;
+	irq_regs = old;
 	nesting--;
 }

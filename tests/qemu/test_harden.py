@@ -139,3 +139,27 @@ def test_initrd_is_used_with_the_builtin_blob(boot):
     assert re.search(r"initrd: \d+ bytes at 0x04000000: cpio newc", c.boot_log), c.boot_log
     assert "lib/modules/smc91x.ko" in c.run("ls")
     assert re.search(r"^smc91x\s", c.run("lsmod"), re.M)
+
+
+# --- no silent hang: the soft-lockup watchdog -------------------------------------
+
+def test_soft_lockup_is_reported_once_with_where(boot):
+    c = boot(append="watchdog_thresh=2", initrd=None)
+    assert "watchdog: soft-lockup detector: 2 s without going idle" in c.boot_log
+    c.send("fault lockup\r")
+    out = c.expect(r"\] _start\+0x[0-9a-f]+/0x[0-9a-f]+", timeout=20)
+    assert re.search(r"watchdog: BUG: soft lockup - CPU stuck for [23]s!", out), out
+    assert re.search(r"watchdog: stuck in fault_lockup\+0x[0-9a-f]+/0x[0-9a-f]+", out), out
+    assert re.search(r"pc : \[<[0-9a-f]{8}>\] fault_lockup\+", out), out
+    assert re.search(r"Backtrace \(frame pointers\):\n  \[<[0-9a-f]{8}>\] cmd_fault\+", out), out
+    # Once per stall: nothing more in the next three thresholds.
+    import pexpect
+    with pytest.raises(pexpect.TIMEOUT):
+        c.expect("soft lockup", timeout=6)
+
+
+def test_default_threshold_and_idle_shell_is_no_lockup(boot):
+    c = boot(initrd=None)
+    assert "watchdog: soft-lockup detector: 10 s without going idle" in c.boot_log
+    c.run("sleep 11", timeout=30)       # asleep is idle, not stuck
+    assert "soft lockup" not in c.run("dmesg")
