@@ -6,6 +6,7 @@ CROSS_COMPILE ?= arm-none-eabi-
 CC      := $(CROSS_COMPILE)gcc
 OBJCOPY := $(CROSS_COMPILE)objcopy
 NM      := $(CROSS_COMPILE)nm
+READELF := $(CROSS_COMPILE)readelf
 HOSTCC  ?= cc
 DTC     ?= dtc
 PYTHON  ?= /usr/bin/python3

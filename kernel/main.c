@@ -23,6 +23,7 @@ void start_kernel(u32 r0, u32 machid, u32 fdt_phys);
 
 void start_kernel(u32 r0, u32 machid, u32 fdt_phys)
 {
+	early_trap_init();			/* exception vectors: copied to 0, or VBAR (by MIDR) */
 	setup_boot_fdt(r0, machid, fdt_phys);	/* r2's blob if it checks out, else built-in */
 	setup_console();			/* early console from /chosen/stdout-path */
 	printk(KERN_NOTICE "%s\n", linux_banner);

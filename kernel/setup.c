@@ -17,6 +17,7 @@
 #include <coyote/console.h>
 #include <coyote/memory.h>
 #include <coyote/setup.h>
+#include <asm/semihosting.h>
 
 /* Blobs larger than this are refused: QEMU's are about 2 x (file + 10000). */
 #define MAX_BOOT_FDT_SIZE	(4u << 20)
@@ -31,7 +32,7 @@ u32 __machine_arch_type;
 
 static u32 boot_r0, boot_r2;
 static char reject_why[160];		/* why the r2 blob was not used */
-static char console_why[96];		/* why its stdout-path gave no console */
+static char console_why[240];		/* why its stdout-path gave no console */
 static bool console_from_builtin;
 
 static bool ranges_overlap(uintptr_t a, size_t alen, uintptr_t b, size_t blen)
@@ -135,17 +136,52 @@ void setup_boot_fdt(u32 r0, u32 machid, u32 fdt_phys)
 }
 
 /*
- * Step 2: the early console, from /chosen/stdout-path.  A valid blob
- * without a usable stdout-path still gets a console: the built-in blob's.
+ * Step 2: the early console, tried in Linux's order of preference:
+ * /chosen/stdout-path, console= in the bootargs (ttyAMA<n> = alias
+ * serial<n>), the serial0 alias, then the first enabled UART with an early
+ * console driver that answers its ID check; only then the built-in blob's
+ * stdout-path (whose UART must answer too: it may not exist on this
+ * board).  With none there is nobody to tell: leave QEMU with a non-zero
+ * status through semihosting (when QEMU runs with -semihosting) rather
+ * than hang in silence.
  */
+/* Room after what console_why holds so far, "; " appended when not empty. */
+static char *why_next(size_t *room)
+{
+	size_t n = strlen(console_why);
+
+	if (n && n + 3 < sizeof(console_why)) {
+		memcpy(console_why + n, "; ", 3);
+		n += 2;
+	}
+	*room = sizeof(console_why) - n;
+	return console_why + n;
+}
+
 void setup_console(void)
 {
-	if (early_init_dt_scan_stdout(initial_boot_params, console_why, sizeof(console_why)) == 0)
+	const void *fdt = initial_boot_params;
+	char console[32], *why;
+	size_t room;
+
+	if (early_init_dt_scan_stdout(fdt, console_why, sizeof(console_why)) == 0)
 		return;
-	if (fdt_is_builtin)
-		return;		/* nothing else to try; there is no console to say so */
-	if (early_init_dt_scan_stdout(__builtin_dtb_start, NULL, 0) == 0)
+	if (cmdline_find_option("console", console, sizeof(console)) > 0) {
+		why = why_next(&room);
+		if (earlycon_from_cmdline(fdt, console, why, room) == 0)
+			return;
+	}
+	why = why_next(&room);
+	if (earlycon_from_alias(fdt, "serial0", why, room) == 0)
+		return;
+	why = why_next(&room);
+	if (earlycon_first_uart(fdt, why, room) == 0)
+		return;
+	if (!fdt_is_builtin && early_init_dt_scan_stdout(__builtin_dtb_start, NULL, 0) == 0) {
 		console_from_builtin = true;
+		return;
+	}
+	semihosting_exit(1);	/* returns only when QEMU has no -semihosting */
 }
 
 static const char *root_string(const char *name)
@@ -173,6 +209,13 @@ void report_boot_fdt(void)
 	if (console_from_builtin)
 		pr_warn("fdt: no console from this blob (%s); console from the built-in DTB\n",
 			console_why);
+	else if (console_why[0]) {
+		size_t n = strlen(console_why);
+
+		if (n >= 2 && !strcmp(console_why + n - 2, "; "))
+			console_why[n - 2] = '\0';
+		pr_info("console: %s (%s)\n", earlycon_description(), console_why);
+	}
 	pr_info("fdt: machine: %s (compatible \"%s\"), machine id 0x%x\n", root_string("model"),
 		root_string("compatible"), __machine_arch_type);
 }
@@ -323,7 +366,8 @@ void reserve_boot_memory(void)
 	const void *fdt = initial_boot_params;
 	u64 base, size;
 
-	reserve(0, VECTORS_PAGE_SIZE, "exception vectors");
+	if (vectors_base == 0)
+		reserve(0, VECTORS_PAGE_SIZE, "exception vectors");
 	reserve((uintptr_t)_text, _end - _text, "kernel image");
 	if (!fdt_is_builtin)
 		reserve((uintptr_t)fdt, of_fdt_totalsize(fdt), "device tree blob");

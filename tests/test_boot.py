@@ -130,12 +130,35 @@ def test_console_path_through_ranges(boot):
     assert "coyote" in c.run("version")
 
 
-def test_blob_without_stdout_path_uses_builtin_console(boot):
+def test_blob_without_stdout_path_uses_console_option(boot):
+    """The tests boot with console=ttyAMA0,115200: alias serial0."""
     src = board_dts_source().replace('stdout-path = "serial0:115200n8";', "")
     dtb = compile_dts(src, "no-stdout-path")
     c = boot(dtb=dtb)
-    assert "no console from this blob (no stdout-path in /chosen); console from the built-in DTB" \
-        in c.boot_log
+    assert "console: pl011 at MMIO 0x101f1000 (options '115200'), from console= in bootargs " \
+        "(no stdout-path in /chosen)" in c.boot_log, c.boot_log
+
+
+def test_blob_without_stdout_path_nor_console_uses_serial0_alias(boot):
+    src = board_dts_source().replace('stdout-path = "serial0:115200n8";', "")
+    dtb = compile_dts(src, "no-stdout-path")
+    c = boot(dtb=dtb, append="loglevel=7")
+    assert "console: pl011 at MMIO 0x101f1000 (options ''), from the serial0 alias " \
+        "(no stdout-path in /chosen)" in c.boot_log, c.boot_log
+
+
+def test_blob_without_any_uart_uses_builtin_console(boot):
+    """No stdout-path, no serial0 alias, no pl011 node: the built-in blob's
+    UART, which answers its ID check on this board."""
+    src = board_dts_source().replace('stdout-path = "serial0:115200n8";', "")
+    src = re.sub(r'serial0 = [^;]*;', "", src)
+    src = src.replace('"arm,pl011"', '"arm,pl011-not"')
+    dtb = compile_dts(src, "no-uart")
+    c = boot(dtb=dtb)
+    assert re.search(r"no console from this blob \(no stdout-path in /chosen; "
+                     r"console=ttyAMA0,115200: no alias serial0; no serial0 alias; "
+                     r"no enabled node has an early console driver\); console from the built-in DTB",
+                     c.boot_log), c.boot_log
 
 
 def _fault(coyote, kind):

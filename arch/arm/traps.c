@@ -12,6 +12,9 @@
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <coyote/kallsyms.h>
+#include <coyote/setup.h>
+#include <asm/barrier.h>
+#include <asm/cputype.h>
 #include <asm/irq.h>
 #include <asm/irqflags.h>
 #include <asm/ptrace.h>
@@ -75,6 +78,45 @@ static const char *mode_name(unsigned long cpsr)
 	case UND_MODE: return "UND";
 	case SYS_MODE: return "SYS";
 	default: return "???";
+	}
+}
+
+extern char __vectors_start[], __vectors_end[];
+unsigned long vectors_base;
+
+/*
+ * The vector page.  The ARM926 takes exceptions at 0 (SCTLR.V clear), which
+ * is RAM on versatilepb and realview-eb: copy the page there.  On the
+ * Cortex-A9 address 0 is flash (vexpress-a9), but ARMv7 has VBAR: point it
+ * at the page where it was linked.  The MIDR decides, not the board.
+ */
+void early_trap_init(void)
+{
+	u32 sctlr;
+
+	__asm__ volatile("mrc p15, 0, %0, c1, c0, 0" : "=r"(sctlr));
+	sctlr &= ~(1u << 13);			/* V: low vectors (0 or VBAR) */
+	__asm__ volatile("mcr p15, 0, %0, c1, c0, 0" : : "r"(sctlr) : "memory");
+	isb();
+	if (cpu_is_armv7()) {
+		vectors_base = (unsigned long)__vectors_start;
+		__asm__ volatile("mcr p15, 0, %0, c12, c0, 0" : : "r"(vectors_base) : "memory");
+		isb();
+		return;
+	}
+	/* A store through address 0 is undefined behaviour to C: copy in asm. */
+	{
+		const char *src = __vectors_start;
+		unsigned long dst = 0;
+
+		vectors_base = 0;
+		__asm__ volatile("1:	cmp	%0, %2\n"
+				 "	ldrlo	r3, [%0], #4\n"
+				 "	strlo	r3, [%1], #4\n"
+				 "	blo	1b\n"
+				 : "+r"(src), "+r"(dst)
+				 : "r"(__vectors_end)
+				 : "r3", "cc", "memory");
 	}
 }
 

@@ -8,6 +8,8 @@
 #ifndef _ASM_IRQ_H
 #define _ASM_IRQ_H
 
+#include <asm/barrier.h>
+#include <asm/cputype.h>
 #include <asm/ptrace.h>
 
 void handle_arch_irq(struct pt_regs *regs);
@@ -26,11 +28,20 @@ void arch_cpu_idle(void);
 /* kernel/watchdog.c: the CPU is idle, so not stuck. */
 void touch_softlockup_watchdog(void);
 
-/* Let the CPU sleep until an interrupt is pending (ARM926 wait-for-interrupt). */
+/*
+ * Let the CPU sleep until an interrupt is pending.  The ARM926's CP15 wait
+ * for interrupt is a NOP on the Cortex-A9 (the shell would spin); ARMv7's
+ * WFI UNDEFs on the ARM926.  So the MIDR picks (asm/cputype.h).
+ */
 static inline void cpu_do_idle(void)
 {
 	touch_softlockup_watchdog();
-	__asm__ volatile("mcr p15, 0, %0, c7, c0, 4" : : "r"(0) : "memory");
+	if (cpu_is_armv7()) {
+		dsb();
+		__asm__ volatile(".word 0xe320f003" : : : "memory");	/* wfi (ARMv7) */
+	} else {
+		__asm__ volatile("mcr p15, 0, %0, c7, c0, 4" : : "r"(0) : "memory");
+	}
 }
 
 #endif
