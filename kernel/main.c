@@ -18,6 +18,7 @@
 #include <coyote/shell.h>
 #include <coyote/time.h>
 #include <coyote/version.h>
+#include <asm/mmu.h>
 
 void start_kernel(u32 r0, u32 machid, u32 fdt_phys);
 
@@ -31,6 +32,7 @@ void start_kernel(u32 r0, u32 machid, u32 fdt_phys)
 	early_init_dt_scan_memory();		/* RAM from /memory */
 	reserve_boot_memory();			/* minus kernel, blob, initrd, /memreserve/ */
 	kmem_init();				/* the heap over what is left */
+	paging_init();				/* MMU on: NULL page unmapped, text read-only */
 	unflatten_device_tree();		/* the live tree, /aliases and /chosen */
 	irq_init();				/* IRQ core; controllers add domains when they probe */
 	driver_init();				/* driver core: buses ready for drivers */

@@ -134,6 +134,7 @@ const char *mem_size_str(char *buf, size_t len, u64 size)
 }
 
 #include <coyote/shell.h>
+#include <asm/mmu.h>
 
 static int cmd_mem(int argc, char **argv)
 {
@@ -163,6 +164,7 @@ static int cmd_mem(int argc, char **argv)
 	       mem_size_str(c, sizeof(c), st.free), mem_size_str(d, sizeof(d), st.largest_free),
 	       st.free_blocks, st.free_blocks == 1 ? "" : "s",
 	       ret ? " -- CORRUPTED, see log" : "");
+	mmu_show_layout();
 	return ret;
 }
 SHELL_COMMAND(mem, cmd_mem, "mem", "RAM regions, reserved ranges and heap use");

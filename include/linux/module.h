@@ -116,6 +116,7 @@ struct module {
 	void *alloc;			/* the kmalloc block the core is in */
 	void *core;			/* every SHF_ALLOC section, aligned */
 	u32 core_size;
+	u32 text_size;			/* read-only, executable pages at the core's start */
 	int (*init)(void);
 	void (*exit)(void);
 	int refcnt;			/* modules using this one + module_get()s */

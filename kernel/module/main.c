@@ -24,6 +24,7 @@
 #include <coyote/module.h>
 #include <coyote/time.h>
 #include <asm/cacheflush.h>
+#include <asm/set_memory.h>
 
 static LIST_HEAD(modules);
 static const struct kernel_symbol *ksym_start, *ksym_stop;
@@ -386,8 +387,29 @@ static int unwind_module(struct module *mod, const char *when)
 	return n;
 }
 
+/* Relocated code becomes read-only and executable; the rest of the core
+ * (and the whole block once freed) stays ordinary heap: writable, not
+ * executable. */
+static void protect_text(struct module *mod, bool on)
+{
+	unsigned long text = (unsigned long)mod->core;
+	int pages = (int)(mod->text_size / PAGE_SIZE);
+	int ret;
+
+	if (!pages)
+		return;
+	ret = on ? set_memory_ro(text, pages) : set_memory_rw(text, pages);
+	if (!ret)
+		ret = on ? set_memory_x(text, pages) : set_memory_nx(text, pages);
+	if (ret)
+		pr_warn("%s: cannot make its text %s: %s\n", mod->name,
+			on ? "read-only" : "writable again", errname(ret));
+}
+
 static void free_module(struct module *mod)
 {
+	if (mod->core)
+		protect_text(mod, false);
 	drop_uses(mod);
 	kfree(mod->sections);
 	kfree(mod->args);
@@ -413,6 +435,7 @@ static int link_module(struct module *mod, struct load_info *info)
 	core = ((uintptr_t)mod->alloc + info->core_align - 1) & ~(uintptr_t)(info->core_align - 1);
 	mod->core = (void *)core;
 	mod->core_size = info->core_size;
+	mod->text_size = info->text_size;
 	mod_place(info, (u8 *)core, (u32)core);
 	ret = mod_resolve(info);
 	if (!ret)
@@ -463,6 +486,7 @@ int load_module(const char *name, const void *data, size_t len, const char *args
 	}
 	/* The core was written through the D-side: make it visible to I. */
 	flush_icache_range((unsigned long)mod->core, (unsigned long)mod->core + mod->core_size);
+	protect_text(mod, true);
 
 	mod->state = MODULE_STATE_COMING;
 	list_add(&mod->list, &modules);

@@ -80,7 +80,7 @@ def test_initrd():
         ("test/elsewhere.ko", modexp),
     ]
     for name in ("modexp", "moduse", "modunexp", "modinitfail", "modfault", "modparam",
-                 "modleftover"):
+                 "modleftover", "modnull"):
         files.append(("lib/modules/%s.ko" % name, read(TEST_MODULES / (name + ".ko"))))
     TEST_BUILD.mkdir(parents=True, exist_ok=True)
     path = TEST_BUILD / "initrd-modules.cpio"
@@ -397,3 +397,21 @@ def test_fault_in_module_names_module_and_offset(test_initrd, boot):
                      out), out
     assert re.search(r"halted: undefined instruction in modfault_crash\+0x[0-9a-f]+/0x[0-9a-f]+ "
                      r"\[modfault\]", out), out
+
+
+# --- the MMU: a module's NULL write and a write into its own code fault -----------
+
+@pytest.mark.parametrize("args,hint", [
+    ("", "at virtual address 00000010: NULL pointer dereference"),
+    ("text=1", ": read-only memory (a module's text)"),
+])
+def test_module_write_through_null_or_into_its_text_faults(test_initrd, boot, args, hint):
+    c = boot(initrd=test_initrd)
+    c.send("insmod modnull %s\r" % args)
+    out = c.expect(r"halted: [^\n]*\n", timeout=30)
+    assert "Unable to handle kernel access at virtual address " in out, out
+    assert hint in out, out
+    assert re.search(r"pc : \[<[0-9a-f]{8}>\] modnull_write\+0x[0-9a-f]+/0x[0-9a-f]+ \[modnull\]",
+                     out), out
+    assert re.search(r"halted: data abort in modnull_write\+0x[0-9a-f]+/0x[0-9a-f]+ \[modnull\]",
+                     out), out
