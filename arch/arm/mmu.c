@@ -111,36 +111,19 @@ static u32 page_desc(u32 pa, u32 attr)
 	return d;
 }
 
-static u32 section_attr(u32 d)
+/* The attributes a section (@page false) or small-page descriptor holds. */
+static u32 desc_attr(u32 d, bool page)
 {
 	u32 attr = A_READ;
 
 	if (!v7) {
 		attr |= A_EXEC;
-		attr |= ((d >> 10) & 3) ? A_WRITE : 0;
-		attr |= (d & 0x8) ? 0 : A_DEVICE;
-		return attr;
+		attr |= ((d >> (page ? 4 : 10)) & 3) ? A_WRITE : 0;
+	} else {
+		attr |= (d & (page ? 1u << 9 : 1u << 15)) ? 0 : A_WRITE;
+		attr |= (d & (page ? 1u : 1u << 4)) ? 0 : A_EXEC;
 	}
-	attr |= (d & (1u << 15)) ? 0 : A_WRITE;
-	attr |= (d & (1u << 4)) ? 0 : A_EXEC;
-	attr |= (d & 0x8) ? 0 : A_DEVICE;
-	return attr;
-}
-
-static u32 page_attr(u32 d)
-{
-	u32 attr = A_READ;
-
-	if (!v7) {
-		attr |= A_EXEC;
-		attr |= ((d >> 4) & 3) ? A_WRITE : 0;
-		attr |= (d & 0x8) ? 0 : A_DEVICE;
-		return attr;
-	}
-	attr |= (d & (1u << 9)) ? 0 : A_WRITE;
-	attr |= (d & 1u) ? 0 : A_EXEC;
-	attr |= (d & 0x8) ? 0 : A_DEVICE;
-	return attr;
+	return attr | ((d & 0x8) ? 0 : A_DEVICE);
 }
 
 static u32 *l2_table(u32 l1)
@@ -185,7 +168,7 @@ static u32 *l2_for(u32 va)
 	t = l2_pool[l2_used++];
 	for (int i = 0; i < L2_ENTRIES; i++)
 		t[i] = is_section(*l1) ? page_desc((*l1 & 0xfff00000u) + i * PAGE_SIZE,
-						   section_attr(*l1)) : 0;
+						   desc_attr(*l1, false)) : 0;
 	*l1 = ((u32)(uintptr_t)t & 0xfffffc00u) | 0x1 | (v7 ? 0 : 1u << 4);
 	return t;
 }
@@ -230,14 +213,14 @@ static u32 attr_at(u32 va, u32 *pa)
 
 	if (is_section(l1)) {
 		*pa = (l1 & 0xfff00000u) | (va & 0xfffffu);
-		return section_attr(l1);
+		return desc_attr(l1, false);
 	}
 	if (is_table(l1)) {
 		u32 d = l2_table(l1)[(va >> 12) & 0xff];
 
 		if (d & 2) {
 			*pa = (d & 0xfffff000u) | (va & 0xfffu);
-			return page_attr(d);
+			return desc_attr(d, true);
 		}
 	}
 	return 0;
