@@ -224,6 +224,8 @@ def test_mmu_layout_in_mem(mmu_board):
     if m.arch == "ARMv5":
         assert re.search(r"0xffff0000-0xffff0fff +4 KiB  r-x  memory -> 0x", out), out
         assert perms[0x1000] == ("rwx", "memory"), out                # RAM from page 1
+        # The autoloaded modules' code: read-only pages in the heap.
+        assert [a for a, (p, k) in perms.items() if p == "r-x" and a < 0x10000], out
 
 
 @pytest.mark.parametrize("kind,hint,where", [

@@ -80,7 +80,7 @@ def test_initrd():
         ("test/elsewhere.ko", modexp),
     ]
     for name in ("modexp", "moduse", "modunexp", "modinitfail", "modfault", "modparam",
-                 "modleftover", "modnull"):
+                 "modleftover", "modnull", "modspin"):
         files.append(("lib/modules/%s.ko" % name, read(TEST_MODULES / (name + ".ko"))))
     TEST_BUILD.mkdir(parents=True, exist_ok=True)
     path = TEST_BUILD / "initrd-modules.cpio"
@@ -414,4 +414,13 @@ def test_module_write_through_null_or_into_its_text_faults(test_initrd, boot, ar
     assert re.search(r"pc : \[<[0-9a-f]{8}>\] modnull_write\+0x[0-9a-f]+/0x[0-9a-f]+ \[modnull\]",
                      out), out
     assert re.search(r"halted: data abort in modnull_write\+0x[0-9a-f]+/0x[0-9a-f]+ \[modnull\]",
+                     out), out
+
+
+def test_module_that_never_idles_gets_a_soft_lockup_report(test_initrd, boot):
+    c = boot(initrd=test_initrd, append="watchdog_thresh=2")
+    c.send("insmod modspin\r")
+    out = c.expect(r"\] modspin_init\+0x[0-9a-f]+/0x[0-9a-f]+ \[modspin\]", timeout=30)
+    assert re.search(r"watchdog: BUG: soft lockup - CPU stuck for [23]s!", out), out
+    assert re.search(r"watchdog: stuck in modspin_loop\+0x[0-9a-f]+/0x[0-9a-f]+ \[modspin\]",
                      out), out
