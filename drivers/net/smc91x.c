@@ -20,6 +20,7 @@
 #include <linux/errno.h>
 #include <linux/interrupt.h>
 #include <linux/irqflags.h>
+#include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/netdevice.h>
@@ -91,6 +92,8 @@
 /* The model allocates at once; real chips within microseconds.  Only a
  * fresh request is polled: one still pending is looked at once per frame. */
 #define SMC_ALLOC_POLLS		10000
+/* Seconds between two "no packet memory" lines. */
+#define SMC_SHORTAGE_REPORT_S	5
 
 struct smc_local {
 	void __iomem *base;
@@ -99,7 +102,8 @@ struct smc_local {
 	int irq;
 	u8 chip_addr[ETH_ALEN];		/* what the chip's registers say */
 	bool alloc_pending;		/* an MMU allocation still to complete */
-	unsigned long short_drops;	/* frames dropped in this shortage */
+	unsigned long short_drops;	/* frames dropped since the last report */
+	unsigned long next_report;	/* jiffies: no shortage line before */
 	/* One frame at a time, filled in the IRQ handler. */
 	u8 rx_buf[2048];
 };
@@ -201,18 +205,20 @@ static netdev_tx_t smc_start_xmit(struct sk_buff *skb, struct net_device *ndev)
 	smc_tx_reclaim(lp);
 	pnr = smc_alloc_tx(lp);
 	if (pnr < 0) {
-		/* One line per shortage, not per frame: a storm must not
-		 * turn into a console flood. */
-		if (!lp->short_drops++)
-			dev_warn(lp->dev, "%s: no packet memory (MMU allocation pending): "
-				 "dropping frames until the chip frees some\n", ndev->name);
+		/* Dropped and counted; reported at most once per interval,
+		 * or a storm becomes a console flood that slows the CPU
+		 * further (a line costs more than a frame). */
+		lp->short_drops++;
 		ndev->stats.tx_dropped++;
+		if (!time_before(jiffies, lp->next_report)) {
+			dev_warn(lp->dev, "%s: no packet memory (MMU allocation pending): %lu frame%s "
+				 "dropped (tx_dropped %lu); next report in %u s at the earliest\n",
+				 ndev->name, lp->short_drops, lp->short_drops == 1 ? "" : "s",
+				 ndev->stats.tx_dropped, SMC_SHORTAGE_REPORT_S);
+			lp->short_drops = 0;
+			lp->next_report = jiffies + SMC_SHORTAGE_REPORT_S * HZ;
+		}
 		return NETDEV_TX_BUSY;
-	}
-	if (lp->short_drops) {
-		dev_info(lp->dev, "%s: packet memory back; %lu frame%s dropped meanwhile\n",
-			 ndev->name, lp->short_drops, lp->short_drops == 1 ? "" : "s");
-		lp->short_drops = 0;
 	}
 	smc_wb(lp, SMC_PNR, (u8)pnr);
 	smc_ww(lp, SMC_PTR, PTR_AUTOINC);

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from qemu.coyote import Coyote, board_dts_source, compile_dts
+from qemu.coyote import DEFAULT, Coyote, board_dts_source, compile_dts
 
 
 def edited(name, *pairs):
@@ -247,3 +247,68 @@ def test_ioremap_maps_device_windows_only(coyote):
     assert re.search(r"0x10010000-0x1001ffff +64 KiB  rwx  device", out), out
     assert re.search(r"0x101f1000-0x101f3fff +12 KiB  rwx  device", out), out
     assert "0x101e8000" not in out, out
+
+
+# --- smc91x: a TX-buffer shortage is counted, not logged per frame --------------
+
+def test_tx_shortage_in_a_storm_is_counted_not_logged_per_frame(boot):
+    """A peer floods the guest with echo requests: every one wants a reply,
+    RX fills the chip's packet memory and transmit allocations fail.  Each
+    failure used to poll 10,000 times and print a line (a storm silenced
+    the guest); now the frame is dropped and counted, one line per 5 s."""
+    import struct
+    import threading
+    import time
+
+    import pexpect
+
+    from qemu.test_net import (GUEST_IP, PEER_IP, PEER_MAC, Peer, echo_request, eth,
+                               ifconfig_mac, ipv4)
+    peer = Peer()
+    try:
+        c = boot(extra=peer.args(), initrd=DEFAULT)
+        guest_mac = bytes.fromhex(ifconfig_mac(c.run("ifconfig")).replace(":", ""))
+        peer.send(eth(b"\xff" * 6, 0x0806, struct.pack("!HHBBH6s4s6s4s", 1, 0x0800, 6, 4, 1,
+                                                       PEER_MAC, PEER_IP, b"\0" * 6, GUEST_IP)))
+        frame = eth(guest_mac, 0x0800, ipv4(echo_request(0x1234, 1, b"q" * 1000)))
+        stop = threading.Event()
+
+        def flood():
+            while not stop.is_set():
+                peer.sock.sendto(frame, ("127.0.0.1", peer.qemu_port))
+
+        def drain():
+            peer.sock.settimeout(0.2)
+            while not stop.is_set():
+                try:
+                    peer.sock.recvfrom(4096)
+                except OSError:
+                    pass
+
+        threads = [threading.Thread(target=flood), threading.Thread(target=drain)]
+        storm_s = 5
+        for t in threads:
+            t.start()
+        time.sleep(storm_s)
+        stop.set()
+        for t in threads:
+            t.join()
+        t0, log = time.monotonic(), ""
+        while time.monotonic() - t0 < 90:       # until the console is quiet for 3 s
+            try:
+                log += c.child.read_nonblocking(65536, timeout=3).replace("\r", "")
+            except pexpect.TIMEOUT:
+                break
+        quiet_after = time.monotonic() - t0 - 3
+        out = c.run("ifconfig", timeout=60)
+        tx = re.search(r"TX packets (\d+) bytes \d+ errors (\d+) dropped (\d+)", out)
+        lost = int(tx.group(2)) + int(tx.group(3))
+        lines = log.count("no packet memory")
+        print("\nTX shortage: %s frames sent, %d lost, %d console line(s), quiet %.1f s "
+              "after the storm" % (tx.group(1), lost, lines, quiet_after))
+        assert lost > 0, "no shortage happened: " + out
+        assert 1 <= lines <= 1 + (storm_s + quiet_after) / 5 + 1, log[-2000:]
+        assert re.search(r"eth0: no packet memory \(MMU allocation pending\): \d+ frames? "
+                         r"dropped \(tx_dropped \d+\); next report in 5 s", log), log[-2000:]
+    finally:
+        peer.close()
