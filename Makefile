@@ -32,6 +32,8 @@ HOSTDIRS += kernel/net/lib
 # Modules (issue 7): the loader and the initrd; portable.
 KDIRS += kernel/module
 HOSTDIRS += kernel/module
+# Three boards (issue 12): vexpress config bus, its reset functions.
+KDIRS += drivers/bus drivers/power/reset drivers/clk/versatile drivers/gpio
 
 include scripts/Makefile.build
 
@@ -43,3 +45,4 @@ include scripts/Makefile.host
 include scripts/Makefile.tools
 include scripts/Makefile.bindings
 include scripts/Makefile.labs
+include scripts/Makefile.boards

@@ -32,7 +32,7 @@ u32 __machine_arch_type;
 
 static u32 boot_r0, boot_r2;
 static char reject_why[160];		/* why the r2 blob was not used */
-static char console_why[240];		/* why its stdout-path gave no console */
+static char console_why[240];		/* why the earlier console sources gave none */
 static bool console_from_builtin;
 
 static bool ranges_overlap(uintptr_t a, size_t alen, uintptr_t b, size_t blen)
@@ -135,16 +135,6 @@ void setup_boot_fdt(u32 r0, u32 machid, u32 fdt_phys)
 	setup_loglevel();
 }
 
-/*
- * Step 2: the early console, tried in Linux's order of preference:
- * /chosen/stdout-path, console= in the bootargs (ttyAMA<n> = alias
- * serial<n>), the serial0 alias, then the first enabled UART with an early
- * console driver that answers its ID check; only then the built-in blob's
- * stdout-path (whose UART must answer too: it may not exist on this
- * board).  With none there is nobody to tell: leave QEMU with a non-zero
- * status through semihosting (when QEMU runs with -semihosting) rather
- * than hang in silence.
- */
 /* Room after what console_why holds so far, "; " appended when not empty. */
 static char *why_next(size_t *room)
 {
@@ -158,6 +148,16 @@ static char *why_next(size_t *room)
 	return console_why + n;
 }
 
+/*
+ * Step 2: the early console, tried in Linux's order of preference:
+ * /chosen/stdout-path, console= in the bootargs (ttyAMA<n> = alias
+ * serial<n>), the serial0 alias, then the first enabled UART with an early
+ * console driver that answers its ID check; only then the built-in blob's
+ * stdout-path (whose UART must answer too: it may not exist on this
+ * board).  With none there is nobody to tell: leave QEMU with a non-zero
+ * status through semihosting (when QEMU runs with -semihosting) rather
+ * than hang in silence.
+ */
 void setup_console(void)
 {
 	const void *fdt = initial_boot_params;
@@ -206,10 +206,10 @@ void report_boot_fdt(void)
 		pr_info("fdt: blob at 0x%08x: %u bytes, version %u, valid\n", boot_r2,
 			of_fdt_totalsize(fdt), get_unaligned_be32((const u8 *)fdt + 20));
 	}
-	if (console_from_builtin)
+	if (console_from_builtin) {
 		pr_warn("fdt: no console from this blob (%s); console from the built-in DTB\n",
 			console_why);
-	else if (console_why[0]) {
+	} else if (console_why[0]) {
 		size_t n = strlen(console_why);
 
 		if (n >= 2 && !strcmp(console_why + n - 2, "; "))

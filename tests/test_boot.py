@@ -203,13 +203,28 @@ def test_panic_halts_with_reason(coyote):
 
 def test_reboot_that_does_nothing_says_so(boot):
     """A syscon-reboot node pointing at a register that does not reset
-    (the read-only ID register): the kernel must say so, not hang."""
+    (the read-only ID register): the kernel must say so, not hang; then it
+    leaves QEMU through semihosting (the tests run QEMU as `make run` does,
+    with -semihosting)."""
     src = board_dts_source().replace("offset = <0x40>;", "offset = <0x0>;")
     dtb = compile_dts(src, "reboot-noop")
     c = boot(dtb=dtb)
+    c.send("reboot\r")
+    assert c.wait_exit(timeout=60) == 0
+    out = c.output_at_exit
+    assert "the reset register was written but the board did not reset" in out, out
+    assert "leaving QEMU through semihosting (SYS_EXIT)" in out, out
+
+
+def test_reboot_without_reset_or_semihosting_says_so(boot):
+    """No reset in the tree and QEMU without -semihosting: an error, and the
+    shell goes on (the SVC returns -1 through the kernel's own SWI vector)."""
+    src = board_dts_source().replace('compatible = "syscon-reboot";', 'compatible = "none";')
+    dtb = compile_dts(src, "reboot-none")
+    c = boot(dtb=dtb, semihosting=False)
     out = c.run("reboot", timeout=60)
-    assert "the reset register was written but the board did not reset" in out
-    assert "reboot: error EIO" in out
+    assert "leaving QEMU through semihosting (SYS_EXIT)" in out, out
+    assert "reboot: error ENODEV" in out, out
     assert "coyote" in c.run("version")
 
 

@@ -7,6 +7,7 @@
  * lands in vic_handle_irq().  One with `interrupts` is cascaded (chained)
  * into its parent like the SIC.
  */
+#include <linux/amba/bus.h>
 #include <linux/errno.h>
 #include <linux/irq.h>
 #include <linux/irqdomain.h>
@@ -20,7 +21,6 @@
 #define VIC_INT_EN_CLEAR    0x014   /* write 1s: disable */
 #define VIC_SOFT_INT_CLEAR  0x01c
 #define VIC_VECT_CNTL(n)    (0x200 + 4 * (n))
-#define VIC_PERIPH_ID0      0xfe0   /* four byte-wide ID registers */
 
 #define VIC_NR_LINES        32
 #define VIC_NR_VECTORS      16
@@ -34,16 +34,6 @@ struct vic {
 };
 
 static struct vic *root_vic;
-
-static u32 amba_periph_id(void __iomem *base)
-{
-	u32 id = 0;
-	int i;
-
-	for (i = 0; i < 4; i++)
-		id |= (readl((char __iomem *)base + VIC_PERIPH_ID0 + 4 * i) & 0xff) << (8 * i);
-	return id;
-}
 
 static void vic_mask(struct irq_data *d)
 {
@@ -128,7 +118,7 @@ static int vic_probe(struct platform_device *pdev)
 	vic->base = devm_platform_ioremap_resource(pdev, 0);
 	if (IS_ERR(vic->base))
 		return (int)PTR_ERR(vic->base);
-	id = amba_periph_id(vic->base);
+	id = amba_read_id(vic->base, AMBA_PERIPHID0);
 	if ((id & AMBA_PART_MASK) != VIC_PL190_ID)
 		return dev_err_probe(&pdev->dev, -ENODEV,
 				     "PeriphID %08x is not a PL190 (wrong reg?)", (unsigned int)id);

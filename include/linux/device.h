@@ -56,7 +56,7 @@ struct device_driver {
 	struct module *owner;           /* the module that registered it, or NULL */
 };
 
-#define DEVICE_NAME_MAX 40
+#define DEVICE_NAME_MAX 64	/* Linux-rule names of nested nodes without reg are long */
 #define DEVICE_REASON_MAX 96
 
 struct device {

@@ -62,6 +62,9 @@ int earlycon_from_alias(const void *fdt, const char *alias, char *why, size_t wh
  */
 int earlycon_first_uart(const void *fdt, char *why, size_t whylen);
 
+/* The MMIO address of the early console's UART; 0 when there is none. */
+phys_addr_t earlycon_mapbase(void);
+
 /* "pl011 at MMIO 0x101f1000 (options '115200n8')" of the running earlycon. */
 const char *earlycon_description(void);
 

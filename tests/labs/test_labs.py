@@ -16,7 +16,7 @@ LABS = {
     2: (2, "a node for the sensor under the I2C controller, at address 0x48"),
     3: (2, "the driver binds to the sensor node"),
     4: (0, "tmp105.c (your lab 3 driver) and Makefile exist"),
-    5: (2, "the driver binds to /amba/rtc@101e8000"),
+    5: (2, "the driver binds to /amba/gpio@101e4000"),
     6: (3, "fault 1: the I2C controller (and so its RTC) gets a driver"),
 }
 
@@ -95,3 +95,32 @@ def test_solution_trees_pass_dtbs_check(lab):
                           str(schema), str(dtb)],
                          capture_output=True, text=True, timeout=300)
     assert res.returncode == 0 and not res.stderr.strip(), res.stdout + res.stderr
+
+
+CACHE = "static int lab5_cache[64];\n\nstatic int pl061_get("
+
+
+@pytest.mark.parametrize("edits, first_todo", [
+    # Values kept in software only: `gpio get` agrees, the hardware does not.
+    ([("static int pl061_get(", CACHE),
+      ("\treturn !!readl(p->base + GPIODATA + ((1u << offset) << 2));",
+       "\t(void)p;\n\treturn lab5_cache[offset];"),
+      ("\twritel(value ? 1u << offset : 0, p->base + GPIODATA + ((1u << offset) << 2));",
+       "\t(void)p;\n\tlab5_cache[offset] = value;")],
+     "`gpio out 3 1` makes line 3 an output and drives it high (DIR and DATA in the "
+     "hardware)"),
+    # One line written through the all-lines address: the others are lost.
+    ([("\twritel(value ? 1u << offset : 0, p->base + GPIODATA + ((1u << offset) << 2));",
+       "\twritel(value ? 1u << offset : 0, p->base + GPIODATA + (0xff << 2));")],
+     "one line's write leaves the others alone (DATA's address mask)"),
+])
+def test_lab5_grader_catches_wrong_drivers(tmp_path, edits, first_todo):
+    src = (ROOT / "tests/labs/solutions/lab5/gpio-pl061.c").read_text()
+    for old, new in edits:
+        assert old in src, old
+        src = src.replace(old, new, 1)
+    (tmp_path / "gpio-pl061.c").write_text(src)
+    rc, out = lab_check(5, str(tmp_path))
+    assert rc != 0, out
+    todos = [l for l in out.splitlines() if l.startswith("  [todo] ")]
+    assert todos and todos[0] == "  [todo] " + first_todo, out

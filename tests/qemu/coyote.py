@@ -37,21 +37,29 @@ CMD_TIMEOUT = float(os.environ.get("COYOTE_CMD_TIMEOUT", "15"))
 DEFAULT = object()
 
 
-def qemu_command(dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None, kernel=None):
+# QEMU machine -> its NIC model (scripts/Makefile.kernel has the same table).
+BOARD_NICS = {"versatilepb": "smc91c111", "realview-eb": "smc91c111", "vexpress-a9": "lan9118"}
+
+
+def qemu_command(dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None, kernel=None,
+                 machine="versatilepb", semihosting=True):
     """The QEMU command line `make run` uses, as a list (kernel: another
-    kernel.bin, e.g. a lab build's, whose own initrd is then the default)."""
+    kernel.bin, e.g. a lab build's, whose own initrd is then the default;
+    machine: the BOARD)."""
     cmd = [
-        "qemu-system-arm", "-M", "versatilepb", "-m", "128M", "-nographic",
+        "qemu-system-arm", "-M", machine, "-m", "128M", "-nographic",
         "-no-reboot",
         "-audiodev", "none,id=snd0", "-global", "pl041.audiodev=snd0",
         "-kernel", str(kernel or KERNEL_BIN),
     ]
     extra = list(extra)
+    if semihosting:         # the way out where a board has no reset (realview-eb)
+        cmd.append("-semihosting")
     # The board's SMC91C111 on a user-mode network that never leaves QEMU,
     # as `make run` has it, unless the caller brings network options
     # (["-net", "none"] for a board without its NIC).
     if not any(a in ("-net", "-nic", "-netdev") for a in extra):
-        cmd += ["-nic", "user,id=n0,model=smc91c111,restrict=on"]
+        cmd += ["-nic", "user,id=n0,model=%s,restrict=on" % BOARD_NICS[machine]]
     if dtb is DEFAULT:
         dtb = BOARD_DTB
     if dtb is not None:
@@ -93,10 +101,11 @@ class Coyote:
     """One QEMU running coyote, booted to its prompt."""
 
     def __init__(self, dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None,
-                 wait_prompt=True, boot_timeout=BOOT_TIMEOUT, kernel=None):
+                 wait_prompt=True, boot_timeout=BOOT_TIMEOUT, kernel=None,
+                 machine="versatilepb", semihosting=True):
         if not Path(kernel or KERNEL_BIN).exists():
             raise RuntimeError("%s missing: run `make` first" % (kernel or KERNEL_BIN))
-        self.cmdline = qemu_command(dtb, initrd, extra, append, kernel)
+        self.cmdline = qemu_command(dtb, initrd, extra, append, kernel, machine, semihosting)
         self.boot_log = ""
         self.boot_seconds = None
         self.child = None

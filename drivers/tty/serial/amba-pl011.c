@@ -10,6 +10,7 @@
  */
 #define pr_fmt(fmt) "pl011: " fmt
 
+#include <linux/amba/bus.h>
 #include <linux/clk.h>
 #include <linux/console.h>
 #include <linux/errno.h>
@@ -38,21 +39,11 @@
 #define UART011_CR_RXE		0x0200
 
 /* PrimeCell identification: part 0x011 from designer 0x41 ('A', ARM). */
-#define AMBA_CID		0xb105f00d
 #define PL011_PART		0x011
 #define ARM_DESIGNER		0x41
 
 /* A TX FIFO that stays full this long is broken: drop the char, don't hang. */
 #define TX_SPIN_LIMIT		100000
-
-static u32 amba_read_id(void __iomem *base, unsigned int off)
-{
-	u32 id = 0;
-
-	for (int i = 0; i < 4; i++)
-		id |= (readl(base + off + 4 * i) & 0xff) << (8 * i);
-	return id;
-}
 
 /* ===================== early console ===================== */
 
@@ -343,6 +334,11 @@ static int pl011_probe(struct platform_device *pdev)
 		return dev_err_probe(dev, port->line, "no free ttyAMA number");
 	snprintf(port->name, sizeof(port->name), "ttyAMA%d", port->line);
 	port->baud = pl011_pick_baud(port, &is_console);
+	/* Neither names a console: the UART the early console found (serial0
+	 * alias, first UART) takes over, as Linux hands a boot console over. */
+	if (!is_console && earlycon_mapbase() &&
+	    platform_get_resource(pdev, IORESOURCE_MEM, 0)->start == earlycon_mapbase())
+		is_console = true;
 
 	writel(0, port->base + UART011_IMSC);
 	if (port->uartclk)

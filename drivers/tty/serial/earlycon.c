@@ -15,10 +15,16 @@
 extern const struct earlycon_id __earlycon_table[], __earlycon_table_end[];
 
 static char description[96];
+static phys_addr_t mapbase;
 
 const char *earlycon_description(void)
 {
 	return description;
+}
+
+phys_addr_t earlycon_mapbase(void)
+{
+	return mapbase;
 }
 
 /* Index of @compat in the node's compatible list, or -1. */
@@ -106,6 +112,7 @@ static int earlycon_setup_node(const void *fdt, int node, const char *what,
 		    errname(ret));
 		return ret;
 	}
+	mapbase = addr;
 	scnprintf(description, sizeof(description), "%s at MMIO 0x%08llx (options '%s'), from %s",
 		  match->name, addr, options, what);
 	register_console(dev.con);
