@@ -455,7 +455,7 @@ int load_module(const char *name, const void *data, size_t len, const char *args
 {
 	struct load_info info = { .file = data, .len = len, .resolve = resolve_symbol };
 	u64 t0 = ktime_get_ns();
-	struct module *mod;
+	struct module *mod, *prev;
 	char label[MODULE_NAME_LEN + 4];
 	int ret;
 
@@ -490,9 +490,10 @@ int load_module(const char *name, const void *data, size_t len, const char *args
 
 	mod->state = MODULE_STATE_COMING;
 	list_add(&mod->list, &modules);
+	prev = running;		/* an init may load another module */
 	running = mod;
 	ret = mod->init();
-	running = NULL;
+	running = prev;
 	if (ret) {
 		pr_err("%s: init returned %d (%s); unloaded\n", label, ret, errname(ret));
 		mod->state = MODULE_STATE_GOING;
@@ -511,7 +512,7 @@ int load_module(const char *name, const void *data, size_t len, const char *args
 
 int delete_module(const char *name)
 {
-	struct module *mod = find_module(name), *other;
+	struct module *mod = find_module(name), *other, *prev;
 
 	if (!mod)
 		return -ENOENT;
@@ -529,9 +530,10 @@ int delete_module(const char *name)
 		return -EPERM;
 	}
 	mod->state = MODULE_STATE_GOING;
+	prev = running;
 	running = mod;
 	mod->exit();
-	running = NULL;
+	running = prev;
 	unwind_module(mod, "exit");
 	list_del(&mod->list);
 	pr_info("%s unloaded\n", name);
