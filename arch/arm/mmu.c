@@ -228,23 +228,55 @@ static u32 attr_at(u32 va, u32 *pa)
 
 /* --- ioremap and set_memory ------------------------------------------------ */
 
+/* Live ioremap()s: iounmap() unmaps a page only when no other covers it
+ * (two windows may share a page: a syscon and its reset node). */
+#define MAX_IOMAPS	64
+static struct iomap {
+	u32 addr;		/* what ioremap() returned */
+	u32 start, end;		/* the pages, [start, end) */
+} iomaps[MAX_IOMAPS];
+static int nr_iomaps;
+
+static bool page_in_other_iomap(u32 page, int except)
+{
+	for (int i = 0; i < nr_iomaps; i++)
+		if (i != except && page >= iomaps[i].start && page < iomaps[i].end)
+			return true;
+	return false;
+}
+
 void __iomem *arch_ioremap(phys_addr_t phys, size_t size)
 {
 	u32 start = (u32)phys & ~(PAGE_SIZE - 1);
 	u64 end = ((u64)phys + size + PAGE_SIZE - 1) & ~(u64)(PAGE_SIZE - 1);
 
+	if (nr_iomaps == MAX_IOMAPS) {
+		pr_err("more than %d ioremap()s: 0x%08llx refused\n", MAX_IOMAPS, phys);
+		return NULL;
+	}
 	if (map_range(start, start, end - start, A_READ | A_WRITE | A_DEVICE))
 		return NULL;
+	iomaps[nr_iomaps++] = (struct iomap){
+		.addr = (u32)phys, .start = start, .end = (u32)(end - PAGE_SIZE) + PAGE_SIZE,
+	};
 	return (void __iomem *)(uintptr_t)phys;
 }
 
-/*
- * Windows stay mapped: several drivers may share a page (a syscon and a
- * reset node), and a stale device mapping cannot reach RAM.  The claim,
- * released on unbind, is what keeps windows apart.
- */
 void iounmap(volatile void __iomem *addr)
 {
+	int i;
+
+	for (i = nr_iomaps - 1; i >= 0; i--)
+		if (iomaps[i].addr == (u32)(uintptr_t)addr)
+			break;
+	if (i < 0) {
+		pr_warn("iounmap(0x%08x): not an ioremap()ed address\n", (u32)(uintptr_t)addr);
+		return;
+	}
+	for (u32 page = iomaps[i].start; page != iomaps[i].end; page += PAGE_SIZE)
+		if (!page_in_other_iomap(page, i))
+			map_range(page, page, PAGE_SIZE, 0);
+	iomaps[i] = iomaps[--nr_iomaps];
 }
 
 static int change(unsigned long addr, int numpages, u32 set, u32 clear)

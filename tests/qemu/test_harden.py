@@ -86,12 +86,17 @@ def test_bus_without_cells_binds_nothing_at_zero(boot):
 
 
 def test_devm_claims_are_released_on_unbind(coyote):
+    """The claim and the mapping both go with the driver (rmmod unbinds)."""
+    mapped = re.compile(r"^  0x10010000-0x1001ffff +64 KiB  rwx  device$", re.M)
     assert re.search(r"^  10010000-1001ffff  device +10010000.ethernet$", coyote.run("iomem"),
                      re.M)
+    assert mapped.search(coyote.run("mem"))
     coyote.run("rmmod smc91x")
     assert "10010000.ethernet" not in coyote.run("iomem")
+    assert "0x10010000" not in coyote.run("mem")
     coyote.run("insmod smc91x")
     assert "10010000.ethernet" in coyote.run("iomem")
+    assert mapped.search(coyote.run("mem"))
 
 
 def test_reboot_checks_ioremap(boot):
