@@ -345,11 +345,13 @@ static void find_initrd_atags(u32 addr)
 				"names is not used\n");
 		return;
 	}
-	for (int n = 0; n < ATAG_MAX_TAGS && tag[1] != ATAG_NONE; n++) {
-		if (tag[0] < 2 || !in_ram((uintptr_t)tag, tag[0] * 4 + 8))
+	for (int n = 0; n < ATAG_MAX_TAGS; n++) {
+		/* Header in RAM, then the whole tag (and the next header). */
+		if (!in_ram((uintptr_t)tag, 8) || tag[1] == ATAG_NONE || tag[0] < 2 ||
+		    !in_ram((uintptr_t)tag, (u64)tag[0] * 4 + 8))
 			break;
 		if (tag[1] == ATAG_INITRD2 && tag[0] >= 4 && tag[3] &&
-		    (u64)tag[2] + tag[3] <= 0x100000000ull) {
+		    (u64)tag[2] + tag[3] <= (1ull << 32)) {
 			phys_initrd_start = tag[2];
 			phys_initrd_size = tag[3];
 			pr_info("fdt: initrd 0x%08x-0x%08x from the boot tags at 0x%08x\n", tag[2],

@@ -466,7 +466,7 @@ void mmu_show_layout(void)
 	}
 	printf("MMU: on, %s short descriptors, %d of %d second-level tables, vectors at "
 	       "0x%08lx (unlisted: unmapped)\n", cpu_name(), l2_used, L2_TABLES, vectors_base);
-	for (u64 va = 0; va < 0x100000000ull; va += PAGE_SIZE) {
+	for (u64 va = 0; va < (1ull << 32); va += PAGE_SIZE) {
 		u32 attr = attr_at((u32)va, &pa);
 		bool cont = in_run && attr == run_attr && pa == run_pa + ((u32)va - run_start);
 
@@ -485,5 +485,5 @@ void mmu_show_layout(void)
 			va += SECTION_SIZE - PAGE_SIZE;
 	}
 	if (in_run)
-		print_run(run_start, 0x100000000ull, run_attr, run_pa);
+		print_run(run_start, (1ull << 32), run_attr, run_pa);
 }

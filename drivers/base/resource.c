@@ -21,7 +21,7 @@
 #include <asm/io.h>
 
 #define MAX_SYSTEM_RANGES	32
-#define ADDR_SPACE_END		0x100000000ull
+#define ADDR_SPACE_END		(1ull << 32)
 
 static struct resource system_ranges[MAX_SYSTEM_RANGES];
 static int nr_system;
