@@ -84,13 +84,22 @@ static void delay_loops(unsigned long n)
 		__asm__ volatile("" ::: "memory");
 }
 
-/* Write @value under @mask at @offset of @syscon, unlocking first; wait. */
-static void syscon_reset_write(struct device_node *syscon, const struct resource *res,
-			       u32 offset, u32 value, u32 mask)
+/*
+ * Write @value under @mask at @offset of @syscon, unlocking first; wait.
+ * Return: -ENOMEM when the block cannot be mapped (ioremap() refused it:
+ * beyond 4 GiB, over RAM), else -EIO (the board did not reset).
+ */
+static int syscon_reset_write(struct device_node *syscon, const struct resource *res,
+			      u32 offset, u32 value, u32 mask)
 {
 	void __iomem *regs = ioremap(res->start, resource_size(res));
 	unsigned long flags;
 
+	if (!regs) {
+		pr_err("%s: cannot map [mem 0x%08llx-0x%08llx]\n", syscon->full_name, res->start,
+		       res->end);
+		return -ENOMEM;
+	}
 	pr_notice("resetting through %s at 0x%08llx+0x%x\n", syscon->full_name, res->start,
 		  offset);
 	local_irq_save(flags);
@@ -103,11 +112,15 @@ static void syscon_reset_write(struct device_node *syscon, const struct resource
 	delay_loops(RESET_WAIT_LOOPS);
 	local_irq_restore(flags);
 	pr_err("the reset register was written but the board did not reset\n");
+	return -EIO;
 }
 
-/* Step 3: a Versatile/RealView block by compatible.  Return: -EIO, -ENODEV. */
+/* Step 3: a Versatile/RealView block by compatible.  Return: -EIO,
+ * -ENOMEM (not mappable), -ENODEV. */
 static int versatile_syscon_reset(void)
 {
+	int ret;
+
 	for (unsigned int i = 0; i < ARRAY_SIZE(versatile_resets); i++) {
 		struct device_node *np;
 		struct resource res;
@@ -121,10 +134,10 @@ static int versatile_syscon_reset(void)
 			of_node_put(np);
 			continue;
 		}
-		syscon_reset_write(np, &res, VERSATILE_SYS_RESETCTL, versatile_resets[i].value,
-				   versatile_resets[i].mask);
+		ret = syscon_reset_write(np, &res, VERSATILE_SYS_RESETCTL,
+					 versatile_resets[i].value, versatile_resets[i].mask);
 		of_node_put(np);
-		return -EIO;
+		return ret;
 	}
 	return -ENODEV;
 }
@@ -133,7 +146,8 @@ static int versatile_syscon_reset(void)
  * Step 2: the syscon-reboot node.
  * Return: only when the reset did not happen: -ENODEV when the tree has no
  * syscon-reboot node or its system controller has no usable reg; -EINVAL
- * for a node without "offset" or with one outside the controller; -EIO
+ * for a node without "offset" or with one outside the controller; -ENOMEM
+ * when the controller's window cannot be mapped (beyond 4 GiB, over RAM); -EIO
  * when the write did not reset the board.
  */
 static int syscon_reboot(void)
@@ -172,8 +186,7 @@ static int syscon_reboot(void)
 		goto out_put_syscon;
 	}
 
-	syscon_reset_write(syscon, &res, offset, value, mask);
-	ret = -EIO;
+	ret = syscon_reset_write(syscon, &res, offset, value, mask);
 out_put_syscon:
 	of_node_put(syscon);
 out_put_np:
@@ -183,14 +196,17 @@ out_put_np:
 
 int machine_restart(void)
 {
-	int ret = -ENODEV, tried = 0;
+	int ret = -ENODEV, tried = 0, err;
 
 	for (struct notifier_block *nb = restart_handlers; nb; nb = nb->next, tried++)
 		nb->notifier_call(nb, SYS_RESTART, NULL);
 	if (tried)
 		ret = -EIO;
-	if (syscon_reboot() != -ENODEV || versatile_syscon_reset() != -ENODEV)
-		ret = -EIO;
+	err = syscon_reboot();
+	if (err == -ENODEV)
+		err = versatile_syscon_reset();
+	if (err != -ENODEV)
+		ret = err;
 	/* QEMU models no reset on some boards (realview-eb): leave QEMU. */
 	pr_notice("leaving QEMU through semihosting (SYS_EXIT)\n");
 	semihosting_exit(0);

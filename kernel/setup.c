@@ -257,13 +257,32 @@ void early_init_dt_scan_memory(void)
 		panic("no RAM: the blob has no usable /memory node (device_type = \"memory\" with reg)");
 }
 
-static void reserve(phys_addr_t base, phys_addr_t size, const char *what)
+static void log_reserved(phys_addr_t base, phys_addr_t size, const char *what)
 {
 	char sz[24];
 
+	pr_info("mem: reserved 0x%08llx-0x%08llx (%s) %s\n", base, base + size - 1,
+		mem_size_str(sz, sizeof(sz), size), what);
+}
+
+static void reserve(phys_addr_t base, phys_addr_t size, const char *what)
+{
 	if (mem_reserve(base, size, what) == 0)
-		pr_info("mem: reserved 0x%08llx-0x%08llx (%s) %s\n", base, base + size - 1,
-			mem_size_str(sz, sizeof(sz), size), what);
+		log_reserved(base, size, what);
+}
+
+/* A /memreserve/ entry that would leave no RAM is ignored, loudly: a
+ * kernel with a heap can say what is wrong, one that panics cannot. */
+static void reserve_optional(phys_addr_t base, phys_addr_t size, const char *what)
+{
+	char sz[24];
+	int ret = mem_reserve_optional(base, size, what);
+
+	if (ret == -EBUSY)
+		pr_err("mem: %s 0x%08llx-0x%08llx (%s) would leave no free RAM; ignored\n", what,
+		       base, base + size - 1, mem_size_str(sz, sizeof(sz), size));
+	else if (ret == 0 && size)
+		log_reserved(base, size, what);
 }
 
 static void find_initrd(const void *fdt)
@@ -293,6 +312,56 @@ static void find_initrd(const void *fdt)
 	phys_initrd_size = end - start;
 }
 
+/* ARM boot tags (Documentation/arch/arm/booting.rst), for the initrd. */
+#define ATAG_NONE	0x00000000
+#define ATAG_CORE	0x54410001
+#define ATAG_INITRD2	0x54420005
+#define ATAG_MAX_TAGS	64
+
+static bool in_ram(phys_addr_t addr, phys_addr_t len)
+{
+	for (int i = 0; i < mem_map.nr_ram; i++) {
+		const struct mem_region *r = &mem_map.ram[i];
+
+		if (addr >= r->base && addr + len <= r->base + r->size)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Without a usable blob, r2 may hold a boot-tag list instead (QEMU passes
+ * one without -dtb): its ATAG_INITRD2 says where -initrd put the archive.
+ * Every tag is checked to lie in RAM before it is read.
+ */
+static void find_initrd_atags(u32 addr)
+{
+	const u32 *tag = (const u32 *)(uintptr_t)addr;
+
+	if (!addr || (addr & 3) || !in_ram(addr, 8) || tag[1] != ATAG_CORE) {
+		if (addr && !(addr & 3) && in_ram(addr, 4) &&
+		    get_unaligned_be32((const void *)(uintptr_t)addr) == OF_DT_HEADER)
+			pr_warn("fdt: the rejected blob's /chosen is not read: an initrd it "
+				"names is not used\n");
+		return;
+	}
+	for (int n = 0; n < ATAG_MAX_TAGS; n++) {
+		/* Header in RAM, then the whole tag (and the next header). */
+		if (!in_ram((uintptr_t)tag, 8) || tag[1] == ATAG_NONE || tag[0] < 2 ||
+		    !in_ram((uintptr_t)tag, (u64)tag[0] * 4 + 8))
+			break;
+		if (tag[1] == ATAG_INITRD2 && tag[0] >= 4 && tag[3] &&
+		    (u64)tag[2] + tag[3] <= (1ull << 32)) {
+			phys_initrd_start = tag[2];
+			phys_initrd_size = tag[3];
+			pr_info("fdt: initrd 0x%08x-0x%08x from the boot tags at 0x%08x\n", tag[2],
+				tag[2] + tag[3] - 1, addr);
+			return;
+		}
+		tag += tag[0];
+	}
+}
+
 /* Step 5: everything the heap must not hand out. */
 void reserve_boot_memory(void)
 {
@@ -304,11 +373,14 @@ void reserve_boot_memory(void)
 	reserve((uintptr_t)_text, _end - _text, "kernel image");
 	if (!fdt_is_builtin)
 		reserve((uintptr_t)fdt, of_fdt_totalsize(fdt), "device tree blob");
-	find_initrd(fdt);
+	if (fdt_is_builtin)
+		find_initrd_atags(boot_r2);	/* the built-in blob names no initrd */
+	else
+		find_initrd(fdt);
 	if (phys_initrd_size)
 		reserve(phys_initrd_start, phys_initrd_size, "initrd");
 	for (int i = 0; of_fdt_get_mem_rsv(fdt, i, &base, &size) == 0; i++)
-		reserve(base, size, "/memreserve/");
+		reserve_optional(base, size, "/memreserve/");
 }
 
 static void add_free(phys_addr_t base, phys_addr_t size)

@@ -49,6 +49,7 @@ void tick_unregister(const char *name)
 void tick_handle_periodic(void)
 {
 	jiffies++;
+	softlockup_tick();
 }
 
 const char *tick_source(void)

@@ -104,26 +104,35 @@ start_kernel_returned:
 
 /* Stacks.  The SVC stack is the one C code runs on; IRQ runs the interrupt
  * handlers; ABT and UND run the fault dump, which goes through printk and
- * the console driver, hence 4 KiB each. */
+ * the console driver, hence 4 KiB each.  Each sits on page boundaries
+ * above a guard page the MMU leaves unmapped (arch/arm/mmu.c), so an
+ * overflow faults instead of overwriting the stack below. */
 	.section .bss.stacks, "aw", %nobits
-	.balign	8
+	.balign	4096
+	.globl	__stack_guards_start
+__stack_guards_start:
+	.space	4096				@ guard
 	.globl	__svc_stack_bottom, __svc_stack_top
 __svc_stack_bottom:
 	.space	16384
 __svc_stack_top:
+	.space	4096				@ guard
 	.globl	__irq_stack_bottom, __irq_stack_top
 __irq_stack_bottom:
 	.space	4096
 __irq_stack_top:
+	.space	4096				@ guard
 	.globl	__abt_stack_bottom, __abt_stack_top
 __abt_stack_bottom:
 	.space	4096
 __abt_stack_top:
+	.space	4096				@ guard
 	.globl	__und_stack_bottom, __und_stack_top
 __und_stack_bottom:
 	.space	4096
 __und_stack_top:
+	.space	4096				@ guard
 	.globl	__fiq_stack_bottom, __fiq_stack_top
 __fiq_stack_bottom:
-	.space	1024
+	.space	4096
 __fiq_stack_top:

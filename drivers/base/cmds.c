@@ -7,6 +7,7 @@
  */
 #include <linux/device.h>
 #include <linux/errno.h>
+#include <linux/ioport.h>
 #include <linux/of.h>
 #include <linux/of_dump.h>
 #include <linux/printk.h>
@@ -335,3 +336,19 @@ SHELL_COMMAND(whynot, cmd_whynot, "whynot PATH|ALIAS",
 	      "why a node has no bound driver (or which driver and entry won)",
 	      .topic = TOPIC_DT, .complete = complete_dt_path,
 	      .example = "whynot /external-bus/i2c@1,0/rtc@68");
+
+static void print_iomem(const struct resource *r, void *data)
+{
+	const char *kind = r->flags & IORESOURCE_SYSTEM_RAM ? "RAM" :
+			   r->flags & IORESOURCE_SYSTEM ? "reserved" : "device";
+
+	printf("  %08llx-%08llx  %-8s  %s\n", r->start, r->end, kind, r->name);
+}
+
+static int cmd_iomem(int argc, char **argv)
+{
+	iomem_for_each(print_iomem, NULL);
+	return 0;
+}
+SHELL_COMMAND(iomem, cmd_iomem, "iomem", "claimed device windows, RAM and reserved ranges",
+	      .topic = TOPIC_DEVICES, .example = "iomem");

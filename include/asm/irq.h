@@ -16,12 +16,17 @@ void handle_arch_irq(struct pt_regs *regs);
 
 /* Register dump of a context, with symbol names for pc and lr. */
 void show_regs(const struct pt_regs *regs);
+/* The frame-pointer backtrace from @fp, checked against the stacks. */
+void show_backtrace(unsigned long fp);
 
 /* Stop the CPU for good with IRQs masked (never returns). */
 void __attribute__((noreturn)) arch_halt(void);
 
 /* What the shell does while it waits for input: weak no-op in kernel/shell.c. */
 void arch_cpu_idle(void);
+
+/* kernel/watchdog.c: the CPU is idle, so not stuck. */
+void touch_softlockup_watchdog(void);
 
 /*
  * Let the CPU sleep until an interrupt is pending.  The ARM926's CP15 wait
@@ -30,6 +35,7 @@ void arch_cpu_idle(void);
  */
 static inline void cpu_do_idle(void)
 {
+	touch_softlockup_watchdog();
 	if (cpu_is_armv7()) {
 		dsb();
 		__asm__ volatile(".word 0xe320f003" : : : "memory");	/* wfi (ARMv7) */

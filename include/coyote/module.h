@@ -74,6 +74,8 @@ typedef struct {
 #define R_ARM_PREL31	42
 
 #define MOD_ERR_LEN	128
+/* A module's code fills whole pages, so they can be made read-only. */
+#define MODULE_TEXT_ALIGN	4096u
 
 struct load_info;
 
@@ -95,6 +97,7 @@ struct load_info {
 	u32 *secoff;			/* per section: offset in the core, or ~0 */
 	u32 *symval;			/* per symbol: its resolved address */
 	u32 core_size, core_align;
+	u32 text_size;			/* code at the start of the core, page-rounded */
 	u8 *mem;			/* the core, where the sections are copied */
 	u32 base;			/* the address the core runs at */
 	mod_resolver resolve;

@@ -54,4 +54,14 @@ void clocksource_unregister(struct clocksource *cs);
 /* The registered clocksource, or NULL. */
 struct clocksource *clocksource_get(void);
 
+/*
+ * The soft-lockup watchdog (kernel/watchdog.c).  softlockup_tick() runs on
+ * every tick; the CPU counts as stuck when it has not gone idle (the shell
+ * waiting for a key, msleep(), ping waiting for a reply) for
+ * watchdog_thresh seconds (bootargs "watchdog_thresh=N", default 10, 0
+ * off; "nosoftlockup" off too).  The report comes once per stall.
+ */
+void softlockup_tick(void);
+void softlockup_init(void);
+
 #endif

@@ -32,6 +32,9 @@ typedef void (*irq_flow_handler_t)(struct irq_desc *desc);
 
 struct irq_chip;
 
+/* The context the running interrupt interrupted (NULL outside one). */
+struct pt_regs *get_irq_regs(void);
+
 struct irq_data {
 	unsigned int irq;               /* virtual number */
 	irq_hw_number_t hwirq;          /* number on its controller */
@@ -63,6 +66,7 @@ struct irqaction {
 	const char *name;
 	unsigned long flags;
 	struct irqaction *next;         /* shared interrupts */
+	struct module *owner;           /* the module that requested it, or NULL */
 };
 
 struct irq_desc {
