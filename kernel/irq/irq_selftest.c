@@ -3,8 +3,8 @@
  * `selftest irq`: interrupts through the controllers the board really has.
  * For each registered IRQ domain (one per bound controller) a free line is
  * mapped, given a handler and raised from software through the chip's
- * irq_set_irqchip_state() (the VIC's soft-interrupt register; a GIC driver
- * adds GICD_ISPENDR the same way and gets these cases for free); a
+ * irq_set_irqchip_state() (the VIC's soft-interrupt register, the GIC's
+ * GICD_ISPENDR); a
  * controller that cannot raise a line is skipped.  A cascaded controller's
  * input raised with nothing pending below it must count as spurious.  Then
  * the core alone: shared handlers, storms nobody handles, bad requests,
