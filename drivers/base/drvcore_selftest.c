@@ -595,31 +595,56 @@ swapped:
 	of_fdt_swap_out();
 }
 
-static void consumer_waits_then_probes_once(struct selftest *t)
+/*
+ * Devices st-sup and st-con, linked by device_link_add(), st-con's driver
+ * registered: it must wait.  Return: the link, or NULL (case failed).
+ */
+static struct device_link *waiting_consumer(struct selftest *t, struct device **sup,
+					    struct device **con)
 {
-	struct device *sup = new_device(t, "st-sup", false);
-	struct device *con = new_device(t, "st-con", false);
 	struct device_link *link;
 
 	fresh();
-	ST_ASSERT(t, sup && con, "devices");
-	ST_EXPECT_EQ(t, device_register(sup), 0);
-	ST_EXPECT_EQ(t, device_register(con), 0);
-	link = device_link_add(con, sup, 0);
-	ST_ASSERT(t, link, "linked");
-	ST_EXPECT(t, device_link_add(con, sup, 0) == link, "one link per pair");
-	ST_EXPECT(t, !device_link_add(con, con, 0), "no link to itself");
+	*sup = new_device(t, "st-sup", false);
+	*con = new_device(t, "st-con", false);
+	if (!*sup || !*con) {
+		kfree(*sup);
+		kfree(*con);
+		return NULL;
+	}
+	ST_EXPECT_EQ(t, device_register(*sup), 0);
+	ST_EXPECT_EQ(t, device_register(*con), 0);
+	link = device_link_add(*con, *sup, 0);
+	if (!ST_EXPECT(t, link, "linked"))
+		return NULL;
 	ST_EXPECT_EQ(t, device_link_state(link), DL_STATE_WAITING);
 	ST_EXPECT_EQ(t, driver_register(&con_drv.drv), 0);
 	ST_EXPECT_EQ(t, rec.probes, 0);
-	ST_EXPECT_EQ(t, con->state, DEVICE_WAITING);
+	ST_EXPECT_EQ(t, (*con)->state, DEVICE_WAITING);
+	return link;
+}
+
+static void unregister_pair(struct device *sup, struct device *con)
+{
+	device_unregister(con);
+	device_unregister(sup);
+	drivers_off();
+}
+
+static void consumer_waits_then_probes_once(struct selftest *t)
+{
+	struct device *sup, *con;
+	struct device_link *link = waiting_consumer(t, &sup, &con);
+
+	if (!link)
+		return;
+	ST_EXPECT(t, device_link_add(con, sup, 0) == link, "one link per pair");
+	ST_EXPECT(t, !device_link_add(con, con, 0), "no link to itself");
 	ST_EXPECT_EQ(t, driver_register(&sup_drv.drv), 0);
 	ST_EXPECT_STREQ(t, rec.probed, "st-sup st-con ");
 	ST_EXPECT_EQ(t, device_link_state(link), DL_STATE_ACTIVE);
 	ST_EXPECT_EQ(t, con->state, DEVICE_BOUND);
-	device_unregister(con);
-	device_unregister(sup);
-	drivers_off();
+	unregister_pair(sup, con);
 	ST_EXPECT_EQ(t, releases, 2);
 }
 
@@ -654,27 +679,18 @@ static void cycle_relaxed(struct selftest *t)
 
 static void missing_supplier_given_up(struct selftest *t)
 {
-	struct device *sup = new_device(t, "st-sup", false);
-	struct device *con = new_device(t, "st-con", false);
-	struct device_link *link;
+	struct device *sup, *con;
+	struct device_link *link = waiting_consumer(t, &sup, &con);
 
-	fresh();
-	ST_ASSERT(t, sup && con, "devices");
-	ST_EXPECT_EQ(t, device_register(sup), 0);
-	ST_EXPECT_EQ(t, device_register(con), 0);
-	link = device_link_add(con, sup, 0);
-	ST_ASSERT(t, link, "linked");
-	ST_EXPECT_EQ(t, driver_register(&con_drv.drv), 0);
-	ST_EXPECT_EQ(t, con->state, DEVICE_WAITING);
+	if (!link)
+		return;
 	selftest_expect_begin(t, "probes without");
 	ST_EXPECT(t, fw_devlink_drivers_done() >= 1, "gave up on a supplier");
 	selftest_expect_end(t, "probes without");
 	ST_EXPECT_EQ(t, device_link_state(link), DL_STATE_SUPPLIER_MISSING);
 	ST_EXPECT_EQ(t, con->state, DEVICE_BOUND);
 	ST_EXPECT_STREQ(t, rec.probed, "st-con ");
-	device_unregister(con);
-	device_unregister(sup);
-	drivers_off();
+	unregister_pair(sup, con);
 }
 
 static const struct selftest_case drvcore_cases[] = {
