@@ -6,18 +6,26 @@
  * phandle lists with #cells and through <stem>-map nexus nodes, ranges
  * (multi-level, empty, missing), interrupt-map with masks, aliases, %pOF.  The last cases check the board's own
  * tree: every node found again by its path, every phandle unique and found,
- * parent, child and sibling links consistent.
+ * parent, child and sibling links consistent.  The oftest_* cases run on
+ * the host tests' tree (tests/dts/host/oftest.dts, also built into the
+ * image) what only it has: 3-cell buses whose first cell is flags, the
+ * range parser, dma-ranges.
  */
+#include <linux/device.h>
+#include <linux/dma-direct.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/of_address.h>
+#include <linux/of_device.h>
 #include <linux/of_fdt.h>
 #include <linux/of_irq.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <coyote/selftest.h>
 
 extern const char __of_selftest_dtb_start[], __of_selftest_dtb_end[];
+extern const char __oftest_dtb_start[], __oftest_dtb_end[];
 
 static int of_suite_init(struct selftest *t)
 {
@@ -657,6 +665,182 @@ static void board_tree_links(struct selftest *t)
 	on_board_tree(t, check_links);
 }
 
+
+/* --- the host tests' tree: flag buses, range parser, dma-ranges ---------- */
+
+#define OT "/testcase-data"
+
+/* Runs @check with tests/dts/host/oftest.dts as the live tree. */
+static void on_oftest_tree(struct selftest *t, void (*check)(struct selftest *t))
+{
+	of_fdt_swap_out();
+	if (ST_EXPECT(t, of_fdt_swap_in(__oftest_dtb_start,
+					(size_t)(__oftest_dtb_end - __oftest_dtb_start)) == 0,
+		      "oftest tree swapped in")) {
+		check(t);
+		of_fdt_swap_out();
+	}
+	ST_EXPECT_EQ(t, of_fdt_swap_in(__of_selftest_dtb_start,
+				       (size_t)(__of_selftest_dtb_end - __of_selftest_dtb_start)), 0);
+}
+
+static void res_is(struct selftest *t, const char *path, int i, u64 start, u64 size)
+{
+	struct resource r;
+	int err = of_address_to_resource(of_find_node_by_path(path), i, &r);
+
+	if (!ST_EXPECT(t, err == 0, "%s reg %d translates (%d)", path, i, err))
+		return;
+	ST_EXPECT(t, r.start == start && resource_size(&r) == size,
+		  "%s reg %d: 0x%llx+0x%llx, want 0x%llx+0x%llx", path, i,
+		  (unsigned long long)r.start, (unsigned long long)resource_size(&r),
+		  (unsigned long long)start, (unsigned long long)size);
+}
+
+static int res_err(const char *path)
+{
+	struct resource r;
+
+	return of_address_to_resource(of_find_node_by_path(path), 0, &r);
+}
+
+static void check_flag_buses(struct selftest *t)
+{
+	/* The first cell is flags, compared and kept: two entries of one
+	 * device land in two windows. */
+	res_is(t, OT "/flag-bus@20000000/device@1,0,100", 0, 0x20000100, 0x10);
+	res_is(t, OT "/flag-bus@20000000/device@1,0,100", 1, 0x30000100, 0x10);
+	ST_EXPECT_EQ(t, res_err(OT "/flag-bus@20000000/no-window@3,0,0"), -EINVAL);
+	res_is(t, OT "/flag-bus@20000000/same-flags/device@2,0,200", 0, 0x30000200, 0x10);
+	res_is(t, OT "/flag-bus@20000000/inner-flags@2,0,800/device@7,0,10", 0, 0x30000810, 0x4);
+	ST_EXPECT_EQ(t, res_err(OT "/flag-bus@20000000/inner-flags@2,0,800/wrong-flags@2,0,10"),
+		     -EINVAL);
+}
+
+static void oftest_flag_buses(struct selftest *t)
+{
+	on_oftest_tree(t, check_flag_buses);
+}
+
+static void check_nested_and_bad_ranges(struct selftest *t)
+{
+	res_is(t, OT "/outer@40000000/middle@8000/device@100", 0, 0x40008100, 0x20);
+	res_is(t, OT "/outer@40000000/middle@8000/empty/device@200", 0, 0x40008200, 0x20);
+	ST_EXPECT_EQ(t, res_err(OT "/outer@40000000/middle@8000/closed/device@300"), -EINVAL);
+	selftest_expect_begin(t, "wrap-bus@f0000000: ranges: 0xfffff000 + 0x2000 wraps");
+	ST_EXPECT_EQ(t, res_err(OT "/wrap-bus@f0000000/device@2000"), -EINVAL);
+	selftest_expect_end(t, "wrap-bus@f0000000: ranges: 0xfffff000 + 0x2000 wraps");
+	selftest_expect_begin(t, "wraps-itself@fffff000: reg 0: 0xfffff000 + 0x2000 wraps");
+	ST_EXPECT_EQ(t, res_err(OT "/wraps-itself@fffff000"), -EINVAL);
+	selftest_expect_end(t, "wraps-itself@fffff000: reg 0: 0xfffff000 + 0x2000 wraps");
+	selftest_expect_begin(t, "partial-bus@50000000: ranges: last 4 bytes are not a whole entry");
+	res_is(t, OT "/partial-bus@50000000/device@10", 0, 0x50000010, 0x10);
+	selftest_expect_end(t, "partial-bus@50000000: ranges: last 4 bytes are not a whole entry");
+}
+
+static void oftest_nested_and_bad_ranges(struct selftest *t)
+{
+	on_oftest_tree(t, check_nested_and_bad_ranges);
+}
+
+static void check_range_parser(struct selftest *t)
+{
+	struct device_node *fb = of_find_node_by_path(OT "/flag-bus@20000000");
+	const u64 want_cpu[] = { 0x20000000, 0x30000000 }, want_size[] = { 0x1000, 0x2000 };
+	struct of_range_parser parser;
+	struct of_range range;
+	struct resource r;
+	int n = 0;
+
+	ST_ASSERT(t, of_range_parser_init(&parser, fb) == 0, "parser on the flag bus");
+	ST_EXPECT_EQ(t, of_range_count(&parser), 3);
+	for_each_of_range(&parser, &range) {
+		if (n < 2) {
+			ST_EXPECT_EQ(t, range.cpu_addr, want_cpu[n]);
+			ST_EXPECT_EQ(t, range.size, want_size[n]);
+			ST_EXPECT_EQ(t, range.bus_addr, 0);
+			ST_EXPECT_EQ(t, range.flags, IORESOURCE_MEM);
+		}
+		n++;
+	}
+	ST_EXPECT_EQ(t, n, 2);
+	ST_EXPECT_EQ(t, of_range_to_resource(fb, 1, &r), 0);
+	ST_EXPECT_EQ(t, r.start, 0x30000000);
+	ST_EXPECT_EQ(t, r.end, 0x30001fff);
+	ST_EXPECT_STREQ(t, r.name, "flag-bus@20000000");
+	ST_EXPECT_EQ(t, of_range_to_resource(fb, 2, &r), -ENOENT);
+	ST_EXPECT_EQ(t, of_range_to_resource(of_find_node_by_path(OT "/outer@40000000/middle@8000/closed"),
+					     0, &r), -ENOENT);
+	ST_EXPECT_EQ(t, of_range_parser_init(&parser, NULL), -EINVAL);
+	ST_ASSERT(t, of_range_parser_init(&parser, of_find_node_by_path(OT "/pci@70000000")) == 0,
+		  "parser on PCI");
+	ST_EXPECT_EQ(t, of_range_count(&parser), 2);
+	ST_ASSERT(t, of_range_parser_one(&parser, &range), "PCI range 0");
+	ST_EXPECT_EQ(t, range.flags, IORESOURCE_MEM);
+	ST_EXPECT_EQ(t, range.bus_addr, 0x80000000);
+	ST_EXPECT_EQ(t, range.size, 0x100000);
+	ST_ASSERT(t, of_range_parser_one(&parser, &range), "PCI range 1");
+	ST_EXPECT_EQ(t, range.flags, IORESOURCE_IO);
+	ST_EXPECT_EQ(t, range.cpu_addr, 0x71000000);
+	ST_EXPECT(t, !of_range_parser_one(&parser, &range), "PCI: no range 2");
+	ST_EXPECT_EQ(t, of_range_to_resource(of_find_node_by_path(OT "/pci@70000000"), 1, &r),
+		     -EINVAL);
+	ST_ASSERT(t, of_range_parser_init(&parser,
+					  of_find_node_by_path(OT "/outer@40000000/middle@8000/empty")) == 0,
+		  "empty ranges parse");
+	ST_EXPECT_EQ(t, of_range_count(&parser), 0);
+}
+
+static void oftest_range_parser(struct selftest *t)
+{
+	on_oftest_tree(t, check_range_parser);
+}
+
+static void check_dma_ranges(struct selftest *t)
+{
+	const struct bus_dma_region *map = NULL;
+	struct device dev;
+
+	ST_ASSERT(t, of_dma_get_range(of_find_node_by_path(OT "/dma-bus@60000000"), &map) == 0 && map,
+		  "of_dma_get_range");
+	ST_EXPECT_EQ(t, map[0].dma_start, 0);
+	ST_EXPECT_EQ(t, map[0].cpu_start, 0x60000000);
+	ST_EXPECT_EQ(t, map[0].size, 0x200000);
+	ST_EXPECT_EQ(t, map[1].dma_start, 0x80000000);
+	ST_EXPECT_EQ(t, map[1].cpu_start, 0x70000000);
+	ST_EXPECT_EQ(t, map[2].size, 0);
+	kfree(map);
+	map = NULL;
+	ST_EXPECT_EQ(t, of_dma_get_range(of_find_node_by_path(OT "/dma-bus@60000000/empty-dma"), &map), 0);
+	ST_EXPECT(t, map && map[0].cpu_start == 0x60000000, "empty dma-ranges: the parent's windows");
+	kfree(map);
+	map = NULL;
+	ST_EXPECT_EQ(t, of_dma_get_range(of_find_node_by_path(OT "/dma-bus@60000000/no-dma/device@3000"),
+					 &map), -ENODEV);
+	ST_EXPECT_EQ(t, of_dma_get_range(of_find_node_by_path(OT "/outer@40000000"), &map), -ENODEV);
+	selftest_expect_begin(t, "closed-dma-bus/inner: dma-ranges: bus address 0x0 has no CPU address");
+	ST_EXPECT_EQ(t, of_dma_get_range(of_find_node_by_path(OT "/closed-dma-bus/inner"), &map), -EINVAL);
+	selftest_expect_end(t, "closed-dma-bus/inner: dma-ranges: bus address 0x0 has no CPU address");
+
+	memset(&dev, 0, sizeof(dev));
+	ST_ASSERT(t, of_dma_configure(&dev, of_find_node_by_path(OT "/dma-bus@60000000/dma-device@1000"),
+				      false) == 0, "of_dma_configure");
+	ST_EXPECT(t, dev.dma_range_map, "the device has a DMA map");
+	ST_EXPECT_EQ(t, phys_to_dma(&dev, 0x60100010), 0x100010);
+	ST_EXPECT_EQ(t, dma_to_phys(&dev, 0x80000004), 0x70000004);
+	ST_EXPECT_EQ(t, phys_to_dma(&dev, 0x50000000), DMA_MAPPING_ERROR);
+	kfree(dev.dma_range_map);
+	memset(&dev, 0, sizeof(dev));
+	ST_EXPECT_EQ(t, of_dma_configure(&dev, of_find_node_by_path(OT "/outer@40000000/middle@8000/device@100"),
+					 false), 0);
+	ST_EXPECT_EQ(t, phys_to_dma(&dev, 0x1234), 0x1234);
+}
+
+static void oftest_dma_ranges(struct selftest *t)
+{
+	on_oftest_tree(t, check_dma_ranges);
+}
+
 static const struct selftest_case of_cases[] = {
 	SELFTEST_CASE(find_root),
 	SELFTEST_CASE(find_by_full_path),
@@ -692,6 +876,10 @@ static const struct selftest_case of_cases[] = {
 	SELFTEST_CASE(full_path),
 	SELFTEST_CASE(print_pOF),
 	SELFTEST_CASE(cells),
+	SELFTEST_CASE(oftest_flag_buses),
+	SELFTEST_CASE(oftest_nested_and_bad_ranges),
+	SELFTEST_CASE(oftest_range_parser),
+	SELFTEST_CASE(oftest_dma_ranges),
 	SELFTEST_CASE(board_tree_paths),
 	SELFTEST_CASE(board_tree_phandles),
 	SELFTEST_CASE(board_tree_links),

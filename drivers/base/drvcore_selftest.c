@@ -6,7 +6,10 @@
  * fail after taking devres, defer until a flag is set.  Checked: the best
  * match wins whatever the registration order, binding from either side,
  * unbinding, a failed probe's devres released, deferral and the retry a
- * later successful probe triggers.  Every device and driver is gone again
+ * later successful probe triggers; device links: derived from a small tree's
+ * phandles (drivers/base/drvcore-selftest.dts, swapped in for those cases),
+ * a consumer that waits and probes once when its supplier binds, a cycle
+ * relaxed, a supplier given up on.  Every device and driver is gone again
  * at the end of its case; the bus stays registered (buses cannot leave)
  * but empty.
  */
@@ -15,6 +18,7 @@
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/of_device.h>
+#include <linux/of_fdt.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <coyote/selftest.h>
@@ -44,6 +48,7 @@ static struct {
 	char order[16];		/* devres actions, in the order they ran */
 	bool supplier_ready;	/* the deferring driver's condition */
 	const char *last_probe;	/* driver name */
+	char probed[48];	/* devices probed, in order: "st-sup st-con " */
 } rec;
 
 struct st_driver {
@@ -71,6 +76,8 @@ static int st_probe(struct device *dev)
 
 	rec.probes++;
 	rec.last_probe = sd->drv.name;
+	snprintf(rec.probed + strlen(rec.probed), sizeof(rec.probed) - strlen(rec.probed), "%s ",
+		 dev_name(dev));
 	for (int i = 0; i < sd->devm_allocs; i++)
 		if (!devm_kzalloc(dev, 64 + 16 * i, GFP_KERNEL))
 			return -ENOMEM;
@@ -106,6 +113,8 @@ static const struct of_device_id specific_ids[] = {
 ST_DRIVER(generic_drv, "st-generic", generic_ids);
 ST_DRIVER(specific_drv, "st-specific", specific_ids);
 ST_DRIVER(byname_drv, "st-byname", NULL);
+ST_DRIVER(sup_drv, "st-sup", NULL);
+ST_DRIVER(con_drv, "st-con", NULL);
 
 static void reset_driver(struct st_driver *sd)
 {
@@ -160,6 +169,8 @@ static void fresh(void)
 	reset_driver(&generic_drv);
 	reset_driver(&specific_drv);
 	reset_driver(&byname_drv);
+	reset_driver(&sup_drv);
+	reset_driver(&con_drv);
 }
 
 static void drivers_off(void)
@@ -167,6 +178,8 @@ static void drivers_off(void)
 	driver_unregister(&generic_drv.drv);
 	driver_unregister(&specific_drv.drv);
 	driver_unregister(&byname_drv.drv);
+	driver_unregister(&sup_drv.drv);
+	driver_unregister(&con_drv.drv);
 }
 
 /* --- cases ------------------------------------------------------------ */
@@ -495,6 +508,191 @@ static void action_or_reset(struct selftest *t)
 	drivers_off();
 }
 
+
+/* --- device links ------------------------------------------------------ */
+
+extern const char __drvcore_selftest_dtb_start[], __drvcore_selftest_dtb_end[];
+
+static const struct of_device_id link_ids[] = {
+	{ .compatible = "coyote,st-link" },
+	{ }
+};
+ST_DRIVER(link_drv, "st-link", link_ids);
+
+static struct device_link *link_to(struct device *consumer, struct device_node *target)
+{
+	struct device_link *link;
+
+	list_for_each_entry(link, &consumer->links_suppliers, c_node)
+		if (link->target == target)
+			return link;
+	return NULL;
+}
+
+static struct device *tree_device(struct selftest *t, const char *path)
+{
+	struct device *dev = new_device(t, strrchr(path, '/') + 1, false);
+
+	if (dev)
+		dev->of_node = of_find_node_by_path(path);
+	return dev;
+}
+
+/*
+ * Links come from the consumer's phandles when its device is added: one to
+ * the clock supplier, one to the interrupt parent, one to a disabled node
+ * (given up on at once).  After boot a supplier with no driver is final, so
+ * the consumer does not wait for it.
+ */
+static void links_from_tree_phandles(struct selftest *t)
+{
+	struct device *sup, *intc, *con;
+	struct device_link *link;
+	int n = 0;
+
+	fresh();
+	ST_ASSERT(t, of_fdt_swap_in(__drvcore_selftest_dtb_start,
+				    (size_t)(__drvcore_selftest_dtb_end -
+					     __drvcore_selftest_dtb_start)) == 0, "tree swapped in");
+	sup = tree_device(t, "/supplier");
+	intc = tree_device(t, "/intc");
+	con = tree_device(t, "/consumer");
+	if (!sup || !intc || !con)
+		goto out;
+	device_block_probing();
+	device_register(sup);
+	device_register(intc);
+	device_register(con);
+	device_unblock_probing();
+	list_for_each_entry(link, &con->links_suppliers, c_node)
+		n++;
+	ST_EXPECT_EQ(t, n, 3);
+	link = link_to(con, of_find_node_by_path("/supplier"));
+	ST_EXPECT(t, link && link->supplier == sup && !strcmp(link->prop, "clocks"),
+		  "a clocks link to /supplier's device");
+	link = link_to(con, of_find_node_by_path("/intc"));
+	ST_EXPECT(t, link && link->supplier == intc && !strncmp(link->prop, "interrupt", 9),
+		  "an interrupt link to /intc's device (%s)", link ? link->prop : "none");
+	link = link_to(con, of_find_node_by_path("/disabled-supplier"));
+	ST_EXPECT(t, link && !link->supplier &&
+		     device_link_state(link) == DL_STATE_SUPPLIER_MISSING,
+		  "the disabled node's link is given up on");
+	ST_EXPECT(t, list_empty(&sup->links_suppliers), "the supplier has no links of its own");
+	/* The consumer is not held back by suppliers that cannot bind. */
+	ST_EXPECT_EQ(t, driver_register(&link_drv.drv), 0);
+	ST_EXPECT_EQ(t, con->state, DEVICE_BOUND);
+	driver_unregister(&link_drv.drv);
+	device_unregister(con);
+	device_unregister(intc);
+	device_unregister(sup);
+	ST_EXPECT_EQ(t, releases, 3);
+	goto swapped;
+out:
+	kfree(sup);
+	kfree(intc);
+	kfree(con);
+swapped:
+	of_fdt_swap_out();
+}
+
+/*
+ * Devices st-sup and st-con, linked by device_link_add(), st-con's driver
+ * registered: it must wait.  Return: the link, or NULL (case failed).
+ */
+static struct device_link *waiting_consumer(struct selftest *t, struct device **sup,
+					    struct device **con)
+{
+	struct device_link *link;
+
+	fresh();
+	*sup = new_device(t, "st-sup", false);
+	*con = new_device(t, "st-con", false);
+	if (!*sup || !*con) {
+		kfree(*sup);
+		kfree(*con);
+		return NULL;
+	}
+	ST_EXPECT_EQ(t, device_register(*sup), 0);
+	ST_EXPECT_EQ(t, device_register(*con), 0);
+	link = device_link_add(*con, *sup, 0);
+	if (!ST_EXPECT(t, link, "linked"))
+		return NULL;
+	ST_EXPECT_EQ(t, device_link_state(link), DL_STATE_WAITING);
+	ST_EXPECT_EQ(t, driver_register(&con_drv.drv), 0);
+	ST_EXPECT_EQ(t, rec.probes, 0);
+	ST_EXPECT_EQ(t, (*con)->state, DEVICE_WAITING);
+	return link;
+}
+
+static void unregister_pair(struct device *sup, struct device *con)
+{
+	device_unregister(con);
+	device_unregister(sup);
+	drivers_off();
+}
+
+static void consumer_waits_then_probes_once(struct selftest *t)
+{
+	struct device *sup, *con;
+	struct device_link *link = waiting_consumer(t, &sup, &con);
+
+	if (!link)
+		return;
+	ST_EXPECT(t, device_link_add(con, sup, 0) == link, "one link per pair");
+	ST_EXPECT(t, !device_link_add(con, con, 0), "no link to itself");
+	ST_EXPECT_EQ(t, driver_register(&sup_drv.drv), 0);
+	ST_EXPECT_STREQ(t, rec.probed, "st-sup st-con ");
+	ST_EXPECT_EQ(t, device_link_state(link), DL_STATE_ACTIVE);
+	ST_EXPECT_EQ(t, con->state, DEVICE_BOUND);
+	unregister_pair(sup, con);
+	ST_EXPECT_EQ(t, releases, 2);
+}
+
+static void cycle_relaxed(struct selftest *t)
+{
+	struct device *a = new_device(t, "st-sup", false);
+	struct device *b = new_device(t, "st-con", false);
+	struct device_link *ab, *ba;
+
+	fresh();
+	ST_ASSERT(t, a && b, "devices");
+	ST_EXPECT_EQ(t, driver_register(&sup_drv.drv), 0);
+	ST_EXPECT_EQ(t, driver_register(&con_drv.drv), 0);
+	device_block_probing();
+	device_register(a);
+	device_register(b);
+	ab = device_link_add(a, b, 0);
+	ba = device_link_add(b, a, 0);
+	ST_ASSERT(t, ab && ba, "linked both ways");
+	selftest_expect_begin(t, "dependency cycle");
+	device_unblock_probing();
+	selftest_expect_end(t, "dependency cycle");
+	ST_EXPECT_EQ(t, (device_link_state(ab) == DL_STATE_RELAXED) +
+			(device_link_state(ba) == DL_STATE_RELAXED), 1);
+	ST_EXPECT_EQ(t, a->state, DEVICE_BOUND);
+	ST_EXPECT_EQ(t, b->state, DEVICE_BOUND);
+	ST_EXPECT_EQ(t, rec.probes, 2);
+	device_unregister(b);
+	device_unregister(a);
+	drivers_off();
+}
+
+static void missing_supplier_given_up(struct selftest *t)
+{
+	struct device *sup, *con;
+	struct device_link *link = waiting_consumer(t, &sup, &con);
+
+	if (!link)
+		return;
+	selftest_expect_begin(t, "probes without");
+	ST_EXPECT(t, fw_devlink_drivers_done() >= 1, "gave up on a supplier");
+	selftest_expect_end(t, "probes without");
+	ST_EXPECT_EQ(t, device_link_state(link), DL_STATE_SUPPLIER_MISSING);
+	ST_EXPECT_EQ(t, con->state, DEVICE_BOUND);
+	ST_EXPECT_STREQ(t, rec.probed, "st-con ");
+	unregister_pair(sup, con);
+}
+
 static const struct selftest_case drvcore_cases[] = {
 	SELFTEST_CASE(score_first_compatible_highest),
 	SELFTEST_CASE(score_type_and_name),
@@ -515,6 +713,10 @@ static const struct selftest_case drvcore_cases[] = {
 	SELFTEST_CASE(bad_registrations),
 	SELFTEST_CASE(devm_kfree_one),
 	SELFTEST_CASE(action_or_reset),
+	SELFTEST_CASE(links_from_tree_phandles),
+	SELFTEST_CASE(consumer_waits_then_probes_once),
+	SELFTEST_CASE(cycle_relaxed),
+	SELFTEST_CASE(missing_supplier_given_up),
 	{ }
 };
 SELFTEST_SUITE(drvcore, drvcore_cases, drvcore_init, NULL);

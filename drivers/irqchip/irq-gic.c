@@ -25,6 +25,7 @@
 #define GICD_TYPER		0x004	/* 4:0 = lines / 32 - 1 */
 #define GICD_ISENABLER(n)	(0x100 + 4 * (n))
 #define GICD_ICENABLER(n)	(0x180 + 4 * (n))
+#define GICD_ISPENDR(n)		(0x200 + 4 * (n))
 #define GICD_ICPENDR(n)		(0x280 + 4 * (n))
 #define GICD_IPRIORITYR		0x400	/* one byte per ID */
 #define GICD_ITARGETSR		0x800	/* one byte per ID */
@@ -76,11 +77,31 @@ static void gic_eoi(struct irq_data *d)
 	writel((u32)d->hwirq, (char __iomem *)gic->cpu + GICC_EOIR);
 }
 
+/*
+ * Set or clear an ID's pending latch.  The latch holds until the CPU
+ * acknowledges the ID (IAR): a raised line is taken once, and a handler
+ * that wants it again raises it again.  SGIs (IDs 0-15) ignore ISPENDR.
+ */
+static int gic_set_irqchip_state(struct irq_data *d, enum irqchip_irq_state which, bool state)
+{
+	struct gic *gic = irq_data_get_irq_chip_data(d);
+	unsigned int reg = (unsigned int)(d->hwirq / 32);
+
+	if (which != IRQCHIP_STATE_PENDING)
+		return -EINVAL;
+	if (d->hwirq < GIC_PPI_BASE)
+		return -EINVAL;
+	writel(1u << (d->hwirq % 32),
+	       (char __iomem *)gic->dist + (state ? GICD_ISPENDR(reg) : GICD_ICPENDR(reg)));
+	return 0;
+}
+
 static struct irq_chip gic_chip = {
 	.name = "GIC",
 	.irq_mask = gic_mask,
 	.irq_unmask = gic_unmask,
 	.irq_eoi = gic_eoi,
+	.irq_set_irqchip_state = gic_set_irqchip_state,
 };
 
 static int gic_map(struct irq_domain *d, unsigned int virq, irq_hw_number_t hw)

@@ -3,8 +3,8 @@
  * `selftest irq`: interrupts through the controllers the board really has.
  * For each registered IRQ domain (one per bound controller) a free line is
  * mapped, given a handler and raised from software through the chip's
- * irq_set_irqchip_state() (the VIC's soft-interrupt register; a GIC driver
- * adds GICD_ISPENDR the same way and gets these cases for free); a
+ * irq_set_irqchip_state() (the VIC's soft-interrupt register, the GIC's
+ * GICD_ISPENDR); a
  * controller that cannot raise a line is skipped.  A cascaded controller's
  * input raised with nothing pending below it must count as spurious.  Then
  * the core alone: shared handlers, storms nobody handles, bad requests,
@@ -52,10 +52,20 @@ static const char *domain_name(unsigned int i)
 	return d ? d->name : "?";
 }
 
-/* The lowest line of @d nothing has mapped, or -1. */
+/*
+ * The lowest line of @d nothing has mapped at or above the lowest line the
+ * board maps, or -1: below that may lie IDs no device has (a GIC's SGIs,
+ * always enabled and never raised through ISPENDR).
+ */
 static long free_hwirq(struct irq_domain *d)
 {
-	for (unsigned int hw = 0; hw < d->hwirq_max; hw++)
+	unsigned int from = 0, hw;
+
+	while (from < d->hwirq_max && !irq_find_mapping(d, from))
+		from++;
+	if (from == d->hwirq_max)
+		from = 0;
+	for (hw = from; hw < d->hwirq_max; hw++)
 		if (!irq_find_mapping(d, hw))
 			return hw;
 	return -1;
@@ -67,6 +77,8 @@ struct catcher {
 	volatile int fired;
 	bool handled;		/* what the handler answers */
 	bool clear;		/* drop the soft-raised line in the handler */
+	bool hold;		/* raise it again: a device stuck asserting it
+				 * (a GIC's latch clears when it is taken) */
 };
 
 static irqreturn_t catch_irq(int irq, void *dev_id)
@@ -76,6 +88,8 @@ static irqreturn_t catch_irq(int irq, void *dev_id)
 	c->fired++;
 	if (c->clear)
 		irq_set_irqchip_state((unsigned int)irq, IRQCHIP_STATE_PENDING, false);
+	if (c->hold)
+		irq_set_irqchip_state((unsigned int)irq, IRQCHIP_STATE_PENDING, true);
 	return c->handled ? IRQ_HANDLED : IRQ_NONE;
 }
 
@@ -300,7 +314,7 @@ static void busy_line_refused(struct selftest *t)
 
 static void nobody_cared_disables(struct selftest *t)
 {
-	struct catcher c = { .handled = false };
+	struct catcher c = { .handled = false, .hold = true };
 	unsigned int dom, virq;
 	unsigned long spurious = irq_spurious_count();
 	struct irq_desc *desc;

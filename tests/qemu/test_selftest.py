@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: BSD-2-Clause
-"""The in-kernel self-tests: one QEMU boot with `selftest=all
-selftest.exit=1` (the kernel runs every suite at the end of boot, then
-resets, and QEMU -no-reboot exits), its KTAP parsed by tests/lib/ktap.py,
-every case its own pytest result ("test_case[of/phandle_args/index1_one_cell]")
-so a failure in CI names the case.  The boot happens once, when pytest
+"""The in-kernel self-tests: one QEMU boot per board (its own tree) with
+`selftest=all selftest.exit=1` (the kernel runs every suite at the end of
+boot, then resets, and QEMU -no-reboot exits), its KTAP parsed by
+tests/lib/ktap.py, every case its own pytest result named with the board
+("test_case[vexpress-a9:of/phandle_args/index1_one_cell]") so a failure in
+CI names the case and the board.  The boots happen once, when pytest
 collects this file."""
 import sys
 from pathlib import Path
@@ -15,6 +16,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
 import ktap  # noqa: E402
 from qemu.coyote import BUILD, Coyote  # noqa: E402
 
+# Each board with its own tree (build/dts/BOARD.dtb).
+BOARDS = ("versatilepb", "realview-eb", "vexpress-a9")
+
 # The board's modules plus the test modules `selftest module` loads
 # (scripts/Makefile.selftest).
 SELFTEST_INITRD = BUILD / "tests" / "selftest-initrd.cpio"
@@ -24,16 +28,18 @@ EXIT_TIMEOUT = 30        # from the last line to QEMU's exit
 _cache = {}
 
 
-def selftest_boot(suites="all"):
-    """The cases of one boot running @suites, and the console output."""
-    if suites in _cache:
-        return _cache[suites]
+def selftest_boot(suites="all", board="versatilepb"):
+    """The cases of one boot of @board running @suites, and the console output."""
+    key = (suites, board)
+    if key in _cache:
+        return _cache[key]
     try:
         machine = Coyote(append="selftest=%s selftest.exit=1" % suites, wait_prompt=False,
-                         initrd=SELFTEST_INITRD if SELFTEST_INITRD.exists() else None)
+                         initrd=SELFTEST_INITRD if SELFTEST_INITRD.exists() else None,
+                         machine=board, dtb=BUILD / "dts" / (board + ".dtb"))
     except Exception as e:  # no kernel built: one failed case says so
         result = ([ktap.Case("boot", "not ok", reason=str(e))], "")
-        _cache[suites] = result
+        _cache[key] = result
         return result
     exited = True
     try:
@@ -62,26 +68,30 @@ def selftest_boot(suites="all"):
     if not exited:
         cases.append(ktap.Case("selftest.exit", "not ok", out.splitlines()[-20:],
                                "QEMU did not exit after the tests (selftest.exit=1 resets)"))
-    _cache[suites] = (cases, out)
-    ktap.SUMMARY.append(("in-kernel selftest (one boot, selftest=%s)" % suites, cases))
+    _cache[key] = (cases, out)
+    ktap.SUMMARY.append(("in-kernel selftest (%s, one boot, selftest=%s)" % (board, suites),
+                         cases))
     return cases, out
 
 
 def pytest_generate_tests(metafunc):
     if "case" in metafunc.fixturenames:
-        cases, _ = selftest_boot()
-        metafunc.parametrize("case", cases, ids=[c.name for c in cases])
+        params = [(b, c) for b in BOARDS for c in selftest_boot(board=b)[0]]
+        metafunc.parametrize("board,case", params,
+                             ids=["%s:%s" % (b, c.name) for b, c in params])
+    elif "board" in metafunc.fixturenames:
+        metafunc.parametrize("board", BOARDS)
 
 
-def test_case(case):
+def test_case(board, case):
     if case.status == "skip":
         pytest.skip(case.reason)
     assert not case.failed, ktap.report(case)
 
 
-def test_totals_line_matches():
+def test_totals_line_matches(board):
     """The kernel's own count agrees with the parser's, and there are many."""
-    cases, out = selftest_boot()
+    cases, out = selftest_boot(board=board)
     totals = [line for line in out.splitlines() if line.startswith("# Totals:")]
     assert totals, out[-3000:]
     total = int(totals[-1].rsplit("total:", 1)[1])
@@ -89,7 +99,7 @@ def test_totals_line_matches():
     assert total == len(leaves), (total, len(leaves))
     assert total > 100, total
     suites = {c.name.split("/")[0] for c in leaves}
-    assert {"of", "drvcore", "irq", "module", "time"} <= suites, suites
+    assert {"of", "drvcore", "irq", "module", "time", "overlay"} <= suites, suites
 
 
 def test_shell_command(boot):
@@ -99,7 +109,7 @@ def test_shell_command(boot):
     c = boot(initrd=SELFTEST_INITRD if SELFTEST_INITRD.exists() else None)
     listed = c.run("selftest")
     assert listed.startswith("suites:"), listed
-    for suite in ("of", "drvcore", "irq", "module", "time"):
+    for suite in ("of", "drvcore", "irq", "module", "time", "overlay"):
         assert " " + suite in listed, listed
     out = c.run("selftest drvcore,time", timeout=120)
     cases = ktap.parse(out)

@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * `selftest overlay`: changesets and overlays on the target, on a base tree
+ * of the suite's own (of/overlay-selftest/base.dts, swapped in as the live
+ * tree while the suite runs): a changeset built in code applied and
+ * reverted exactly; overlay blobs (dtc -@ output built into the image)
+ * applied and removed leaving the tree as found; every class of bad
+ * overlay refused with the tree unchanged (a checksum of every node, name,
+ * phandle and property before and after); notifications; phandle
+ * renumbering and both kinds of fixups; the newest-first removal rule.
+ */
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/notifier.h>
+#include <linux/of.h>
+#include <linux/of_fdt.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <coyote/selftest.h>
+
+#define BLOB(name) \
+	extern const char __ovst_##name##_start[], __ovst_##name##_end[]
+BLOB(base); BLOB(good); BLOB(stack); BLOB(bad_target); BLOB(bad_label); BLOB(bad_cells);
+BLOB(bad_twice);
+#define BLOB_ARGS(name) __ovst_##name##_start, \
+	(u32)(__ovst_##name##_end - __ovst_##name##_start)
+
+static int overlay_suite_init(struct selftest *t)
+{
+	return of_fdt_swap_in(BLOB_ARGS(base));
+}
+
+static void overlay_suite_exit(struct selftest *t)
+{
+	of_overlay_remove_all();
+	of_fdt_swap_out();
+}
+
+/* FNV-1a over every node's path, phandle and properties, in tree order. */
+static u32 fnv(u32 h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	while (n--)
+		h = (h ^ *b++) * 16777619u;
+	return h;
+}
+
+static u32 tree_sum(void)
+{
+	struct device_node *np;
+	struct property *pp;
+	char path[256];
+	u32 h = 2166136261u;
+
+	for_each_of_allnodes(np) {
+		of_node_full_path(np, path, sizeof(path));
+		h = fnv(h, path, strlen(path) + 1);
+		h = fnv(h, &np->phandle, sizeof(np->phandle));
+		for (pp = np->properties; pp; pp = pp->next) {
+			h = fnv(h, pp->name, strlen(pp->name) + 1);
+			h = fnv(h, &pp->length, sizeof(pp->length));
+			if (pp->value && pp->length > 0)
+				h = fnv(h, pp->value, (size_t)pp->length);
+		}
+	}
+	return h;
+}
+
+static bool has(const char *s, const char *part)
+{
+	size_t n = strlen(part);
+
+	for (; *s; s++)
+		if (!strncmp(s, part, n))
+			return true;
+	return false;
+}
+
+static u32 prop_u32(const char *path, const char *name)
+{
+	struct device_node *np = of_find_node_by_path(path);
+	u32 v = 0;
+
+	if (np)
+		of_property_read_u32(np, name, &v);
+	return v;
+}
+
+/* --- changesets built in code ----------------------------------------- */
+
+static void changeset_apply_revert(struct selftest *t)
+{
+	struct device_node *a = of_find_node_by_path("/node-a");
+	u32 sum = tree_sum();
+	u32 seven = cpu_to_be32(7), nine = cpu_to_be32(9);
+	struct property added = { .name = "added", .length = 4, .value = &seven };
+	struct property upd = { .name = "value", .length = 4, .value = &nine };
+	struct of_changeset cs;
+
+	ST_ASSERT(t, a, "/node-a");
+	of_changeset_init(&cs);
+	ST_EXPECT_EQ(t, of_changeset_add_property(&cs, a, &added), 0);
+	ST_EXPECT_EQ(t, of_changeset_update_property(&cs, a, &upd), 0);
+	ST_EXPECT_EQ(t, tree_sum(), sum);
+	ST_ASSERT(t, of_changeset_apply(&cs) == 0, "applied");
+	ST_EXPECT_EQ(t, prop_u32("/node-a", "added"), 7);
+	ST_EXPECT_EQ(t, prop_u32("/node-a", "value"), 9);
+	ST_EXPECT(t, tree_sum() != sum, "the tree changed");
+	ST_EXPECT_EQ(t, of_changeset_revert(&cs), 0);
+	ST_EXPECT_EQ(t, prop_u32("/node-a", "value"), 1);
+	ST_EXPECT(t, !of_find_property(a, "added", NULL), "added property gone");
+	ST_EXPECT_EQ(t, tree_sum(), sum);
+	of_changeset_destroy(&cs);
+}
+
+static void changeset_remove_property(struct selftest *t)
+{
+	struct device_node *b = of_find_node_by_path("/node-b");
+	struct property *pp = b ? of_find_property(b, "user", NULL) : NULL;
+	u32 sum = tree_sum();
+	struct of_changeset cs;
+
+	ST_ASSERT(t, pp, "/node-b user");
+	of_changeset_init(&cs);
+	ST_EXPECT_EQ(t, of_changeset_remove_property(&cs, b, pp), 0);
+	ST_ASSERT(t, of_changeset_apply(&cs) == 0, "applied");
+	ST_EXPECT(t, !of_find_property(b, "user", NULL), "removed");
+	ST_EXPECT_EQ(t, of_changeset_revert(&cs), 0);
+	ST_EXPECT(t, of_find_property(b, "user", NULL) == pp, "the same property back");
+	ST_EXPECT_EQ(t, tree_sum(), sum);
+	of_changeset_destroy(&cs);
+}
+
+static void changeset_detach_attach(struct selftest *t)
+{
+	struct device_node *b = of_find_node_by_path("/node-b");
+	u32 sum = tree_sum();
+	struct of_changeset cs;
+
+	ST_ASSERT(t, b, "/node-b");
+	of_changeset_init(&cs);
+	ST_EXPECT_EQ(t, of_changeset_detach_node(&cs, b), 0);
+	ST_ASSERT(t, of_changeset_apply(&cs) == 0, "applied");
+	ST_EXPECT(t, !of_find_node_by_path("/node-b"), "detached");
+	ST_EXPECT_EQ(t, of_changeset_revert(&cs), 0);
+	ST_EXPECT(t, of_find_node_by_path("/node-b") == b, "back in place");
+	ST_EXPECT(t, of_find_node_by_phandle(b->phandle) == b, "found by phandle again");
+	ST_EXPECT_EQ(t, tree_sum(), sum);
+	of_changeset_destroy(&cs);
+}
+
+static void changeset_bad_entry_refused(struct selftest *t)
+{
+	struct device_node *a = of_find_node_by_path("/node-a");
+	u32 one = cpu_to_be32(1);
+	struct property dup = { .name = "value", .length = 4, .value = &one };
+	u32 sum = tree_sum();
+	struct of_changeset cs;
+
+	ST_ASSERT(t, a, "/node-a");
+	of_changeset_init(&cs);
+	/* Adding a property the node already has collides. */
+	of_changeset_add_property(&cs, a, &dup);
+	ST_EXPECT(t, of_changeset_apply(&cs) < 0, "refused");
+	ST_EXPECT_EQ(t, tree_sum(), sum);
+	of_changeset_destroy(&cs);
+}
+
+/* --- overlay blobs ------------------------------------------------------ */
+
+struct counts {
+	struct notifier_block nb;
+	int actions[OF_RECONFIG_UPDATE_PROPERTY + 1];
+	int adds, removes;
+};
+
+static int count_change(struct notifier_block *nb, unsigned long action, void *data)
+{
+	struct counts *c = container_of(nb, struct counts, nb);
+
+	if (action <= OF_RECONFIG_UPDATE_PROPERTY)
+		c->actions[action]++;
+	switch (of_reconfig_get_state_change(action, data)) {
+	case OF_RECONFIG_CHANGE_ADD:
+		c->adds++;
+		break;
+	case OF_RECONFIG_CHANGE_REMOVE:
+		c->removes++;
+		break;
+	default:
+		break;
+	}
+	return NOTIFY_OK;
+}
+
+static int apply(const char *start, const char *end, int *id)
+{
+	*id = 0;
+	return of_overlay_fdt_apply(start, (u32)(end - start), id, NULL);
+}
+#define APPLY(name, id) apply(__ovst_##name##_start, __ovst_##name##_end, id)
+
+static void apply_remove_exact(struct selftest *t)
+{
+	u32 sum = tree_sum();
+	int id;
+
+	ST_ASSERT(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error());
+	ST_EXPECT(t, id > 0, "an id");
+	ST_EXPECT(t, tree_sum() != sum, "the tree changed");
+	ST_EXPECT_EQ(t, of_overlay_remove(&id), 0);
+	ST_EXPECT_EQ(t, id, 0);
+	ST_EXPECT_EQ(t, tree_sum(), sum);
+}
+
+static void overlay_values(struct selftest *t)
+{
+	struct device_node *a = of_find_node_by_path("/node-a");
+	const char *s = NULL;
+	int id;
+
+	ST_ASSERT(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error());
+	ST_EXPECT_EQ(t, prop_u32("/node-a", "value"), 2);
+	ST_EXPECT_EQ(t, of_property_read_string(a, "extra", &s), 0);
+	ST_EXPECT_STREQ(t, s, "new");
+	ST_EXPECT(t, of_device_is_available(a), "status flipped to okay");
+	ST_EXPECT(t, of_find_node_by_path("/node-a/child"), "new child");
+	ST_EXPECT(t, of_find_node_by_path("/bus/dev"), "new node under /bus");
+	of_overlay_remove(&id);
+	ST_EXPECT(t, !of_device_is_available(a), "disabled again");
+	ST_EXPECT(t, !of_find_node_by_path("/bus/dev"), "new node gone");
+}
+
+static void phandles_renumbered(struct selftest *t)
+{
+	struct device_node *np;
+	phandle max = 0;
+	int id;
+
+	for_each_of_allnodes(np)
+		if (np->phandle > max)
+			max = np->phandle;
+	ST_ASSERT(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error());
+	np = of_find_node_by_path("/node-a/child");
+	ST_ASSERT(t, np, "child");
+	ST_EXPECT(t, np->phandle > max, "new phandle %u above the tree's %u", np->phandle, max);
+	ST_EXPECT(t, of_find_node_by_phandle(np->phandle) == np, "found by it");
+	ST_EXPECT_EQ(t, prop_u32("/node-a/child", "self"), np->phandle);
+	of_overlay_remove(&id);
+	ST_EXPECT(t, !of_find_node_by_phandle(max + 1), "no node has phandle %u after", max + 1);
+}
+
+static void local_fixups_resolved(struct selftest *t)
+{
+	struct device_node *child;
+	int id;
+
+	ST_ASSERT(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error());
+	child = of_find_node_by_path("/node-a/child");
+	ST_EXPECT(t, child && prop_u32("/bus/dev", "peer") == child->phandle,
+		  "/bus/dev peer is the overlay's own child");
+	of_overlay_remove(&id);
+}
+
+static void fixups_resolved(struct selftest *t)
+{
+	struct device_node *b = of_find_node_by_path("/node-b");
+	int id;
+
+	ST_ASSERT(t, b && b->phandle, "/node-b has a phandle");
+	ST_ASSERT(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error());
+	ST_EXPECT_EQ(t, prop_u32("/node-a/child", "ref"), b->phandle);
+	of_overlay_remove(&id);
+}
+
+static void notifications(struct selftest *t)
+{
+	struct counts c = { .nb.notifier_call = count_change };
+	int id, applied[OF_RECONFIG_UPDATE_PROPERTY + 1];
+
+	ST_ASSERT(t, of_reconfig_notifier_register(&c.nb) == 0, "registered");
+	if (ST_EXPECT(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error())) {
+		ST_EXPECT_EQ(t, c.actions[OF_RECONFIG_ATTACH_NODE], 2);
+		ST_EXPECT_EQ(t, c.actions[OF_RECONFIG_ADD_PROPERTY] > 0, 1);
+		ST_EXPECT_EQ(t, c.actions[OF_RECONFIG_UPDATE_PROPERTY], 2);
+		ST_EXPECT_EQ(t, c.adds >= 1, 1);
+		memcpy(applied, c.actions, sizeof(applied));
+		memset(c.actions, 0, sizeof(c.actions));
+		of_overlay_remove(&id);
+		ST_EXPECT_EQ(t, c.actions[OF_RECONFIG_DETACH_NODE],
+			     applied[OF_RECONFIG_ATTACH_NODE]);
+		ST_EXPECT_EQ(t, c.actions[OF_RECONFIG_UPDATE_PROPERTY],
+			     applied[OF_RECONFIG_UPDATE_PROPERTY]);
+		ST_EXPECT_EQ(t, c.removes >= 1, 1);
+	}
+	ST_EXPECT_EQ(t, of_reconfig_notifier_unregister(&c.nb), 0);
+}
+
+static void removal_order(struct selftest *t)
+{
+	int first, second;
+
+	ST_ASSERT(t, APPLY(good, &first) == 0, "applied: %s", of_overlay_error());
+	if (ST_EXPECT(t, APPLY(stack, &second) == 0, "stacked: %s", of_overlay_error())) {
+		u32 sum = tree_sum();
+
+		ST_EXPECT_EQ(t, of_overlay_remove(&first), -EBUSY);
+		ST_EXPECT(t, has(of_overlay_error(), "remove"), "says why: %s",
+			  of_overlay_error());
+		ST_EXPECT_EQ(t, tree_sum(), sum);
+		ST_EXPECT_EQ(t, of_overlay_remove(&second), 0);
+	}
+	ST_EXPECT_EQ(t, of_overlay_remove(&first), 0);
+}
+
+/* --- refusals: each leaves the tree as it was ---------------------------- */
+
+static void refused(struct selftest *t, const char *start, const char *end, u32 size, int want,
+		    const char *why)
+{
+	u32 sum = tree_sum();
+	int id = -1;
+
+	ST_EXPECT_EQ(t, of_overlay_fdt_apply(start, size ? size : (u32)(end - start), &id, NULL),
+		     want);
+	ST_EXPECT(t, has(of_overlay_error(), why), "reason \"%s\" has \"%s\"",
+		  of_overlay_error(), why);
+	ST_EXPECT_EQ(t, tree_sum(), sum);
+	ST_EXPECT_EQ(t, of_overlay_next(0), 0);
+}
+#define REFUSED(t, name, want, why) \
+	refused(t, __ovst_##name##_start, __ovst_##name##_end, 0, want, why)
+
+static void refuse_missing_target(struct selftest *t)
+{
+	REFUSED(t, bad_target, -EINVAL, "not in the tree");
+}
+
+static void refuse_unknown_label(struct selftest *t)
+{
+	REFUSED(t, bad_label, -EINVAL, "unknown label");
+}
+
+static void refuse_cells_change(struct selftest *t)
+{
+	REFUSED(t, bad_cells, -EINVAL, "not allowed");
+}
+
+static void refuse_contradiction(struct selftest *t)
+{
+	REFUSED(t, bad_twice, -EINVAL, "earlier fragment");
+}
+
+static void refuse_bad_magic(struct selftest *t)
+{
+	u32 size = (u32)(__ovst_good_end - __ovst_good_start);
+	char *copy = kmalloc(size, GFP_KERNEL);
+
+	ST_ASSERT(t, copy, "memory");
+	memcpy(copy, __ovst_good_start, size);
+	copy[0] ^= 0xff;
+	refused(t, copy, copy + size, size, -EINVAL, "bad magic");
+	kfree(copy);
+}
+
+static void refuse_short_blob(struct selftest *t)
+{
+	refused(t, __ovst_good_start, NULL, (u32)(__ovst_good_end - __ovst_good_start) - 8,
+		-EOVERFLOW, "exceeds");
+}
+
+static void refuse_bad_arguments(struct selftest *t)
+{
+	struct device_node *root = of_find_node_by_path("/");
+	u32 sum = tree_sum();
+	int id;
+
+	ST_EXPECT_EQ(t, of_overlay_fdt_apply(NULL, 64, &id, NULL), -EINVAL);
+	ST_EXPECT_EQ(t, of_overlay_fdt_apply(BLOB_ARGS(good), NULL, NULL), -EINVAL);
+	ST_EXPECT_EQ(t, of_overlay_fdt_apply(BLOB_ARGS(good), &id, root), -EINVAL);
+	ST_EXPECT_EQ(t, tree_sum(), sum);
+	id = 999;
+	ST_EXPECT_EQ(t, of_overlay_remove(&id), -ENODEV);
+}
+
+static void refuse_base_as_overlay(struct selftest *t)
+{
+	REFUSED(t, base, -EINVAL, "not an overlay");
+}
+
+static const struct selftest_case overlay_cases[] = {
+	SELFTEST_CASE(changeset_apply_revert),
+	SELFTEST_CASE(changeset_remove_property),
+	SELFTEST_CASE(changeset_detach_attach),
+	SELFTEST_CASE(changeset_bad_entry_refused),
+	SELFTEST_CASE(apply_remove_exact),
+	SELFTEST_CASE(overlay_values),
+	SELFTEST_CASE(phandles_renumbered),
+	SELFTEST_CASE(local_fixups_resolved),
+	SELFTEST_CASE(fixups_resolved),
+	SELFTEST_CASE(notifications),
+	SELFTEST_CASE(removal_order),
+	SELFTEST_CASE(refuse_missing_target),
+	SELFTEST_CASE(refuse_unknown_label),
+	SELFTEST_CASE(refuse_cells_change),
+	SELFTEST_CASE(refuse_contradiction),
+	SELFTEST_CASE(refuse_bad_magic),
+	SELFTEST_CASE(refuse_short_blob),
+	SELFTEST_CASE(refuse_bad_arguments),
+	SELFTEST_CASE(refuse_base_as_overlay),
+	{ }
+};
+SELFTEST_SUITE(overlay, overlay_cases, overlay_suite_init, overlay_suite_exit);
