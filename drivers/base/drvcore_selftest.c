@@ -15,6 +15,7 @@
  */
 #include <linux/device.h>
 #include <linux/errno.h>
+#include <linux/ioport.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/of_device.h>
@@ -508,6 +509,24 @@ static void action_or_reset(struct selftest *t)
 	drivers_off();
 }
 
+/*
+ * The 32-bit kernel's own arithmetic: the last page of the address space
+ * is a window, one byte more wraps to 0 and is refused (the host's 64-bit
+ * phys_addr_t cannot show this).
+ */
+static void mem_region_wrap_refused(struct selftest *t)
+{
+	struct resource *r = request_mem_region(0xfffff000, 0x1000, "st-top");
+
+	ST_EXPECT(t, r != NULL, "the last page can be claimed");
+	if (r)
+		release_mem_region(0xfffff000, 0x1000);
+	ST_EXPECT(t, request_mem_region(0xfffff000, 0x2000, "st-wrap") == NULL,
+		  "a window that wraps past 4 GiB is refused");
+	ST_EXPECT(t, request_mem_region(0xfffff000, 0x1000, "st-again") != NULL,
+		  "the released page can be claimed again");
+	release_mem_region(0xfffff000, 0x1000);
+}
 
 /* --- device links ------------------------------------------------------ */
 
@@ -713,6 +732,7 @@ static const struct selftest_case drvcore_cases[] = {
 	SELFTEST_CASE(bad_registrations),
 	SELFTEST_CASE(devm_kfree_one),
 	SELFTEST_CASE(action_or_reset),
+	SELFTEST_CASE(mem_region_wrap_refused),
 	SELFTEST_CASE(links_from_tree_phandles),
 	SELFTEST_CASE(consumer_waits_then_probes_once),
 	SELFTEST_CASE(cycle_relaxed),
