@@ -509,12 +509,9 @@ static void action_or_reset(struct selftest *t)
 	drivers_off();
 }
 
-/*
- * The 32-bit kernel's own arithmetic: the last page of the address space
- * is a window, one byte more wraps to 0 and is refused (the host's 64-bit
- * phys_addr_t cannot show this).
- */
-static void mem_region_wrap_refused(struct selftest *t)
+/* The last page of the 32-bit address space is a window; one byte more
+ * runs past 4 GiB and is refused. */
+static void mem_region_past_4gib_refused(struct selftest *t)
 {
 	struct resource *r = request_mem_region(0xfffff000, 0x1000, "st-top");
 
@@ -732,7 +729,7 @@ static const struct selftest_case drvcore_cases[] = {
 	SELFTEST_CASE(bad_registrations),
 	SELFTEST_CASE(devm_kfree_one),
 	SELFTEST_CASE(action_or_reset),
-	SELFTEST_CASE(mem_region_wrap_refused),
+	SELFTEST_CASE(mem_region_past_4gib_refused),
 	SELFTEST_CASE(links_from_tree_phandles),
 	SELFTEST_CASE(consumer_waits_then_probes_once),
 	SELFTEST_CASE(cycle_relaxed),

@@ -45,6 +45,8 @@ static void test_claims(void)
 	CHECK_STR(iomem_find_conflict(0x10001ffc, 4)->name, "uart", "the conflict is named");
 	CHECK(!request_mem_region(0xfffff000, 0x2000, "wrap"), "a window that wraps is refused");
 	CHECK(!request_mem_region(0xfffff000, 0x1001, "wrap"), "a window past 4 GiB is refused");
+	CHECK(!request_mem_region(0xfffffffffffff000ull, 0x2000, "wrap64"),
+	      "a window whose end wraps the 64-bit arithmetic is refused");
 	CHECK(request_mem_region(0xfffff000, 0x1000, "top") != NULL, "the last page is a window");
 	CHECK(!request_mem_region(0x20000000, 0, "empty"), "an empty window is refused");
 	CHECK_INT(claims(), 4, "four claims");
