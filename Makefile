@@ -42,3 +42,7 @@ include scripts/Makefile.host
 include scripts/Makefile.tools
 include scripts/Makefile.bindings
 include scripts/Makefile.labs
+# Device links: pictures and the probe benchmark (issue 13).
+include scripts/Makefile.devlinks
+# Device-tree overlays (issue 14).
+include scripts/Makefile.overlays

@@ -33,8 +33,10 @@ void start_kernel(u32 r0, u32 machid, u32 fdt_phys)
 	irq_init();				/* IRQ core; controllers add domains when they probe */
 	driver_init();				/* driver core: buses ready for drivers */
 	do_initcalls();				/* built-in subsystems and drivers, by level */
+	apply_boot_overlays();			/* overlays=a,b from bootargs, before the devices */
 	of_platform_default_populate(NULL, NULL, NULL);	/* devices from the tree, each probed */
 	load_boot_modules();			/* initrd; modules for devices still without driver */
+	fw_devlink_drivers_done();		/* suppliers that never bound: consumers probe anyway */
 	driver_deferred_probe_report();		/* what is still deferred, and why */
 	irq_start();				/* unmask IRQs: tick and console input */
 	shell_run();				/* the console is the user's now */

@@ -9,8 +9,10 @@
 #define pr_fmt(fmt) "of: " fmt
 
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
+#include <linux/of_device.h>
 #include <linux/string.h>
 
 #include "of_private.h"
@@ -192,6 +194,15 @@ static bool node_is_type(const struct device_node *np, const char *type)
 	return match && type && of_value_streq(match, len, type);
 }
 
+/* True when @anc is @np or one of its ancestors. */
+bool of_node_is_ancestor(const struct device_node *anc, const struct device_node *np)
+{
+	for (; np; np = np->parent)
+		if (np == anc)
+			return true;
+	return false;
+}
+
 /**
  * of_find_node_by_name() - next node, after @from, named @name (without
  * unit address); @from NULL starts at the root
@@ -288,6 +299,15 @@ struct device_node *of_find_compatible_node(struct device_node *from,
 	return NULL;
 }
 
+/*
+ * The one copy of Linux's of_device_id scoring: the driver core ranks
+ * drivers with it, of_match_node() ranks a table's entries with it.
+ */
+int of_match_score(const struct device_node *np, const struct of_device_id *id)
+{
+	return device_is_compatible(np, id->compatible, id->type, id->name);
+}
+
 /**
  * of_match_node() - the entry of @matches that best fits @node
  * @matches: table ending with an entry whose name, type and compatible are
@@ -300,20 +320,29 @@ struct device_node *of_find_compatible_node(struct device_node *from,
 const struct of_device_id *of_match_node(const struct of_device_id *matches,
 					 const struct device_node *node)
 {
+	return of_match_best(matches, node, NULL);
+}
+
+const struct of_device_id *of_match_best(const struct of_device_id *matches,
+					 const struct device_node *np, int *scorep)
+{
 	const struct of_device_id *best = NULL;
 	int score, best_score = 0;
 
-	if (!matches || !node)
+	if (scorep)
+		*scorep = 0;
+	if (!matches || !np)
 		return NULL;
 	for (; matches->name[0] || matches->type[0] || matches->compatible[0];
 	     matches++) {
-		score = device_is_compatible(node, matches->compatible,
-					     matches->type, matches->name);
+		score = of_match_score(np, matches);
 		if (score > best_score) {
 			best = matches;
 			best_score = score;
 		}
 	}
+	if (scorep)
+		*scorep = best_score;
 	return best;
 }
 
@@ -361,33 +390,63 @@ bool of_device_is_available(const struct device_node *device)
 	return of_value_streq(status, len, "okay") || of_value_streq(status, len, "ok");
 }
 
+/*
+ * Nodes added at run time (overlays) are not in the table unflatten sorted:
+ * their phandles are above every base phandle, so a miss above the table's
+ * last entry walks the tree.  Overlays add a handful of nodes; the walk
+ * keeps adding and removing them free of any table to grow and shrink.
+ */
+static struct device_node *find_dynamic_phandle(phandle handle)
+{
+	struct device_node *np;
+
+	if (of_phandle_count && handle < of_phandle_table[of_phandle_count - 1]->phandle)
+		return NULL;
+	for_each_of_allnodes(np)
+		if (np->phandle == handle)
+			return np;
+	return NULL;
+}
+
 /**
  * of_find_node_by_phandle() - the node with phandle @handle
  *
  * A binary search in the table unflatten sorted; dtc numbers phandles
  * 1, 2, 3, ... so the first probe (index handle - 1) usually hits.
+ * A node detached from the tree is not found.
  * Return: the node, or NULL for 0 or an unknown phandle.
  */
 struct device_node *of_find_node_by_phandle(phandle handle)
 {
 	unsigned int lo = 0, hi = of_phandle_count;
+	struct device_node *np = NULL;
 
 	if (!handle)
 		return NULL;
-	if (handle <= hi && of_phandle_table[handle - 1]->phandle == handle)
-		return of_phandle_table[handle - 1];
+	if (handle <= hi && of_phandle_table[handle - 1]->phandle == handle) {
+		np = of_phandle_table[handle - 1];
+		goto found;
+	}
 	while (lo < hi) {
 		unsigned int mid = lo + (hi - lo) / 2;
 		phandle ph = of_phandle_table[mid]->phandle;
 
-		if (ph == handle)
-			return of_phandle_table[mid];
+		if (ph == handle) {
+			np = of_phandle_table[mid];
+			goto found;
+		}
 		if (ph < handle)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return NULL;
+	return find_dynamic_phandle(handle);
+
+found:
+	/* A base node an overlay took out, or whose phandle it changed. */
+	if (of_node_check_flag(np, OF_DETACHED) || np->phandle != handle)
+		return NULL;
+	return np;
 }
 
 /**
@@ -611,3 +670,36 @@ int of_n_size_cells(const struct device_node *np)
 {
 	return n_cells(np, "#size-cells", OF_ROOT_NODE_SIZE_CELLS_DEFAULT);
 }
+
+/* The node's own property, else n_cells()'s answer from its parent up. */
+static int own_cells(const struct device_node *np, const char *name, int dflt)
+{
+	const __be32 *ip;
+	int len;
+
+	ip = of_get_property(np, name, &len);
+	if (ip && len >= 4)
+		return (int)be32_to_cpu(*ip);
+	return n_cells(np, name, dflt);
+}
+
+/**
+ * of_bus_n_addr_cells() - cells in an address on bus @np (in its children's
+ * "reg"): its own "#address-cells", or the nearest ancestor's
+ * Return: the count; 1 when none says.
+ */
+int of_bus_n_addr_cells(const struct device_node *np)
+{
+	return own_cells(np, "#address-cells", OF_ROOT_NODE_ADDR_CELLS_DEFAULT);
+}
+EXPORT_SYMBOL(of_bus_n_addr_cells);
+
+/**
+ * of_bus_n_size_cells() - as of_bus_n_addr_cells(), for "#size-cells"
+ * Return: the count; 1 when none says.
+ */
+int of_bus_n_size_cells(const struct device_node *np)
+{
+	return own_cells(np, "#size-cells", OF_ROOT_NODE_SIZE_CELLS_DEFAULT);
+}
+EXPORT_SYMBOL(of_bus_n_size_cells);

@@ -11,8 +11,11 @@
 #define pr_fmt(fmt) "of: " fmt
 
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/of.h>
 #include <linux/of_address.h>
+#include <linux/of_device.h>
+#include <linux/dma-map-ops.h>
 #include <linux/of_irq.h>
 #include <linux/of_platform.h>
 #include <linux/printk.h>
@@ -25,6 +28,16 @@ const struct of_device_id of_default_bus_match_table[] = {
 	{ .compatible = "arm,amba-bus" },
 	{ }
 };
+
+bool of_platform_node_is_bus(const struct device_node *np)
+{
+	return of_match_node(of_default_bus_match_table, np) != NULL;
+}
+
+bool of_platform_bus_is_device(const struct device_node *np)
+{
+	return of_device_is_compatible(np, "simple-mfd") > 0;
+}
 
 /* What one populate call did, for its summary line. */
 struct populate_stats {
@@ -55,8 +68,8 @@ static int fill_resources(struct platform_device *pdev, struct device_node *np)
 	for (i = 0; i < nreg; i++) {
 		ret = of_address_to_resource(np, i, &res[used]);
 		if (ret) {
-			pr_warn("%s: reg entry %d not reachable from the CPU: %s\n",
-				np->full_name, i, errname(ret));
+			pr_warn("%pOF: reg entry %d not reachable from the CPU: %s\n",
+				np, i, errname(ret));
 			continue;
 		}
 		res[used].flags = IORESOURCE_MEM;
@@ -71,6 +84,24 @@ static int fill_resources(struct platform_device *pdev, struct device_node *np)
 	kfree(res);
 	return ret;
 }
+
+int of_dma_configure(struct device *dev, struct device_node *np, bool force_dma)
+{
+	const struct bus_dma_region *map = NULL;
+	int ret;
+
+	if (!np || !np->parent)
+		return force_dma ? -ENODEV : 0;
+	ret = of_dma_get_range(np->parent, &map);
+	if (ret == -ENODEV && !force_dma)
+		return 0;
+	if (ret)
+		return ret;
+	kfree(dev->dma_range_map);
+	dev->dma_range_map = map;
+	return 0;
+}
+EXPORT_SYMBOL(of_dma_configure);
 
 /* Linux's names: "101f1000.uart" from the first address, else the node name. */
 static void make_name(struct platform_device *pdev, struct device_node *np)
@@ -110,6 +141,8 @@ struct platform_device *of_platform_device_create(struct device_node *np,
 		make_name(pdev, np);
 	pdev->dev.of_node = np;
 	pdev->dev.parent = parent;
+	if (of_dma_configure(&pdev->dev, np, false))
+		pr_warn("%pOF: dma-ranges unusable: the device sees memory 1:1\n", np);
 	np->data = &pdev->dev;   /* the driver core's view: a struct device */
 	of_node_set_flag(np, OF_POPULATED);
 	if (platform_device_add(pdev))
@@ -142,7 +175,7 @@ static void create_bus(struct device_node *np, const struct of_device_id *matche
 			return;
 		of_node_set_flag(np, OF_POPULATED_BUS);
 		/* A multi-function block is a device with registers of its own. */
-		if (of_device_is_compatible(np, "simple-mfd") &&
+		if (of_platform_bus_is_device(np) &&
 		    !of_node_check_flag(np, OF_POPULATED)) {
 			if (of_platform_device_create(np, NULL, parent))
 				st->created++;
@@ -170,8 +203,13 @@ static int populate(struct device_node *root, const struct of_device_id *matches
 		root = of_root;
 	if (!root)
 		return -EINVAL;
+	/* Every device first, then links between them, then probes in order. */
+	device_block_probing();
+	/* Its children are devices now: a node added later under it is too. */
+	of_node_set_flag(root, OF_POPULATED_BUS);
 	for (child = root->child; child; child = child->sibling)
 		create_bus(child, matches, parent, st);
+	device_unblock_probing();
 	return 0;
 }
 
@@ -185,12 +223,61 @@ int of_platform_populate(struct device_node *root,
 	return populate(root, matches, parent, &st);
 }
 
+/* A device made from @np (and from the nodes under it, for a bus) goes. */
+static void destroy_node_devices(struct device_node *np)
+{
+	struct device_node *child;
+	struct device *dev = np->data;
+
+	for (child = np->child; child; child = child->sibling)
+		destroy_node_devices(child);
+	of_node_clear_flag(np, OF_POPULATED_BUS);
+	if (!of_node_check_flag(np, OF_POPULATED) || !dev || dev->bus != &platform_bus_type)
+		return;
+	platform_device_unregister(to_platform_device(dev));   /* its driver's remove runs */
+	np->data = NULL;
+	of_node_clear_flag(np, OF_POPULATED);
+}
+
+/*
+ * The tree changed (an overlay): a node that appears, or whose status
+ * becomes "okay", under a bus whose children are devices becomes a device
+ * (a bus node brings its children along); one that goes, or is disabled,
+ * loses its device.  The rule for "appears/goes" is the OF core's
+ * (of_reconfig_get_state_change), so ofdump's dry run predicts exactly this.
+ */
+static int of_platform_notify(struct notifier_block *nb, unsigned long action, void *arg)
+{
+	struct of_reconfig_data *rd = arg;
+	struct populate_stats st = { 0 };
+	struct device_node *np = rd->dn;
+
+	switch (of_reconfig_get_state_change(action, rd)) {
+	case OF_RECONFIG_CHANGE_ADD:
+		if (!np->parent || !of_node_check_flag(np->parent, OF_POPULATED_BUS))
+			return NOTIFY_DONE;
+		create_bus(np, of_default_bus_match_table, NULL, &st);
+		return NOTIFY_OK;
+	case OF_RECONFIG_CHANGE_REMOVE:
+		destroy_node_devices(np);
+		return NOTIFY_OK;
+	default:
+		return NOTIFY_DONE;
+	}
+}
+
+static struct notifier_block platform_of_notifier = {
+	.notifier_call = of_platform_notify,
+};
+
 int of_platform_default_populate(struct device_node *root,
 				 const struct of_dev_auxdata *lookup,
 				 struct device *parent)
 {
 	struct populate_stats st = { 0 };
 	int ret = populate(root, of_default_bus_match_table, parent, &st);
+
+	of_reconfig_notifier_register(&platform_of_notifier);  /* -EEXIST when again */
 
 	if (ret) {
 		pr_err("populate: no live tree\n");
@@ -218,32 +305,33 @@ static bool populated_under(struct device *dev, void *parent)
 	       np->data == dev;
 }
 
+static int unregister_populated(struct device *dev, void *parent)
+{
+	struct device_node *np = dev->of_node;
+
+	if (!populated_under(dev, parent))
+		return 0;
+	platform_device_unregister(to_platform_device(dev));
+	np->data = NULL;
+	of_node_clear_flag(np, OF_POPULATED);
+	return 0;
+}
+
 void of_platform_depopulate(struct device *parent)
 {
-	struct device *dev, *n;
-
-	if (!platform_bus_type.node.next)
-		return;
 	/* Unbind consumers before their suppliers, then delete newest first. */
 	device_release_drivers_reverse(populated_under, parent);
-	for (dev = list_last_entry(&platform_bus_type.devices, struct device, bus_node);
-	     &dev->bus_node != &platform_bus_type.devices; dev = n) {
-		struct device_node *np = dev->of_node;
-
-		n = list_entry(dev->bus_node.prev, struct device, bus_node);
-		if (!populated_under(dev, parent))
-			continue;
-		platform_device_unregister(to_platform_device(dev));
-		np->data = NULL;
-		of_node_clear_flag(np, OF_POPULATED);
-	}
+	bus_for_each_dev_reverse(&platform_bus_type, parent, unregister_populated);
 	if (!parent && of_root)
 		clear_bus_flags(of_root);
 }
 
 struct platform_device *of_find_device_by_node(struct device_node *np)
 {
-	if (!np || !of_node_check_flag(np, OF_POPULATED) || !np->data)
+	struct device *dev = np ? np->data : NULL;
+
+	/* An I2C client's node has a device too, on another bus. */
+	if (!dev || !of_node_check_flag(np, OF_POPULATED) || dev->bus != &platform_bus_type)
 		return NULL;
-	return to_platform_device((struct device *)np->data);
+	return to_platform_device(dev);
 }

@@ -12,6 +12,7 @@
 #define pr_fmt(fmt) "of: " fmt
 
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/printk.h>
@@ -440,15 +441,14 @@ static int iter_next(struct phandle_iter *it)
 		it->node = of_find_node_by_phandle(it->ph);
 		if (it->cells_name) {
 			if (!it->node) {
-				pr_err("%s: %s: could not find phandle %u\n",
-				       it->parent->full_name, it->list_name, it->ph);
+				pr_err("%pOF: %s: could not find phandle %u\n",
+				       it->parent, it->list_name, it->ph);
 				return -EINVAL;
 			}
 			if (of_property_read_u32(it->node, it->cells_name, &count)) {
 				if (it->cell_count < 0) {
-					pr_err("%s: could not get %s for %s\n",
-					       it->parent->full_name, it->cells_name,
-					       it->node->full_name);
+					pr_err("%pOF: could not get %s for %pOF\n",
+					       it->parent, it->cells_name, it->node);
 					return -EINVAL;
 				}
 				count = (u32)it->cell_count;
@@ -457,8 +457,8 @@ static int iter_next(struct phandle_iter *it)
 			count = (u32)it->cell_count;
 		}
 		if (count > (u32)(it->end - it->cur)) {
-			pr_err("%s: %s: arguments longer than property\n",
-			       it->parent->full_name, it->list_name);
+			pr_err("%pOF: %s: arguments longer than property\n",
+			       it->parent, it->list_name);
 			return -EINVAL;
 		}
 	}
@@ -543,6 +543,31 @@ int of_parse_phandle_with_fixed_args(const struct device_node *np,
 	return parse_phandle(np, list_name, NULL, cell_count, index, out_args);
 }
 
+int of_phandle_list_walk(const struct device_node *np, const char *list_name,
+			 const char *cells_name,
+			 int (*fn)(void *ctx, const struct of_phandle_args *args), void *ctx)
+{
+	struct of_phandle_args args;
+	struct phandle_iter it;
+	int rc, i;
+
+	rc = iter_init(&it, np, list_name, cells_name, cells_name ? -1 : 0);
+	if (rc)
+		return rc;
+	while ((rc = iter_next(&it)) == 0) {
+		if (!it.ph)
+			continue;
+		args.np = it.node;
+		args.args_count = min(it.nargs, MAX_PHANDLE_ARGS);
+		for (i = 0; i < args.args_count; i++)
+			args.args[i] = be32_to_cpu(it.args[i]);
+		rc = fn(ctx, &args);
+		if (rc)
+			return rc;
+	}
+	return rc == -ENOENT ? 0 : rc;
+}
+
 /**
  * of_count_phandle_with_args() - number of entries (empty ones included) in
  * a phandle list, parsed as of_parse_phandle_with_args() does
@@ -567,3 +592,149 @@ int of_count_phandle_with_args(const struct device_node *np, const char *list_na
 		n++;
 	return rc == -ENOENT ? n : rc;
 }
+
+/* "<prefix><stem><suffix>" into @buf; false when it does not fit. */
+static bool map_prop_name(char *buf, size_t len, const char *prefix,
+			  const char *stem, const char *suffix)
+{
+	return (size_t)snprintf(buf, len, "%s%s%s", prefix, stem, suffix) < len;
+}
+
+/*
+ * One nexus step: the entry of @cur's @map_name that matches @match (under
+ * the mask) and whose target is available.  Return: 0 with *@new and
+ * *@new_spec (its #cells cells, *@new_size of them) set; -ENOENT when no
+ * entry matches; -EINVAL for a malformed map.
+ */
+static int map_one(struct device_node *cur, const char *map_name,
+		   const __be32 *mask, const char *cells_name,
+		   const __be32 *match, u32 size, struct device_node **new,
+		   const __be32 **new_spec, u32 *new_size)
+{
+	const __be32 *map;
+	int len = 0, i;
+	bool ok;
+
+	map = of_get_property(cur, map_name, &len);
+	len /= 4;
+	while (len > (int)size + 1) {
+		ok = true;
+		for (i = 0; i < (int)size; i++, len--, map++)
+			if ((*map ^ match[i]) & mask[i])
+				ok = false;
+		*new = of_find_node_by_phandle(be32_to_cpu(*map));
+		map++;
+		len--;
+		if (!*new) {
+			pr_err("%pOF: %s: no node has phandle %u\n", cur, map_name,
+			       be32_to_cpu(map[-1]));
+			return -EINVAL;
+		}
+		if (of_property_read_u32(*new, cells_name, new_size) ||
+		    *new_size > MAX_PHANDLE_ARGS || (int)*new_size > len) {
+			pr_err("%pOF: %s: entry for %pOF is cut short or its %s is missing or too big\n",
+			       cur, map_name, *new, cells_name);
+			return -EINVAL;
+		}
+		if (ok && of_device_is_available(*new)) {
+			*new_spec = map;
+			return 0;
+		}
+		map += *new_size;
+		len -= (int)*new_size;
+	}
+	return -ENOENT;
+}
+
+/**
+ * of_parse_phandle_with_args_map() - entry @index of phandle list
+ * @list_name, followed through nexus nodes: while the target has a
+ * "<stem>-map", its entry matching the specifier (each cell under
+ * "<stem>-map-mask", default all ones) replaces target and specifier, with
+ * the bits set in "<stem>-map-pass-thru" taken from the specifier as given
+ * ("gpios" and stem "gpio": "#gpio-cells", "gpio-map", "gpio-map-mask",
+ * "gpio-map-pass-thru")
+ * Return: 0 and *@out_args holding the final provider and specifier;
+ * -EINVAL for a negative index, a malformed list, a specifier whose length
+ * is not the target's #<stem>-cells, a map naming an unknown phandle or a
+ * node without #<stem>-cells, a mask or pass-thru shorter than the
+ * specifier, or maps that point round in a circle; -ENOENT when the list
+ * or the entry is missing or empty, or no map entry matches (entries whose
+ * target is disabled never match).
+ */
+int of_parse_phandle_with_args_map(const struct device_node *np,
+				   const char *list_name, const char *stem_name,
+				   int index, struct of_phandle_args *out_args)
+{
+	static const __be32 all_ones[MAX_PHANDLE_ARGS] = {
+		0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff,
+		0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff,
+		0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff,
+		0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff,
+	};
+	static const __be32 none[MAX_PHANDLE_ARGS];
+	char cells_name[48], map_name[48], mask_name[48], pass_name[48];
+	__be32 match[MAX_PHANDLE_ARGS];
+	const __be32 *mask, *pass, *spec;
+	struct device_node *cur, *new;
+	unsigned int steps = 0;
+	u32 size, new_size, i;
+	int ret, len;
+
+	if (index < 0 || !stem_name)
+		return -EINVAL;
+	if (!map_prop_name(cells_name, sizeof(cells_name), "#", stem_name, "-cells") ||
+	    !map_prop_name(map_name, sizeof(map_name), "", stem_name, "-map") ||
+	    !map_prop_name(mask_name, sizeof(mask_name), "", stem_name, "-map-mask") ||
+	    !map_prop_name(pass_name, sizeof(pass_name), "", stem_name, "-map-pass-thru"))
+		return -EINVAL;
+	ret = of_parse_phandle_with_args(np, list_name, cells_name, index, out_args);
+	if (ret)
+		return ret;
+	cur = out_args->np;
+	if (of_property_read_u32(cur, cells_name, &size) ||
+	    out_args->args_count != (int)size)
+		return -EINVAL;
+	for (i = 0; i < size; i++)
+		match[i] = cpu_to_be32(out_args->args[i]);
+
+	while (of_find_property(cur, map_name, NULL)) {
+		if (++steps > of_node_count) {
+			pr_err("%pOF: %s: maps lead round in a circle\n", np, list_name);
+			return -EINVAL;
+		}
+		mask = of_get_property(cur, mask_name, &len);
+		if (!mask)
+			mask = all_ones;
+		else if (len < (int)size * 4)
+			goto short_prop;
+		ret = map_one(cur, map_name, mask, cells_name, match, size, &new,
+			      &spec, &new_size);
+		if (ret)
+			return ret;
+		pass = of_get_property(cur, pass_name, &len);
+		if (!pass)
+			pass = none;
+		else if (len < (int)min(size, new_size) * 4)
+			goto short_prop;
+		for (i = 0; i < new_size; i++) {
+			__be32 v = spec[i];
+
+			if (i < size)
+				v = (v & ~pass[i]) | (match[i] & pass[i]);
+			match[i] = v;
+			out_args->args[i] = be32_to_cpu(v);
+		}
+		out_args->args_count = (int)new_size;
+		out_args->np = new;
+		size = new_size;
+		cur = new;
+	}
+	return 0;
+
+short_prop:
+	pr_err("%pOF: %s or %s is shorter than the %u-cell specifier\n", cur,
+	       mask_name, pass_name, size);
+	return -EINVAL;
+}
+EXPORT_SYMBOL(of_parse_phandle_with_args_map);

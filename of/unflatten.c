@@ -208,10 +208,55 @@ static unsigned int build_aliases(struct of_alias *table, unsigned int max)
 	return n;
 }
 
+/* One allocation, laid out as the header comment says; NULL without memory. */
+static char *alloc_tree(const struct of_fdt_counts *cnt, size_t *bytes)
+{
+	*bytes = cnt->nodes * sizeof(struct device_node) +
+		 cnt->props * sizeof(struct property) +
+		 cnt->phandles * sizeof(struct device_node *) +
+		 cnt->alias_props * sizeof(struct of_alias) +
+		 cnt->name_bytes;
+	return kmalloc(*bytes, GFP_KERNEL);
+}
+
+static void fill_from(const void *blob, const struct of_fdt_counts *cnt, char *mem,
+		      struct fill *f)
+{
+	struct of_fdt_blob b;
+
+	f->node = (struct device_node *)mem;
+	f->prop = (struct property *)(f->node + cnt->nodes);
+	f->ph = (struct device_node **)(f->prop + cnt->props);
+	f->names = (char *)((struct of_alias *)(f->ph + cnt->phandles) + cnt->alias_props);
+	of_fdt_blob_init(&b, blob);
+	fill_tree(&b, f);
+}
+
+int of_fdt_unflatten_tree(const void *blob, size_t size, struct device_node **root,
+			  char *why, size_t whylen)
+{
+	struct of_fdt_counts cnt;
+	struct fill f;
+	size_t bytes;
+	char *mem;
+	int err;
+
+	err = of_fdt_check_counts(blob, size, why, whylen, &cnt);
+	if (err)
+		return err;
+	mem = alloc_tree(&cnt, &bytes);
+	if (!mem) {
+		snprintf(why, whylen, "no memory for a tree of %lu bytes", (unsigned long)bytes);
+		return -ENOMEM;
+	}
+	fill_from(blob, &cnt, mem, &f);
+	*root = (struct device_node *)mem;
+	return 0;
+}
+
 int of_fdt_unflatten(const void *blob, size_t size)
 {
 	struct of_fdt_counts cnt;
-	struct of_fdt_blob b;
 	struct fill f;
 	struct device_node *nodes;
 	struct of_alias *aliases;
@@ -225,12 +270,7 @@ int of_fdt_unflatten(const void *blob, size_t size)
 	if (err)
 		return err;     /* the old tree, if any, stays */
 
-	bytes = cnt.nodes * sizeof(struct device_node) +
-		cnt.props * sizeof(struct property) +
-		cnt.phandles * sizeof(struct device_node *) +
-		cnt.alias_props * sizeof(struct of_alias) +
-		cnt.name_bytes;
-	mem = kmalloc(bytes, GFP_KERNEL);
+	mem = alloc_tree(&cnt, &bytes);
 	if (!mem) {
 		snprintf(unflatten_why, sizeof(unflatten_why),
 			 "no memory for a live tree of %lu bytes", (unsigned long)bytes);
@@ -238,14 +278,9 @@ int of_fdt_unflatten(const void *blob, size_t size)
 	}
 
 	nodes = (struct device_node *)mem;
-	f.node = nodes;
-	f.prop = (struct property *)(nodes + cnt.nodes);
-	f.ph = (struct device_node **)(f.prop + cnt.props);
-	aliases = (struct of_alias *)(f.ph + cnt.phandles);
-	f.names = (char *)(aliases + cnt.alias_props);
-	phtab = f.ph;
-	of_fdt_blob_init(&b, blob);
-	fill_tree(&b, &f);
+	phtab = (struct device_node **)((struct property *)(nodes + cnt.nodes) + cnt.props);
+	aliases = (struct of_alias *)(phtab + cnt.phandles);
+	fill_from(blob, &cnt, mem, &f);
 
 	/* Nothing can fail from here: retire the old tree. */
 	kfree(live_mem);

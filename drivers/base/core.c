@@ -55,6 +55,23 @@ int bus_for_each_dev(struct bus_type *bus, void *data,
 	return 0;
 }
 
+/* Newest first; @fn may delete the device it is given. */
+int bus_for_each_dev_reverse(struct bus_type *bus, void *data,
+			     int (*fn)(struct device *dev, void *data))
+{
+	struct device *dev, *n;
+	int ret;
+
+	if (!bus->node.next)
+		return 0;
+	list_for_each_entry_safe_reverse(dev, n, &bus->devices, bus_node) {
+		ret = fn(dev, data);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 int bus_for_each_drv(struct bus_type *bus, void *data,
 		     int (*fn)(struct device_driver *drv, void *data))
 {
@@ -89,6 +106,8 @@ const char *dev_state_name(enum device_probe_state state)
 		return "deferred";
 	case DEVICE_FAILED:
 		return "failed";
+	case DEVICE_WAITING:
+		return "waiting";
 	case DEVICE_NO_DRIVER:
 		break;
 	}
@@ -102,7 +121,7 @@ void dev_node_path(const struct device *dev, char *buf, size_t len)
 	if (!dev->of_node)
 		snprintf(buf, len, "-");
 	else
-		of_node_full_path(dev->of_node, buf, len);
+		snprintf(buf, len, "%pOF", dev->of_node);
 }
 
 void device_initialize(struct device *dev)
@@ -111,6 +130,11 @@ void device_initialize(struct device *dev)
 	INIT_LIST_HEAD(&dev->deferred_node);
 	INIT_LIST_HEAD(&dev->devres_head);
 	INIT_LIST_HEAD(&dev->bound_node);
+	INIT_LIST_HEAD(&dev->links_suppliers);
+	INIT_LIST_HEAD(&dev->links_consumers);
+	INIT_LIST_HEAD(&dev->pending_node);
+	dev->links_scratch = -1;
+	dev->links_cursor = NULL;
 	dev->state = DEVICE_NO_DRIVER;
 }
 
@@ -127,7 +151,10 @@ int device_add(struct device *dev)
 		return ret;
 	list_add_tail(&dev->bus_node, &dev->bus->devices);
 	dev->registered = true;
-	device_attach(dev);
+	device_links_device_added(dev);
+	/* Inside of_platform_populate(): links first, then probes in order. */
+	if (!device_links_defer_add(dev))
+		device_links_add_and_attach(dev);
 	return 0;
 }
 
@@ -142,6 +169,7 @@ void device_del(struct device *dev)
 	if (!dev->registered)
 		return;
 	device_release_driver(dev);
+	device_links_purge(dev);
 	list_del_init(&dev->deferred_node);
 	list_del_init(&dev->bus_node);
 	dev->registered = false;
@@ -152,48 +180,6 @@ void device_unregister(struct device *dev)
 	device_del(dev);
 	if (dev->release)
 		dev->release(dev);
-}
-
-/*
- * Linux's scoring (of_device_is_compatible() gives the compatible part): a
- * compatible match is worth far more than type or name, and less the later
- * it comes in the node's list, so the most specific string a driver knows
- * wins.
- */
-int of_match_score(const struct device_node *np, const struct of_device_id *id)
-{
-	int score = 0;
-
-	if (id->compatible[0]) {
-		score = of_device_is_compatible(np, id->compatible);
-		if (score <= 0)
-			return 0;
-	}
-	if (id->type[0]) {
-		const char *type = NULL;
-
-		if (of_property_read_string(np, "device_type", &type) ||
-		    strcmp(type, id->type))
-			return 0;
-		score += 2;
-	}
-	if (id->name[0]) {
-		if (strcmp(np->name, id->name))
-			return 0;
-		score++;
-	}
-	return score;
-}
-
-/* of_match_node() picks the entry; its score ranks it against other drivers. */
-const struct of_device_id *of_match_best(const struct of_device_id *matches,
-					 const struct device_node *np, int *score)
-{
-	const struct of_device_id *best = np ? of_match_node(matches, np) : NULL;
-
-	if (score)
-		*score = best ? of_match_score(np, best) : 0;
-	return best;
 }
 
 const void *of_device_get_match_data(const struct device *dev)

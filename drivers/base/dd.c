@@ -11,6 +11,11 @@
  * other error is logged by name, recorded in the device, and the boot goes
  * on.  If a device's best driver failed, a worse driver registered later is
  * not tried: the failure stays visible.
+ *
+ * Before any of that, device links (links.c) hold a consumer back while a
+ * supplier the tree names is unbound: it waits (DEVICE_WAITING, no probe
+ * call) and is probed when its last supplier binds.  Every probe call is
+ * logged with its start, end and trigger for `probes`.
  */
 #define pr_fmt(fmt) "driver core: " fmt
 
@@ -20,6 +25,8 @@
 #include <linux/of_device.h>
 #include <linux/printk.h>
 #include <linux/string.h>
+#include <coyote/module.h>
+#include <coyote/time.h>
 
 #include "base.h"
 
@@ -27,6 +34,82 @@ static LIST_HEAD(deferred_probe_list);
 static LIST_HEAD(bound_list);           /* bound devices, in bind order */
 static unsigned long bind_count;        /* successful probes, ever */
 static bool trigger_active;
+static enum probe_trigger cur_trigger = PROBE_TRIGGER_OTHER;
+
+/* The timeline: the first PROBE_LOG_MAX probe calls since boot. */
+#define PROBE_LOG_MAX 256
+static struct probe_record probe_log[PROBE_LOG_MAX];
+static unsigned long probe_call_count;
+
+static const char *const trigger_names[] = {
+	[PROBE_TRIGGER_DEVICE_ADDED] = "device added",
+	[PROBE_TRIGGER_INITCALL] = "initcall",
+	[PROBE_TRIGGER_MODULE] = "module loaded",
+	[PROBE_TRIGGER_LINK] = "link satisfied",
+	[PROBE_TRIGGER_DEFERRED] = "deferred retry",
+	[PROBE_TRIGGER_PERMISSIVE] = "supplier missing",
+	[PROBE_TRIGGER_OTHER] = "attach",
+};
+
+const char *probe_trigger_name(enum probe_trigger t)
+{
+	return (unsigned int)t < ARRAY_SIZE(trigger_names) ? trigger_names[t] : "?";
+}
+
+enum probe_trigger probe_trigger_set(enum probe_trigger t)
+{
+	enum probe_trigger old = cur_trigger;
+
+	cur_trigger = t;
+	return old;
+}
+
+const struct probe_record *probe_record_get(unsigned int i)
+{
+	return i < probe_call_count && i < PROBE_LOG_MAX ? &probe_log[i] : NULL;
+}
+
+unsigned long probe_calls(void)
+{
+	return probe_call_count;
+}
+
+/*
+ * With IRQs still masked (most of the boot) the tick can fall behind and
+ * ktime_get_ns() step back; the timeline never does.
+ */
+static u64 timeline_now(void)
+{
+	static u64 last;
+	u64 now = ktime_get_ns();
+
+	if (now > last)
+		last = now;
+	return last;
+}
+
+static struct probe_record *probe_log_start(struct device *dev, struct device_driver *drv)
+{
+	struct probe_record *r = probe_call_count < PROBE_LOG_MAX ?
+		&probe_log[probe_call_count] : NULL;
+
+	probe_call_count++;
+	if (!r)
+		return NULL;
+	snprintf(r->device, sizeof(r->device), "%s", dev_name(dev));
+	snprintf(r->driver, sizeof(r->driver), "%s", drv->name);
+	r->trigger = cur_trigger;
+	r->start_ns = timeline_now();
+	return r;
+}
+
+static void probe_log_end(struct probe_record *r, int ret)
+{
+	if (!r)
+		return;
+	r->end_ns = timeline_now();
+	r->ret = ret;
+}
 
 static struct device_driver *best_driver(struct device *dev)
 {
@@ -68,8 +151,16 @@ static void defer_device(struct device *dev, const char *prev_reason)
 static int really_probe(struct device *dev, struct device_driver *drv)
 {
 	char prev_reason[DEVICE_REASON_MAX];
+	struct probe_record *rec;
 	int ret;
 
+	/* A supplier is unbound: no probe call; its bind will bring us back. */
+	if (device_links_blocked(dev)) {
+		dev->state = DEVICE_WAITING;
+		dev->tried = drv;
+		list_del_init(&dev->deferred_node);
+		return -EAGAIN;
+	}
 	dev->driver = drv;
 	dev->tried = drv;
 	dev->match = NULL;
@@ -79,12 +170,14 @@ static int really_probe(struct device *dev, struct device_driver *drv)
 	dev->defer_reason[0] = '\0';
 	dev->waiting_for = NULL;
 
+	rec = probe_log_start(dev, drv);
 	if (dev->bus->probe)
 		ret = dev->bus->probe(dev);
 	else if (drv->probe)
 		ret = drv->probe(dev);
 	else
 		ret = 0;
+	probe_log_end(rec, ret);
 
 	if (ret == 0) {
 		dev->state = DEVICE_BOUND;
@@ -92,8 +185,10 @@ static int really_probe(struct device *dev, struct device_driver *drv)
 		list_del_init(&dev->deferred_node);
 		list_add_tail(&dev->bound_node, &bound_list);
 		bind_count++;
+		dev->probe_order = (unsigned int)bind_count;
 		dev_info(dev, "bound (%s)\n",
 			 dev->match ? dev->match->compatible : "by name");
+		device_links_supplier_bound(dev);
 		driver_deferred_probe_trigger();
 		return 0;
 	}
@@ -129,21 +224,26 @@ int device_attach(struct device *dev)
 		return 0;
 	}
 	ret = really_probe(dev, drv);
+	if (ret == -EAGAIN)
+		return 0;
 	return ret ? ret : 1;
 }
 
 static int driver_attach(struct device_driver *drv)
 {
 	struct device *dev, *n;
+	enum probe_trigger old = probe_trigger_set(module_name_at(drv) ?
+						   PROBE_TRIGGER_MODULE : PROBE_TRIGGER_INITCALL);
 
 	list_for_each_entry_safe(dev, n, &drv->bus->devices, bus_node) {
-		if (dev->driver)
+		if (dev->driver || !list_empty(&dev->pending_node))
 			continue;
 		if (dev->state == DEVICE_FAILED && dev->tried != drv)
 			continue;
 		if (best_driver(dev) == drv)
 			really_probe(dev, drv);
 	}
+	probe_trigger_set(old);
 	return 0;
 }
 
@@ -159,12 +259,14 @@ void device_release_driver(struct device *dev)
 		drv->remove(dev);
 	devres_release_all(dev);
 	list_del_init(&dev->bound_node);
+	device_links_supplier_unbound(dev);
 	dev_info(dev, "unbound\n");
 	dev->driver = NULL;
 	dev->driver_data = NULL;
 	dev->match = NULL;
 	dev->tried = NULL;
 	dev->state = DEVICE_NO_DRIVER;
+	dev->probe_order = 0;
 }
 
 int driver_register(struct device_driver *drv)
@@ -235,10 +337,12 @@ void driver_deferred_probe_trigger(void)
 {
 	LIST_HEAD(pending);
 	unsigned long before;
+	enum probe_trigger old;
 
 	if (trigger_active)
 		return;
 	trigger_active = true;
+	old = probe_trigger_set(PROBE_TRIGGER_DEFERRED);
 	do {
 		before = bind_count;
 		list_splice_tail_init(&deferred_probe_list, &pending);
@@ -250,6 +354,7 @@ void driver_deferred_probe_trigger(void)
 			device_attach(dev);
 		}
 	} while (bind_count != before);
+	probe_trigger_set(old);
 	trigger_active = false;
 }
 
@@ -284,6 +389,9 @@ void device_count_states(struct device_state_counts *c)
 				break;
 			case DEVICE_NO_DRIVER:
 				c->no_driver++;
+				break;
+			case DEVICE_WAITING:
+				c->waiting++;
 				break;
 			}
 		}

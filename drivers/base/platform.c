@@ -78,6 +78,7 @@ static void platform_device_release(struct device *dev)
 						  struct platform_object, pdev);
 
 	kfree(pa->pdev.resource);
+	kfree(pa->pdev.dev.dma_range_map);
 	kfree(pa);
 }
 
@@ -171,16 +172,14 @@ static int of_platform_irq(struct platform_device *pdev, unsigned int num)
 {
 	struct of_phandle_args args;
 	unsigned int virq;
-	char path[DEVICE_REASON_MAX - 32];
 	int ret;
 
 	ret = of_irq_parse_one(pdev->dev.of_node, (int)num, &args);
 	if (ret)
 		return -ENXIO;
 	if (!irq_find_host(args.np)) {
-		of_node_full_path(args.np, path, sizeof(path));
 		device_set_deferred_probe_reason(&pdev->dev,
-						 "waiting for interrupt parent %s", path);
+						 "waiting for interrupt parent %pOF", args.np);
 		device_set_deferred_probe_supplier(&pdev->dev, args.np);
 		return -EPROBE_DEFER;
 	}

@@ -20,6 +20,8 @@
 #include <linux/of_device.h>
 #include <linux/of_irq.h>
 #include <linux/of_platform.h>
+#include <linux/of_supplier.h>
+#include <linux/i2c.h>
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <linux/module.h>
@@ -28,7 +30,7 @@
 
 #include "base.h"
 
-#define LINE_MAX_LEN 160
+#define LINE_MAX_LEN 256
 #define NEAREST_MAX 3
 
 static const char *const verdict_names[] = {
@@ -44,6 +46,7 @@ static const char *const verdict_names[] = {
 	[WHYNOT_DEFERRED] = "deferred",
 	[WHYNOT_FAILED] = "failed",
 	[WHYNOT_CONTAINER] = "container",
+	[WHYNOT_WAITING] = "waiting",
 };
 
 const char *whynot_verdict_name(enum whynot_verdict v)
@@ -67,8 +70,7 @@ static void say(whynot_out_t out, void *ctx, const char *fmt, ...)
 
 static void path_of(const struct device_node *np, char *buf, size_t len)
 {
-	if (of_node_full_path(np, buf, len) < 0)
-		snprintf(buf, len, "%s", np->full_name);
+	snprintf(buf, len, "%pOF", np);
 }
 
 int whynot_edit_distance(const char *a, const char *b)
@@ -140,13 +142,14 @@ const struct whynot_driver *whynot_best_driver(const struct whynot_catalog *cat,
 
 static bool is_bus_node(const struct device_node *np)
 {
-	return of_match_best(of_default_bus_match_table, np, NULL) != NULL;
+	return of_platform_node_is_bus(np);
 }
 
-/* I2C controllers are named "i2c" (dt-schema's i2c-controller.yaml rule). */
-static bool is_i2c_controller(const struct device_node *np)
+/* Live: the kernel knows a controller by its adapter; off the kernel, the
+ * tree's naming rule is all there is (the I2C core keeps both). */
+static bool is_i2c_controller(const struct device_node *np, bool live)
 {
-	return of_node_name_eq(np, "i2c") || of_node_name_prefix(np, "i2c-");
+	return (live && of_find_i2c_adapter_by_node(np)) || of_i2c_node_is_controller(np);
 }
 
 const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog *cat,
@@ -175,7 +178,7 @@ const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog 
 		}
 		return "platform";
 	}
-	if (is_i2c_controller(p)) {
+	if (is_i2c_controller(p, live)) {
 		struct device *adap = live ? whynot_find_device(p) : NULL;
 		char up[LINE_MAX_LEN];
 
@@ -223,21 +226,16 @@ static void check_ranges(struct device_node *np, const char *bus, whynot_out_t o
 	say(out, ctx, "reg cannot be translated to a CPU address (check the parents' ranges)");
 }
 
-/* I2C clients: the checks i2c-core makes before it adds one. */
+/* I2C clients: the checks i2c-core makes before it adds one (its code). */
 static bool check_i2c_reg(struct device_node *np, whynot_out_t out, void *ctx)
 {
-	u32 reg;
+	char why[64];
+	u16 addr;
 
-	if (of_property_read_u32(np, "reg", &reg)) {
-		say(out, ctx, "no valid reg (its 7-bit I2C address): the I2C core skips it");
-		return false;
-	}
-	if (reg == 0 || reg > 0x7f) {
-		say(out, ctx, "reg 0x%x is not a 7-bit I2C address: the I2C core skips it",
-		    (unsigned int)reg);
-		return false;
-	}
-	return true;
+	if (!of_i2c_client_addr(np, &addr, why, sizeof(why)))
+		return true;
+	say(out, ctx, "%s: the I2C core skips it", why);
+	return false;
 }
 
 struct near {
@@ -361,7 +359,7 @@ static enum supplier_fate supplier_fate(struct device_node *sup, const struct wh
 	if (!of_device_is_available(sup))
 		return SUPPLIER_DISABLED;
 	bus = whynot_node_bus(sup, cat, false, why, sizeof(why));
-	if (!bus || !whynot_best_driver(cat, sup, bus, NULL))
+	if (!bus || (!whynot_best_driver(cat, sup, bus, NULL) && !whynot_module(cat, sup, NULL)))
 		return SUPPLIER_NO_DRIVER;
 	/* Deep chains (or a loop in a broken tree) are not followed further. */
 	if (depth >= SUPPLIER_DEPTH_MAX)
@@ -369,32 +367,54 @@ static enum supplier_fate supplier_fate(struct device_node *sup, const struct wh
 	return blocking_supplier(sup, cat, depth + 1, &f, &kind) ? SUPPLIER_DEFERS : SUPPLIER_OK;
 }
 
+struct blocking {
+	const struct whynot_catalog *cat;
+	struct device_node *np, *found;
+	int depth;
+	enum supplier_fate fate;
+	const char *kind;
+};
+
+/* The words the kernel's drivers use when they wait for one. */
+static const char *supplier_noun(const struct of_supplier_binding *b)
+{
+	if (b->kind == OF_SUP_IRQ_PARENT || b->kind == OF_SUP_IRQ_MAP ||
+	    !strcmp(b->prop, "interrupts-extended"))
+		return "interrupt parent";
+	if (!strcmp(b->prop, "clocks"))
+		return "clock";
+	return b->prop;
+}
+
+static int check_one(void *data, const struct of_supplier_ref *ref)
+{
+	struct blocking *bl = data;
+	struct device_node *sup = ref->supplier;
+
+	/* The node the link goes to: the nearest with a device of its own. */
+	while (sup->parent && !of_node_is_root(sup->parent) &&
+	       !of_get_property(sup, "compatible", NULL))
+		sup = sup->parent;
+	bl->fate = supplier_fate(sup, bl->cat, bl->depth);
+	if (bl->fate == SUPPLIER_OK)
+		return 0;
+	bl->found = sup;
+	bl->kind = supplier_noun(ref->binding);
+	return 1;
+}
+
+/* The first supplier (of/supplier.c's table, in property order) that will
+ * not be there for @np's probe. */
 static struct device_node *blocking_supplier(struct device_node *np,
 					     const struct whynot_catalog *cat, int depth,
 					     enum supplier_fate *fate, const char **kind)
 {
-	struct of_phandle_args args;
-	int i, n = of_irq_count(np);
+	struct blocking bl = { cat, np, NULL, depth, SUPPLIER_OK, NULL };
 
-	for (i = 0; i < n; i++) {
-		if (of_irq_parse_one(np, i, &args) || args.np == np)
-			continue;
-		*fate = supplier_fate(args.np, cat, depth);
-		if (*fate != SUPPLIER_OK) {
-			*kind = "interrupt parent";
-			return args.np;
-		}
-	}
-	for (i = 0; !of_parse_phandle_with_args(np, "clocks", "#clock-cells", i, &args); i++) {
-		if (args.np == np)
-			continue;
-		*fate = supplier_fate(args.np, cat, depth);
-		if (*fate != SUPPLIER_OK) {
-			*kind = "clock";
-			return args.np;
-		}
-	}
-	return NULL;
+	of_for_each_supplier(np, check_one, &bl);
+	*fate = bl.fate;
+	*kind = bl.kind;
+	return bl.found;
 }
 
 static const char *const fate_text[] = {
@@ -445,17 +465,25 @@ static enum whynot_verdict explain_live(struct device_node *np, const struct why
 	case DEVICE_BOUND:
 		say_winner_in(np, "bound to driver", drv->name, mod, dev->match, out, ctx);
 		say(out, ctx, "device %s on the %s bus", dev_name(dev), bus);
+		device_links_explain(dev, out, ctx);
 		return WHYNOT_BOUND;
 	case DEVICE_DEFERRED:
 		device_supplier_status(dev, why, sizeof(why));
 		say(out, ctx, "probe deferred by driver %s%s: %s%s", drv->name, in_mod,
 		    dev->defer_reason, why);
+		device_links_explain(dev, out, ctx);
 		return WHYNOT_DEFERRED;
 	case DEVICE_FAILED:
 		say(out, ctx, "probe by driver %s%s failed: %s%s%s", drv->name, in_mod,
 		    errname(dev->probe_err), dev->defer_reason[0] ? ": " : "",
 		    dev->defer_reason[0] ? dev->defer_reason : " (the driver gave no reason; see dmesg)");
+		device_links_explain(dev, out, ctx);
 		return WHYNOT_FAILED;
+	case DEVICE_WAITING:
+		say(out, ctx, "not probed yet by driver %s%s: a supplier is not bound", drv->name,
+		    in_mod);
+		device_links_explain(dev, out, ctx);
+		return WHYNOT_WAITING;
 	case DEVICE_NO_DRIVER:
 		break;
 	}
@@ -497,7 +525,7 @@ enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_c
 		return blocked ? v : WHYNOT_NO_COMPATIBLE;
 	}
 	if (bus && !strcmp(bus, "platform") && is_bus_node(np) &&
-	    !of_device_is_compatible(np, "simple-mfd")) {
+	    !of_platform_bus_is_device(np)) {
 		say(out, ctx, "a bus node: a container, its children are the devices");
 		return blocked ? v : WHYNOT_CONTAINER;
 	}

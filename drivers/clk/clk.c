@@ -114,13 +114,11 @@ struct clk *of_clk_get_by_name(struct device_node *np, const char *name)
 struct clk *clk_get(struct device *dev, const char *id)
 {
 	struct device_node *provider;
-	char path[DEVICE_REASON_MAX - 32];
 	struct clk *clk;
 
 	clk = clk_lookup(dev->of_node, clk_index(dev->of_node, id), &provider);
 	if (PTR_ERR(clk) == -EPROBE_DEFER) {
-		of_node_full_path(provider, path, sizeof(path));
-		device_set_deferred_probe_reason(dev, "waiting for clock %s", path);
+		device_set_deferred_probe_reason(dev, "waiting for clock %pOF", provider);
 		device_set_deferred_probe_supplier(dev, provider);
 	}
 	return clk;

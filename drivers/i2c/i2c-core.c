@@ -89,24 +89,18 @@ struct i2c_client *i2c_verify_client(struct device *dev)
 	return to_i2c_client(dev);
 }
 
-/* The .data of the of_device_id entry (or id_table driver_data) that
- * matched @client's bound driver; NULL when unbound or none. */
+/* The .data of the of_device_id entry the probe was run with (the driver
+ * core keeps it in dev->match), else the id_table entry's driver_data;
+ * NULL when unbound or none. */
 const void *i2c_get_match_data(const struct i2c_client *client)
 {
-	struct i2c_driver *driver;
-	const struct of_device_id *match;
 	const struct i2c_device_id *id;
 
 	if (!client || !client->dev.driver)
 		return NULL;
-	driver = to_i2c_driver(client->dev.driver);
-	if (driver->driver.of_match_table && client->dev.of_node) {
-		match = of_match_best(driver->driver.of_match_table,
-				      client->dev.of_node, NULL);
-		if (match)
-			return match->data;
-	}
-	id = i2c_match_id(driver->id_table, client);
+	if (client->dev.match)
+		return client->dev.match->data;
+	id = i2c_match_id(to_i2c_driver(client->dev.driver)->id_table, client);
 	return id ? (const void *)id->driver_data : NULL;
 }
 
@@ -219,6 +213,37 @@ static void client_type(struct device_node *np, char *buf, size_t size)
 	strscpy(buf, comma ? comma + 1 : compat, size);
 }
 
+int of_i2c_client_addr(const struct device_node *np, u16 *addr, char *why, size_t len)
+{
+	u32 reg;
+
+	if (of_property_read_u32(np, "reg", &reg)) {
+		snprintf(why, len, "no valid reg (the 7-bit address)");
+		return -EINVAL;
+	}
+	if (reg & I2C_TEN_BIT_ADDRESS) {
+		snprintf(why, len, "10-bit address 0x%x not supported",
+			 (unsigned int)(reg & ~I2C_TEN_BIT_ADDRESS));
+		return -EOPNOTSUPP;
+	}
+	if (reg & I2C_OWN_SLAVE_ADDRESS) {
+		snprintf(why, len, "own (target-mode) address not supported");
+		return -EOPNOTSUPP;
+	}
+	if (reg == 0 || reg > 0x7f) {
+		snprintf(why, len, "reg 0x%x is not a 7-bit address (0x01..0x7f)",
+			 (unsigned int)reg);
+		return -EINVAL;
+	}
+	*addr = (u16)reg;
+	return 0;
+}
+
+bool of_i2c_node_is_controller(const struct device_node *np)
+{
+	return of_node_name_eq(np, "i2c") || of_node_name_prefix(np, "i2c-");
+}
+
 /*
  * One child node: check its reg and make its client.  Every refusal names
  * the node and the reason, and the caller goes on with the next child.
@@ -226,36 +251,22 @@ static void client_type(struct device_node *np, char *buf, size_t size)
 static int of_i2c_register_child(struct i2c_adapter *adap, struct device_node *np)
 {
 	struct i2c_client *client, *other;
-	char type[I2C_NAME_SIZE];
+	char type[I2C_NAME_SIZE], why[64];
+	u16 addr;
 	u32 reg;
 	int ret;
 
-	ret = of_property_read_u32(np, "reg", &reg);
+	ret = of_i2c_client_addr(np, &addr, why, sizeof(why));
 	if (ret) {
-		pr_err("%s: %s: no valid reg (the 7-bit address): %s, skipped\n",
-		       dev_name(&adap->dev), np->full_name, errname(ret));
+		pr_err("%s: %pOF: %s: %s, skipped\n", dev_name(&adap->dev), np, why,
+		       errname(ret));
 		return ret;
 	}
-	if (reg & I2C_TEN_BIT_ADDRESS) {
-		pr_err("%s: %s: 10-bit address 0x%x not supported: EOPNOTSUPP, skipped\n",
-		       dev_name(&adap->dev), np->full_name,
-		       (unsigned int)(reg & ~I2C_TEN_BIT_ADDRESS));
-		return -EOPNOTSUPP;
-	}
-	if (reg & I2C_OWN_SLAVE_ADDRESS) {
-		pr_err("%s: %s: own (target-mode) address not supported: EOPNOTSUPP, skipped\n",
-		       dev_name(&adap->dev), np->full_name);
-		return -EOPNOTSUPP;
-	}
-	if (reg == 0 || reg > 0x7f) {
-		pr_err("%s: %s: reg 0x%x is not a 7-bit address (0x01..0x7f): EINVAL, skipped\n",
-		       dev_name(&adap->dev), np->full_name, (unsigned int)reg);
-		return -EINVAL;
-	}
+	reg = addr;
 	other = client_at(adap, (u16)reg);
 	if (other) {
-		pr_err("%s: %s: address 0x%02x already used by %s: EBUSY, skipped\n",
-		       dev_name(&adap->dev), np->full_name, (unsigned int)reg,
+		pr_err("%s: %pOF: address 0x%02x already used by %s: EBUSY, skipped\n",
+		       dev_name(&adap->dev), np, (unsigned int)reg,
 		       other->dev.of_node ? other->dev.of_node->full_name : dev_name(&other->dev));
 		return -EBUSY;
 	}
@@ -264,8 +275,8 @@ static int of_i2c_register_child(struct i2c_adapter *adap, struct device_node *n
 	client = i2c_new_client_device(adap, np, type, (u16)reg);
 	if (IS_ERR(client)) {
 		ret = (int)PTR_ERR(client);
-		pr_err("%s: %s: cannot add client at 0x%02x: %s\n",
-		       dev_name(&adap->dev), np->full_name, (unsigned int)reg, errname(ret));
+		pr_err("%s: %pOF: cannot add client at 0x%02x: %s\n",
+		       dev_name(&adap->dev), np, (unsigned int)reg, errname(ret));
 		return ret;
 	}
 	of_node_set_flag(np, OF_POPULATED);
@@ -293,6 +304,46 @@ static void of_i2c_register_devices(struct i2c_adapter *adap)
 		pr_info("%s: %s, %d client(s) from %s, %d refused\n", dev_name(&adap->dev),
 			adap->name, made, np->full_name, found - made);
 }
+
+/*
+ * The tree changed (an overlay): a node that appears, or is enabled, under
+ * an adapter's node becomes a client (probed at once); one that goes, or is
+ * disabled, loses it (its driver's remove runs).
+ */
+static int of_i2c_notify(struct notifier_block *nb, unsigned long action, void *arg)
+{
+	struct of_reconfig_data *rd = arg;
+	struct device_node *np = rd->dn;
+	struct i2c_adapter *adap;
+	struct i2c_client *client;
+
+	for (adap = adapters; adap; adap = adap->next)
+		if (adap->dev.of_node && adap->dev.of_node == np->parent)
+			break;
+	if (!adap)
+		return NOTIFY_DONE;
+	switch (of_reconfig_get_state_change(action, rd)) {
+	case OF_RECONFIG_CHANGE_ADD:
+		if (!of_node_check_flag(np, OF_POPULATED))
+			of_i2c_register_child(adap, np);        /* says why when it cannot */
+		return NOTIFY_OK;
+	case OF_RECONFIG_CHANGE_REMOVE:
+		for (client = adap->clients; client; client = client->next)
+			if (client->dev.of_node == np)
+				break;
+		if (!client)
+			return NOTIFY_DONE;
+		i2c_unregister_device(client);
+		of_node_clear_flag(np, OF_POPULATED);
+		return NOTIFY_OK;
+	default:
+		return NOTIFY_DONE;
+	}
+}
+
+static struct notifier_block i2c_of_notifier = {
+	.notifier_call = of_i2c_notify,
+};
 
 /* ---- adapters ---------------------------------------------------------- */
 
@@ -348,8 +399,8 @@ int i2c_add_adapter(struct i2c_adapter *adap)
 		nr = of_alias_get_id(adap->dev.of_node, "i2c");
 	if (nr >= 0) {
 		if (i2c_get_adapter(nr)) {
-			pr_err("%s: bus number %d from alias i2c%d already taken: EBUSY\n",
-			       adap->dev.of_node->full_name, nr, nr);
+			pr_err("%pOF: bus number %d from alias i2c%d already taken: EBUSY\n",
+			       adap->dev.of_node, nr, nr);
 			return -EBUSY;
 		}
 	} else {
@@ -396,6 +447,17 @@ struct i2c_adapter *i2c_get_adapter(int nr)
 
 	for (a = adapters; a; a = a->next)
 		if (a->nr == nr)
+			return a;
+	return NULL;
+}
+
+/* The adapter made for controller node @np, or NULL. */
+struct i2c_adapter *of_find_i2c_adapter_by_node(const struct device_node *np)
+{
+	struct i2c_adapter *a;
+
+	for (a = adapters; a; a = a->next)
+		if (np && a->dev.of_node == np)
 			return a;
 	return NULL;
 }
@@ -552,10 +614,11 @@ void i2c_del_driver(struct i2c_driver *driver)
 	driver_unregister(&driver->driver);
 }
 
-/* The bus exists before any controller driver probes.  Return: 0, or
- * bus_register()'s -EINVAL. */
+/* The bus exists before any controller driver probes, and follows the
+ * tree's changes.  Return: 0, or bus_register()'s -EINVAL. */
 int i2c_init(void)
 {
+	of_reconfig_notifier_register(&i2c_of_notifier);       /* -EEXIST when again */
 	return bus_register(&i2c_bus_type);
 }
 #ifndef COYOTE_HOST

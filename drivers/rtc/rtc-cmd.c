@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * The `date` shell command: the time of the first RTC (rtc0) in ISO 8601
- * UTC, and `date -s` to set it (and the system clock).
+ * UTC, and `date -s` to set it (and the system clock); `date -f rtcN` reads
+ * another RTC, as hwclock -f /dev/rtcN does.
  */
 #include <linux/errno.h>
 #include <linux/printk.h>
@@ -10,11 +11,11 @@
 #include <coyote/console.h>
 #include <coyote/shell.h>
 
-#define DATE_USAGE "date [-s YYYY-MM-DDTHH:MM:SS[Z]]"
+#define DATE_USAGE "date [-s YYYY-MM-DDTHH:MM:SS[Z] | -f rtcN]"
 
-static int date_show(void)
+static int date_show(int idx)
 {
-	struct rtc_device *rtc = rtc_class_find(0);
+	struct rtc_device *rtc = rtc_class_find(idx);
 	struct rtc_time tm;
 	char buf[24];
 	time64_t now;
@@ -26,6 +27,9 @@ static int date_show(void)
 			printf("date: %s: cannot read the time: %s\n", rtc->name, errname(ret));
 			return ret;
 		}
+	} else if (idx) {
+		printf("date: no rtc%d (ENODEV)\n", idx);
+		return -ENODEV;
 	} else {
 		now = ktime_get_real_seconds();
 		if (now < 0) {
@@ -59,13 +63,16 @@ static int date_set(const char *arg)
 		}
 	}
 	timekeeping_set_real_seconds(rtc_tm_to_time64(&tm));
-	return date_show();
+	return date_show(0);
 }
 
 static int cmd_date(int argc, char **argv)
 {
 	if (argc == 1)
-		return date_show();
+		return date_show(0);
+	if (argc == 3 && !strcmp(argv[1], "-f") && !strncmp(argv[2], "rtc", 3) &&
+	    argv[2][3] >= '0' && argv[2][3] <= '9' && !argv[2][4])
+		return date_show(argv[2][3] - '0');
 	if (argc == 3 && !strcmp(argv[1], "-s"))
 		return date_set(argv[2]);
 	if (argc > 1 && !strcmp(argv[1], "-s"))

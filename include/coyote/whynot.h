@@ -56,6 +56,7 @@ enum whynot_verdict {
 	WHYNOT_DEFERRED,
 	WHYNOT_FAILED,
 	WHYNOT_CONTAINER,       /* the root or a bus node: its children are devices */
+	WHYNOT_WAITING,         /* live: a supplier it links to is not bound yet */
 };
 
 /* "bound", "would bind", "disabled", ... (also the ofdump --devices column). */

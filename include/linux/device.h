@@ -27,6 +27,18 @@ enum device_probe_state {
 	DEVICE_BOUND,           /* a driver's probe succeeded */
 	DEVICE_DEFERRED,        /* probe returned -EPROBE_DEFER; see defer_reason */
 	DEVICE_FAILED,          /* probe returned another error; see probe_err */
+	DEVICE_WAITING,         /* not probed yet: a supplier (device link) is unbound */
+};
+
+/* What started a probe (the `probes` timeline). */
+enum probe_trigger {
+	PROBE_TRIGGER_DEVICE_ADDED,     /* its device was added (populate, I2C) */
+	PROBE_TRIGGER_INITCALL,         /* a built-in driver registered */
+	PROBE_TRIGGER_MODULE,           /* a module's driver registered */
+	PROBE_TRIGGER_LINK,             /* its last supplier bound */
+	PROBE_TRIGGER_DEFERRED,         /* deferred-probe retry */
+	PROBE_TRIGGER_PERMISSIVE,       /* end of boot: a supplier never bound */
+	PROBE_TRIGGER_OTHER,            /* device_attach() from elsewhere */
 };
 
 struct bus_type {
@@ -57,6 +69,8 @@ struct device_driver {
 #define DEVICE_NAME_MAX 40
 #define DEVICE_REASON_MAX 96
 
+struct bus_dma_region;
+
 struct device {
 	struct device *parent;
 	struct device_node *of_node;
@@ -66,6 +80,8 @@ struct device {
 	void *platform_data;
 	void (*release)(struct device *dev);
 	char name[DEVICE_NAME_MAX];
+	/* DMA windows from "dma-ranges" (NULL: memory 1:1); freed on release */
+	const struct bus_dma_region *dma_range_map;
 
 	/* driver core private; read through the accessors below */
 	struct list_head bus_node;      /* on bus->devices */
@@ -80,6 +96,15 @@ struct device {
 	char defer_reason[DEVICE_REASON_MAX];
 	struct device_node *waiting_for; /* node a deferred probe waits for */
 	bool registered;
+	/* device links (drivers/base/links.c) */
+	struct list_head links_suppliers; /* struct device_link, c_node */
+	struct list_head links_consumers; /* struct device_link, s_node */
+	struct list_head pending_node;  /* added while probing was blocked */
+	bool links_made;                /* its supplier links were derived */
+	int links_scratch;              /* cycle search's index (-1 outside it) */
+	unsigned int links_stamp;       /* last consumer that linked to it */
+	struct list_head *links_cursor; /* suppliers before it are not waiting */
+	unsigned int probe_order;       /* 1, 2, ...: when it bound (0: never) */
 };
 
 static inline const char *dev_name(const struct device *dev)
@@ -147,6 +172,9 @@ void driver_unregister(struct device_driver *drv);
 int bus_register(struct bus_type *bus);
 int bus_for_each_dev(struct bus_type *bus, void *data,
 		     int (*fn)(struct device *dev, void *data));
+/* The same, newest device first; @fn may unregister the device it gets. */
+int bus_for_each_dev_reverse(struct bus_type *bus, void *data,
+			     int (*fn)(struct device *dev, void *data));
 int bus_for_each_drv(struct bus_type *bus, void *data,
 		     int (*fn)(struct device_driver *drv, void *data));
 /* Every registered bus, in registration order (shell listings). */
@@ -186,6 +214,100 @@ int driver_init(void);
 
 /* Write @dev's tree node path ("/amba/uart@101f1000") into @buf. */
 void dev_node_path(const struct device *dev, char *buf, size_t len);
+
+/* --- device links (drivers/base/links.c) ------------------------------- */
+/*
+ * A device link says "@consumer needs @supplier bound first".  Links come
+ * from the tree (fw_devlink: the phandle properties of of/supplier.c) when
+ * a device is added, or from device_link_add().  A consumer is not probed
+ * while a supplier it links to is unbound; it is probed right after its
+ * last supplier binds.  A cycle of links is broken by relaxing its least
+ * essential link; a supplier that never binds is given up on at the end of
+ * boot (fw_devlink_drivers_done()), and its consumers are probed anyway.
+ */
+enum device_link_state {
+	DL_STATE_WAITING,               /* supplier not bound yet: consumer waits */
+	DL_STATE_ACTIVE,                /* supplier bound */
+	DL_STATE_SUPPLIER_MISSING,      /* supplier disabled, without device, or
+					 * never bound: the consumer does not wait */
+	DL_STATE_RELAXED,               /* broken to end a dependency cycle */
+};
+
+#define DL_REASON_MAX 128
+
+struct device_link {
+	struct device *consumer;
+	struct device *supplier;        /* NULL: the node has no device */
+	struct device_node *target;     /* the node the property names */
+	char prop[32];                  /* "clocks", "interrupt-parent (inherited)" */
+	int rank;                       /* cycle breaking: lowest is relaxed */
+	bool relaxed, missing;
+	char reason[DL_REASON_MAX];     /* why relaxed or missing */
+	struct list_head c_node;        /* on consumer->links_suppliers */
+	struct list_head s_node;        /* on supplier->links_consumers */
+};
+
+/* "waiting", "active", "supplier-missing", "relaxed". */
+enum device_link_state device_link_state(const struct device_link *link);
+const char *device_link_state_name(enum device_link_state state);
+
+/**
+ * device_link_add() - make @consumer wait for @supplier (Linux's name; the
+ * flags are coyote's: none defined, pass 0).  One link per pair: a second
+ * call returns the first link.
+ * Return: the link, or NULL for a NULL device, @consumer == @supplier, or
+ * no memory.
+ */
+struct device_link *device_link_add(struct device *consumer, struct device *supplier,
+				    u32 flags);
+/* Remove @link (both lists) and free it; a consumer it held may probe now. */
+void device_link_del(struct device_link *link);
+
+/**
+ * fw_devlink_add_node() - derive @np's links from its phandles (of/supplier.c)
+ * when @np has a device, and probe it if nothing holds it back.  For code
+ * that adds devices outside of_platform_populate() (overlays): populate
+ * already does this for every device it makes.
+ * Return: 0; -ENODEV when @np has no device; -ENOMEM.
+ */
+int fw_devlink_add_node(struct device_node *np);
+
+/*
+ * device_block_probing() / device_unblock_probing(): devices added between
+ * them are not probed at once; at the (outermost) unblock every one gets
+ * its links, cycles are found and broken, and they are probed in link
+ * order.  of_platform_populate() brackets itself with them.
+ */
+void device_block_probing(void);
+void device_unblock_probing(void);
+
+/**
+ * fw_devlink_drivers_done() - end of boot: every supplier that did not bind
+ * (no driver, failed, still deferred) is given up on, with one line each;
+ * the consumers waiting for it are probed anyway.
+ * Return: the number of links given up on.
+ */
+int fw_devlink_drivers_done(void);
+
+/* Off: no links from the tree (pure deferred probe; the benchmark's baseline). */
+extern bool fw_devlink_enabled;
+
+/* The trigger of the next probes (callers that start probing set it). */
+enum probe_trigger probe_trigger_set(enum probe_trigger t);
+const char *probe_trigger_name(enum probe_trigger t);
+
+/* One probe call, for the `probes` timeline. */
+struct probe_record {
+	char device[DEVICE_NAME_MAX];
+	char driver[24];
+	u64 start_ns, end_ns;
+	enum probe_trigger trigger;
+	int ret;
+};
+/* The @i-th probe call since boot, or NULL past the end (or the log's cap). */
+const struct probe_record *probe_record_get(unsigned int i);
+/* Probe calls since boot, and how many the log dropped at its cap. */
+unsigned long probe_calls(void);
 
 /* --- managed resources (drivers/base/devres.c) ------------------------- */
 void *devm_kmalloc(struct device *dev, size_t size, gfp_t gfp);

@@ -124,6 +124,8 @@ struct i2c_client *i2c_verify_client(struct device *dev);
 int i2c_add_adapter(struct i2c_adapter *adap);
 void i2c_del_adapter(struct i2c_adapter *adap);
 struct i2c_adapter *i2c_get_adapter(int nr);
+/* The adapter registered for controller node @np, or NULL. */
+struct i2c_adapter *of_find_i2c_adapter_by_node(const struct device_node *np);
 /* Walk registered adapters in bus-number order (NULL starts). */
 struct i2c_adapter *i2c_next_adapter(struct i2c_adapter *prev);
 
@@ -149,6 +151,21 @@ const struct i2c_device_id *i2c_match_id(const struct i2c_device_id *id,
 					 const struct i2c_client *client);
 /* The of_device_id .data (or id_table driver_data) the client matched. */
 const void *i2c_get_match_data(const struct i2c_client *client);
+
+/**
+ * of_i2c_client_addr() - the address of I2C child @np, checked as the I2C
+ * core checks it before it adds a client (the one copy: whynot calls it).
+ * Return: 0 and *@addr; -EINVAL without a reg or outside 0x01..0x7f;
+ * -EOPNOTSUPP for a 10-bit or own (target-mode) address; @why says which.
+ */
+int of_i2c_client_addr(const struct device_node *np, u16 *addr, char *why, size_t len);
+
+/*
+ * Whether @np is named as an I2C controller ("i2c", "i2c-N": dt-schema's
+ * rule).  For predictions from the tree alone (whynot off the kernel,
+ * ofdump): the kernel itself knows a controller by its adapter.
+ */
+bool of_i2c_node_is_controller(const struct device_node *np);
 
 /* Registers the bus type (postcore initcall; host tests call it). */
 int i2c_init(void);

@@ -30,6 +30,15 @@ static inline u32 get_unaligned_be32(const void *p)
 	return ((u32)b[0] << 24) | ((u32)b[1] << 16) | ((u32)b[2] << 8) | b[3];
 }
 
+#if defined(COYOTE_HOST) && !defined(snprintf)
+/* Host builds print with the kernel's own vsnprintf (kernel/lib/vsprintf.c
+ * knows %pOF); these names keep libc's printf family intact beside it
+ * (tests/lib renames them its own way). */
+#define snprintf coyote_snprintf
+#define vsnprintf coyote_vsnprintf
+#define scnprintf coyote_scnprintf
+#define vscnprintf coyote_vscnprintf
+#endif
 int snprintf(char *buf, size_t size, const char *fmt, ...) __printf(3, 4);
 #include <stdarg.h>
 int vsnprintf(char *buf, size_t size, const char *fmt, va_list args);

@@ -89,4 +89,10 @@ static inline void list_splice_tail_init(struct list_head *list, struct list_hea
 	     &pos->member != (head); \
 	     pos = n, n = list_entry(n->member.next, __typeof__(*n), member))
 
+#define list_for_each_entry_safe_reverse(pos, n, head, member) \
+	for (pos = list_last_entry(head, __typeof__(*pos), member), \
+	     n = list_entry(pos->member.prev, __typeof__(*pos), member); \
+	     &pos->member != (head); \
+	     pos = n, n = list_entry(n->member.prev, __typeof__(*n), member))
+
 #endif

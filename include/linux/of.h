@@ -35,6 +35,8 @@ struct device_node {
 /* _flags bits */
 #define OF_POPULATED     0   /* a device was created from this node */
 #define OF_POPULATED_BUS 1   /* its children were populated as a bus */
+#define OF_DYNAMIC       2   /* allocated at run time (overlay), not by unflatten */
+#define OF_DETACHED      3   /* taken out of the tree by a changeset */
 
 static inline int of_node_check_flag(const struct device_node *n, unsigned long flag)
 {
@@ -96,9 +98,11 @@ extern struct device_node *of_aliases;
 #define OF_ROOT_NODE_SIZE_CELLS_DEFAULT 1
 
 /*
- * Reference counting: coyote's tree is built once from the blob and never
- * freed while the kernel runs (no overlays remove nodes), so a node can never
- * go away under a holder.  The calls exist so Linux code ports unchanged.
+ * Reference counting: the base tree is built once from the blob and never
+ * freed.  Nodes an overlay adds are freed when the overlay is removed, after
+ * the buses have removed every device made from them (the reconfig
+ * notification), so no holder outlives them.  The calls exist so Linux code
+ * ports unchanged.
  */
 static inline struct device_node *of_node_get(struct device_node *node)
 {
@@ -149,6 +153,8 @@ static inline struct device_node *of_find_matching_node(struct device_node *from
 struct device_node *of_find_node_by_phandle(phandle handle);
 struct device_node *of_get_parent(const struct device_node *node);
 struct device_node *of_get_next_parent(struct device_node *node);
+/* True when @anc is @np or one of its ancestors. */
+bool of_node_is_ancestor(const struct device_node *anc, const struct device_node *np);
 struct device_node *of_get_next_child(const struct device_node *node,
 				      struct device_node *prev);
 struct device_node *of_get_next_available_child(const struct device_node *node,
@@ -175,6 +181,8 @@ int of_alias_get_highest_id(const char *stem);
 
 int of_n_addr_cells(const struct device_node *np);
 int of_n_size_cells(const struct device_node *np);
+int of_bus_n_addr_cells(const struct device_node *np);
+int of_bus_n_size_cells(const struct device_node *np);
 
 /* --- of/property.c: reading properties --- */
 struct property *of_find_property(const struct device_node *np,
@@ -285,6 +293,16 @@ const char *of_prop_next_string(const struct property *prop, const char *cur);
 
 struct device_node *of_parse_phandle(const struct device_node *np,
 				     const char *phandle_name, int index);
+/**
+ * of_phandle_list_walk() - call @fn for each non-empty entry of a phandle
+ * list, in one pass (of_parse_phandle_with_args() by index is a pass per
+ * entry); @cells_name NULL: bare phandles.  An unknown phandle stops it.
+ * Return: 0 at the end of the list; -ENOENT without the property; -EINVAL
+ * for a malformed list; or the first non-zero value of @fn.
+ */
+int of_phandle_list_walk(const struct device_node *np, const char *list_name,
+			 const char *cells_name,
+			 int (*fn)(void *ctx, const struct of_phandle_args *args), void *ctx);
 int of_parse_phandle_with_args(const struct device_node *np, const char *list_name,
 		const char *cells_name, int index, struct of_phandle_args *out_args);
 int of_parse_phandle_with_fixed_args(const struct device_node *np,
@@ -292,6 +310,14 @@ int of_parse_phandle_with_fixed_args(const struct device_node *np,
 		struct of_phandle_args *out_args);
 int of_count_phandle_with_args(const struct device_node *np, const char *list_name,
 			       const char *cells_name);
+/*
+ * Through "<stem>-map" nexus nodes.  -EINVAL: bad index, malformed list or
+ * map, wrong specifier length, short mask/pass-thru, a circle of maps;
+ * -ENOENT: no list, no entry, or no map entry matches.
+ */
+int of_parse_phandle_with_args_map(const struct device_node *np,
+				   const char *list_name, const char *stem_name,
+				   int index, struct of_phandle_args *out_args);
 
 /* --- iterators --- */
 #define for_each_of_allnodes(dn) \
@@ -324,5 +350,193 @@ int of_count_phandle_with_args(const struct device_node *np, const char *list_na
 	for (prop = of_find_property(np, propname, NULL), \
 	     s = of_prop_next_string(prop, NULL); s; \
 	     s = of_prop_next_string(prop, s))
+
+/* --- of/dynamic.c: changing the live tree (Linux's of_dynamic API) --- */
+#include <linux/list.h>
+#include <linux/notifier.h>
+
+/*
+ * Actions of a changeset entry and of a reconfig notification.  Each is
+ * applied to the live tree in place; nothing is copied: properties and
+ * nodes are the caller's, and stay valid while they are in the tree.
+ */
+#define OF_RECONFIG_ATTACH_NODE     0x0001
+#define OF_RECONFIG_DETACH_NODE     0x0002
+#define OF_RECONFIG_ADD_PROPERTY    0x0003
+#define OF_RECONFIG_REMOVE_PROPERTY 0x0004
+#define OF_RECONFIG_UPDATE_PROPERTY 0x0005
+
+/* What a notifier receives as its data pointer. */
+struct of_reconfig_data {
+	struct device_node *dn;
+	struct property *prop;       /* property actions: the new (or removed) one */
+	struct property *old_prop;   /* update: the one replaced (NULL if none was) */
+};
+
+/* Does a change make a device appear or go? (status flips, attach, detach) */
+enum of_reconfig_change {
+	OF_RECONFIG_NO_CHANGE = 0,
+	OF_RECONFIG_CHANGE_ADD,
+	OF_RECONFIG_CHANGE_REMOVE,
+};
+
+/**
+ * of_reconfig_get_state_change() - what @action on @rd means for a device
+ * Attaching an available node, or a "status" becoming "okay", is ADD;
+ * detaching an available node, or "status" leaving "okay", is REMOVE.
+ * Return: an enum of_reconfig_change (never an error).
+ */
+int of_reconfig_get_state_change(unsigned long action, struct of_reconfig_data *rd);
+
+/**
+ * of_reconfig_notifier_register() - call @nb after every change to the tree
+ * Return: 0; -EEXIST when @nb is already registered.
+ */
+int of_reconfig_notifier_register(struct notifier_block *nb);
+/* Return: 0; -ENOENT when @nb was not registered. */
+int of_reconfig_notifier_unregister(struct notifier_block *nb);
+/* Tell every notifier about one change.  Return: the last notifier's NOTIFY_* value. */
+int of_reconfig_notify(unsigned long action, struct of_reconfig_data *rd);
+
+/**
+ * of_add_property() - add @prop (name, length, value set) at the end of
+ * @np's properties and notify.  @prop stays the caller's.
+ * Return: 0; -EINVAL for a NULL node or property or no name; -EEXIST when
+ * @np already has a property of that name.
+ */
+int of_add_property(struct device_node *np, struct property *prop);
+/**
+ * of_remove_property() - unlink @prop from @np and notify; @prop is not freed.
+ * Return: 0; -EINVAL for NULL arguments; -ENODEV when @prop is not one of
+ * @np's properties.
+ */
+int of_remove_property(struct device_node *np, struct property *prop);
+/**
+ * of_update_property() - put @newprop in the place of @np's property of the
+ * same name (added at the end when there is none) and notify.  The old
+ * property is unlinked, not freed.
+ * Return: 0; -EINVAL for NULL arguments or no name.
+ */
+int of_update_property(struct device_node *np, struct property *newprop);
+
+/* One change of a changeset. */
+struct of_changeset_entry {
+	struct list_head node;
+	unsigned long action;        /* OF_RECONFIG_* */
+	struct device_node *np;
+	struct property *prop;
+	struct property *old_prop;   /* update: what apply replaced */
+	void *prev;                  /* detach/remove: what preceded it, to revert in place */
+};
+
+/* A list of changes applied and reverted as one (Linux's struct of_changeset). */
+struct of_changeset {
+	struct list_head entries;
+	bool applied;
+};
+
+void of_changeset_init(struct of_changeset *ocs);
+/**
+ * of_changeset_destroy() - free the entries (not yet applied, or reverted),
+ * and every node flagged OF_DYNAMIC that an attach entry holds.  Properties
+ * stay the caller's.  Destroying an applied changeset does nothing.
+ */
+void of_changeset_destroy(struct of_changeset *ocs);
+/**
+ * of_changeset_action() - append one change; nothing touches the tree yet
+ * Return: 0; -EINVAL for a NULL node, a property action without property,
+ * or an unknown action; -EBUSY when the changeset is applied; -ENOMEM.
+ */
+int of_changeset_action(struct of_changeset *ocs, unsigned long action,
+			struct device_node *np, struct property *prop);
+/**
+ * of_changeset_apply() - apply every entry in order, then notify for each.
+ * All or nothing: when one entry fails, those before it are reverted (no
+ * notification went out) and the tree is as it was.
+ * Return: 0; -EBUSY when already applied; an entry's error: -EEXIST (node or
+ * property already there, phandle in use), -ENODEV (property or node to
+ * remove/detach not there), -EINVAL (node without parent).
+ */
+int of_changeset_apply(struct of_changeset *ocs);
+/**
+ * of_changeset_revert() - undo an applied changeset, newest entry first,
+ * each property and node back in its old place, then notify (inverse
+ * actions, newest first).
+ * Return: 0; -EINVAL when the changeset is not applied.
+ */
+int of_changeset_revert(struct of_changeset *ocs);
+
+static inline int of_changeset_attach_node(struct of_changeset *ocs,
+					   struct device_node *np)
+{
+	return of_changeset_action(ocs, OF_RECONFIG_ATTACH_NODE, np, NULL);
+}
+static inline int of_changeset_detach_node(struct of_changeset *ocs,
+					   struct device_node *np)
+{
+	return of_changeset_action(ocs, OF_RECONFIG_DETACH_NODE, np, NULL);
+}
+static inline int of_changeset_add_property(struct of_changeset *ocs,
+					    struct device_node *np, struct property *prop)
+{
+	return of_changeset_action(ocs, OF_RECONFIG_ADD_PROPERTY, np, prop);
+}
+static inline int of_changeset_remove_property(struct of_changeset *ocs,
+					       struct device_node *np, struct property *prop)
+{
+	return of_changeset_action(ocs, OF_RECONFIG_REMOVE_PROPERTY, np, prop);
+}
+static inline int of_changeset_update_property(struct of_changeset *ocs,
+					       struct device_node *np, struct property *prop)
+{
+	return of_changeset_action(ocs, OF_RECONFIG_UPDATE_PROPERTY, np, prop);
+}
+
+/* --- of/overlay.c: device-tree overlays (Linux's of_overlay API) --- */
+
+/**
+ * of_overlay_fdt_apply() - apply an overlay blob (`dtc -@` output) to the
+ * live tree, all or nothing
+ * @overlay_fdt:  the blob; copied, the copy stays while the overlay is applied
+ *                and the tree's new values point into it
+ * @overlay_fdt_size: bytes readable at @overlay_fdt
+ * @ret_ovcs_id:  the new overlay's id (1, 2, ...)
+ * @target_base:  must be NULL (targets are absolute)
+ *
+ * The blob is checked like a boot blob; its phandles are renumbered above
+ * the tree's highest; __local_fixups__ and __fixups__ (labels looked up in
+ * the tree's __symbols__) are resolved; every fragment becomes changeset
+ * entries; then the changeset is applied and the buses notified.  On any
+ * error the tree is untouched and of_overlay_error() says which fragment,
+ * which property and why.
+ * Return: 0; -EINVAL (malformed blob or overlay, unknown label, base without
+ * __symbols__, target missing, phandle clash, #address-cells/#size-cells
+ * change); -EOVERFLOW (phandles run out, blob larger than its buffer);
+ * -EEXIST (a change collides with the tree); -ENOMEM.
+ */
+int of_overlay_fdt_apply(const void *overlay_fdt, u32 overlay_fdt_size,
+			 int *ret_ovcs_id, const struct device_node *target_base);
+/**
+ * of_overlay_remove() - revert overlay *@ovcs_id and free it; *@ovcs_id = 0
+ * Only the newest of overlays that touch the same nodes may go.
+ * Return: 0; -ENODEV for an unknown id; -EBUSY when a newer overlay
+ * touches its nodes (of_overlay_error() names it).
+ */
+int of_overlay_remove(int *ovcs_id);
+/* Remove every overlay, newest first.  Return: 0 or of_overlay_remove()'s error. */
+int of_overlay_remove_all(void);
+
+/* coyote: why the last apply or remove failed ("" after a success). */
+const char *of_overlay_error(void);
+/* coyote: name an applied overlay (its file, for `overlay list`). */
+int of_overlay_set_name(int ovcs_id, const char *name);
+/**
+ * of_overlay_next() - applied overlays, oldest first: pass 0 to start,
+ * then the id returned last.  Return: the next id, or 0 after the last.
+ */
+int of_overlay_next(int prev_id);
+/* coyote: an applied overlay's name ("" if unnamed) and changeset, or NULL. */
+const char *of_overlay_name(int ovcs_id);
+struct of_changeset *of_overlay_changeset(int ovcs_id);
 
 #endif

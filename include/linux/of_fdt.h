@@ -11,6 +11,8 @@
 
 #include <linux/types.h>
 
+struct device_node;
+
 #define OF_DT_HEADER 0xd00dfeed
 
 /**
@@ -97,6 +99,16 @@ const char *of_fdt_get_name(const void *blob, int node, int *lenp);
  * Return: 0; the checker's -EINVAL/-EOVERFLOW; -ENOMEM.
  */
 int of_fdt_unflatten(const void *blob, size_t size);
+
+/**
+ * of_fdt_unflatten_tree() - check @blob and build a tree apart from the live
+ * one (an overlay's), in one allocation that starts with the root node
+ * @root: out: the root; kfree(@root) frees the whole tree
+ * @why:  the checker's reason on failure
+ * Return: 0; the checker's -EINVAL/-EOVERFLOW; -ENOMEM.
+ */
+int of_fdt_unflatten_tree(const void *blob, size_t size, struct device_node **root,
+			  char *why, size_t whylen);
 
 /* Why the last of_fdt_unflatten() failed ("" after a success). */
 const char *of_fdt_unflatten_error(void);

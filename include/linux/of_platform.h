@@ -18,6 +18,15 @@ struct of_dev_auxdata {
 /* Bus nodes whose children become devices too. */
 extern const struct of_device_id of_default_bus_match_table[];
 
+/*
+ * The one copy of "is this a bus": @np's children become devices when the
+ * default populate reaches it (simple-bus, simple-mfd, arm,amba-bus), and
+ * a bus node that is a device itself as well (simple-mfd).  Populate, whynot
+ * and ofdump ask these.
+ */
+bool of_platform_node_is_bus(const struct device_node *np);
+bool of_platform_bus_is_device(const struct device_node *np);
+
 /**
  * of_platform_populate() - create platform devices for the children of @root
  * (the tree root when NULL) and, recursively, for the children of every node

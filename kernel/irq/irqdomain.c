@@ -46,7 +46,7 @@ struct irq_domain *irq_domain_add_linear(struct device_node *of_node,
 	struct irq_domain *d;
 
 	if (of_node && irq_find_host(of_node)) {
-		pr_err("%s already has an IRQ domain\n", of_node->full_name);
+		pr_err("%pOF already has an IRQ domain\n", of_node);
 		return NULL;
 	}
 	d = kzalloc(sizeof(*d), GFP_KERNEL);

@@ -2,10 +2,18 @@
 /*
  * vsnprintf for the kernel: %d %i %u %x %X %o %p %s %c %%, with the length
  * modifiers hh h l ll z t, flags '-' '0' '+' ' ' '#', width and precision
- * (also '*').  %pS prints the symbol an address falls in ("foo+0x1c/0x40").
- * Return values follow C: the length the full output would have had.
+ * (also '*').  %pS prints the symbol an address falls in ("foo+0x1c/0x40");
+ * %pOF prints a device-tree node, with Linux's modifiers (see
+ * device_node_string()).  Return values follow C: the length the full output
+ * would have had.
+ *
+ * The host build of the portable layers links this file too (printk and
+ * snprintf there must know %pOF), under the coyote_ names <linux/kernel.h>
+ * gives it so that libc's own printf family stays untouched; %pS has no
+ * symbol table there (the host shim's sprint_symbol() prints the address).
  */
 #include <linux/kernel.h>
+#include <linux/of.h>
 #include <linux/string.h>
 #include <coyote/kallsyms.h>
 
@@ -89,6 +97,161 @@ static void put_string(struct out *o, const char *s, int flags, int width, int p
 		put(o, s[i]);
 	if (flags & F_LEFT)
 		put_padding(o, width - len, ' ');
+}
+
+/* Width and alignment for output made by @fn: one counting pass, then the
+ * real one, so nothing needs a buffer. */
+static void put_padded(struct out *o, int flags, int width,
+		       void (*fn)(struct out *o, const void *arg, const char *mods),
+		       const void *arg, const char *mods)
+{
+	struct out count = { .buf = NULL, .size = 0, .pos = 0 };
+	int len;
+
+	fn(&count, arg, mods);
+	len = (int)count.pos;
+	if (!(flags & F_LEFT))
+		put_padding(o, width - len, ' ');
+	fn(o, arg, mods);
+	if (flags & F_LEFT)
+		put_padding(o, width - len, ' ');
+}
+
+static void put_str(struct out *o, const char *s)
+{
+	while (*s)
+		put(o, *s++);
+}
+
+/*
+ * "/", or "/a/b@1/c" from the root down.  Each component is found by
+ * walking up again from @dn: quadratic in the depth (a few levels), but no
+ * array on the stack, which matters when printk runs on the IRQ stack.
+ */
+static void put_node_path(struct out *o, const struct device_node *dn)
+{
+	const struct device_node *np;
+	int depth = 0, up, i;
+
+	if (!dn->parent) {
+		put(o, '/');
+		return;
+	}
+	for (np = dn; np->parent; np = np->parent)
+		depth++;
+	for (up = depth - 1; up >= 0; up--) {
+		for (np = dn, i = 0; i < up; i++)
+			np = np->parent;
+		put(o, '/');
+		put_str(o, np->full_name);
+	}
+}
+
+#define OF_MODIFIERS "fnpPFcC"
+
+/*
+ * The strings of @dn's "compatible", each terminated inside the value, one
+ * after another ('c' stops after the first).  Read straight from the
+ * properties, so this file needs nothing from of/ but the structures.
+ */
+static void put_compatibles(struct out *o, const struct device_node *dn, bool all)
+{
+	const struct property *pp;
+	const char *p, *end;
+	size_t n;
+
+	for (pp = dn->properties; pp && strcmp(pp->name, "compatible"); pp = pp->next)
+		;
+	if (!pp || !pp->value)
+		return;
+	end = (const char *)pp->value + pp->length;
+	for (p = pp->value; p < end; p += n + 1) {
+		n = strnlen(p, (size_t)(end - p));
+		if (p + n == end)
+			return;         /* not terminated: not a string */
+		if (!all) {
+			put_str(o, p);
+			return;
+		}
+		if (p != pp->value)
+			put(o, ',');
+		put(o, '"');
+		put_str(o, p);
+		put(o, '"');
+	}
+}
+
+/*
+ * The modifiers after "%pOF", each printed in turn and separated by ':', as
+ * Linux's printk-formats.rst describes: f full path (the default), n name
+ * without unit address, p phandle (decimal), P the last path component
+ * ("uart@1000"; "/" for the root), F flags (- or P populated, - or B
+ * populated bus; D and d, dynamic and detached, are always -), c first
+ * compatible, C every compatible, quoted and comma-separated.
+ */
+static void device_node_string(struct out *o, const void *arg, const char *mods)
+{
+	const struct device_node *dn = arg;
+	const char *p, *at;
+	bool first = true;
+
+	if (!*mods)
+		mods = "f";
+	for (; *mods && strchr(OF_MODIFIERS, *mods); mods++) {
+		if (!first)
+			put(o, ':');
+		first = false;
+		switch (*mods) {
+		case 'f':
+			put_node_path(o, dn);
+			break;
+		case 'n':
+			at = strchr(dn->full_name, '@');
+			for (p = dn->full_name; *p && p != at; p++)
+				put(o, *p);
+			break;
+		case 'p':
+			put_number(o, dn->phandle, false, 10, 0, -1, -1);
+			break;
+		case 'P':
+			put_str(o, dn->parent ? dn->full_name : "/");
+			break;
+		case 'F':
+			put_str(o, "--");
+			put(o, dn->_flags & (1ul << OF_POPULATED) ? 'P' : '-');
+			put(o, dn->_flags & (1ul << OF_POPULATED_BUS) ? 'B' : '-');
+			break;
+		case 'c':
+		case 'C':
+			put_compatibles(o, dn, *mods == 'C');
+			break;
+		}
+	}
+}
+
+/* %pO...: *@fmt at the 'O'; leaves it at the last character used. */
+static void put_kobject(struct out *o, const void *ptr, const char **fmt,
+			int flags, int width, int precision)
+{
+	char mods[sizeof(OF_MODIFIERS)];
+	const char *f = *fmt + 1;
+	size_t n = 0;
+
+	if (*f != 'F') {
+		put_string(o, "(%pO?)", flags, width, precision);
+	} else if (!ptr) {
+		put_string(o, "(null)", flags, width, precision);
+	} else {
+		for (f++; *f && strchr(OF_MODIFIERS, *f) && n < sizeof(mods) - 1; f++)
+			mods[n++] = *f;
+		mods[n] = '\0';
+		put_padded(o, flags, width, device_node_string, ptr, mods);
+	}
+	/* Linux's rule: every letter or digit after %p belongs to it. */
+	while ((f[0] >= 'a' && f[0] <= 'z') || (f[0] >= 'A' && f[0] <= 'Z') ||
+	       (f[0] >= '0' && f[0] <= '9'))
+		f++;
+	*fmt = f - 1;
 }
 
 static int read_int(const char **fmt)
@@ -183,6 +346,12 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
 		case 'p': {
 			unsigned long p = (unsigned long)va_arg(args, void *);
 
+			if (fmt[1] == 'O') {
+				fmt++;
+				put_kobject(&o, (const void *)p, &fmt, flags, width,
+					    precision);
+				continue;
+			}
 			if (fmt[1] == 'S' || fmt[1] == 's') {
 				char sym[KSYM_SYMBOL_LEN];
 

@@ -15,6 +15,7 @@
 #include <linux/errno.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
+#include <coyote/kallsyms.h>
 #include <coyote/time.h>
 
 void *kmalloc(size_t size, gfp_t flags)
@@ -67,12 +68,20 @@ ssize_t strscpy(char *dst, const char *src, size_t size)
 	return (ssize_t)n;
 }
 
-/* Host lines go to stderr; the KERN_<level> prefix is dropped. */
+/*
+ * Host lines go to stderr, formatted by the kernel's vsnprintf (%pOF); the
+ * KERN_<level> prefix is dropped.
+ */
 int vprintk(const char *fmt, va_list args)
 {
+	char text[1024];
+	int n;
+
 	if (fmt[0] == KERN_SOH[0] && fmt[1])
 		fmt += 2;
-	return vfprintf(stderr, fmt, args);
+	n = vscnprintf(text, sizeof(text), fmt, args);
+	fputs(text, stderr);
+	return n;
 }
 
 int printk(const char *fmt, ...)
@@ -109,6 +118,12 @@ const char *errname(int err)
 		if (names[i].err == err)
 			return names[i].name;
 	return "E?";
+}
+
+/* No symbol table on the host: %pS prints the bare address. */
+int sprint_symbol(char *buf, unsigned long addr)
+{
+	return snprintf(buf, KSYM_SYMBOL_LEN, "0x%lx", addr);
 }
 
 /* The host's monotonic clock stands in for the tick and its counter. */

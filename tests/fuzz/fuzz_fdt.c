@@ -23,6 +23,8 @@
 #include <linux/of_dump.h>
 #include <linux/of_fdt.h>
 #include <linux/of_irq.h>
+#include <linux/dma-map-ops.h>
+#include <linux/slab.h>
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
 
@@ -127,6 +129,28 @@ static void walk_properties(struct device_node *np, const char *path)
 	}
 }
 
+/* The range parser over both properties, and the DMA windows. */
+static void walk_ranges(struct device_node *np)
+{
+	const struct bus_dma_region *map = NULL;
+	struct of_range_parser parser;
+	struct of_range range;
+	struct resource res;
+	int n = 0;
+
+	if (!of_range_parser_init(&parser, np))
+		for_each_of_range(&parser, &range)
+			if (++n > 64)
+				break;
+	if (!of_pci_dma_range_parser_init(&parser, np))
+		for_each_of_range(&parser, &range)
+			if (++n > 128)
+				break;
+	of_range_to_resource(np, 1, &res);
+	if (!of_dma_get_range(np, &map))
+		kfree(map);
+}
+
 static void walk_references(struct device_node *np)
 {
 	struct of_phandle_args args;
@@ -148,6 +172,9 @@ static void walk_references(struct device_node *np)
 		of_count_phandle_with_args(np, phandle_lists[i][0],
 					   phandle_lists[i][1]);
 	}
+	for (idx = 0; idx < 3; idx++)
+		of_parse_phandle_with_args_map(np, "gpios", "gpio", idx, &args);
+	walk_ranges(np);
 	of_device_is_available(np);
 	of_device_is_compatible(np, "simple-bus");
 	of_n_addr_cells(np);
@@ -169,6 +196,21 @@ static bool earlier_twin_on_path(const struct device_node *np)
 	return false;
 }
 
+/* %pOF prints the path the walk built (when it fit), and every modifier
+ * stays inside the buffer. */
+static void check_printed_path(const struct device_node *np, const char *path)
+{
+	char buf[MAX_PATH + 8], small[12];
+	int n;
+
+	n = snprintf(buf, sizeof(buf), "%pOF", np);
+	if (n + 1 < MAX_PATH && strcmp(buf, path))
+		invariant_failed("%pOF differs from the node's path", path);
+	snprintf(small, sizeof(small), "%pOFfnpPFcC", np);
+	if (strlen(small) >= sizeof(small))
+		invariant_failed("%pOF wrote past its buffer", path);
+}
+
 static void walk_node(struct device_node *np, const char *path)
 {
 	struct device_node *child, *found;
@@ -176,6 +218,7 @@ static void walk_node(struct device_node *np, const char *path)
 
 	walk_properties(np, path);
 	walk_references(np);
+	check_printed_path(np, path);
 
 	for (child = np->child; child; child = child->sibling)
 		nchild++;
@@ -254,6 +297,12 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	memcpy(blob, data, size);
 	if (of_fdt_check(blob, size, why, sizeof(why)) == 0) {
 		walk_flat(blob);
+		/* The input as an overlay on the previous input's tree, and back. */
+		if (of_root && of_overlay_fdt_apply(blob, (u32)size, &(int){ 0 }, NULL) == 0) {
+			walk_live();
+			if (of_overlay_remove_all())
+				invariant_failed("overlay removal", of_overlay_error());
+		}
 		if (of_fdt_unflatten(blob, size) == 0) {
 			free(live_blob);
 			live_blob = blob;

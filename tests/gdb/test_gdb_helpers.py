@@ -70,6 +70,6 @@ def test_gdb_helpers(boot):
     shell = {}
     for line in qemu.run("devices").splitlines():
         if line.startswith("/"):
-            f = line.split(None, 4)
-            shell[f[0]] = (f[3], f[4].strip())
+            f = line.split(None, 5)   # node device bus driver order state
+            shell[f[0]] = (f[3], f[5].strip())
     assert gdb_devices == shell, (gdb_devices, shell)

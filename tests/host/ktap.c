@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ktap.h"
 
@@ -100,4 +101,45 @@ void *ktap_load(const char *name, size_t *size)
 	fclose(f);
 	*size = (size_t)n;
 	return buf;
+}
+
+static FILE *expect_file;
+static int expect_saved_fd = -1;
+static char expect_text[512];
+
+void ktap_expect_begin(const char *text)
+{
+	snprintf(expect_text, sizeof(expect_text), "%s", text);
+	fflush(stderr);
+	expect_file = tmpfile();
+	expect_saved_fd = dup(2);
+	if (!expect_file || expect_saved_fd < 0 || dup2(fileno(expect_file), 2) < 0)
+		ktap_check(0, __FILE__, __LINE__, "capture stderr for: %s", text);
+}
+
+void ktap_expect_end(void)
+{
+	char line[1024];
+	int found = 0;
+
+	fflush(stderr);
+	if (expect_saved_fd >= 0) {
+		dup2(expect_saved_fd, 2);
+		close(expect_saved_fd);
+		expect_saved_fd = -1;
+	}
+	printf("# EXPECT begin: %s\n", expect_text);
+	if (expect_file) {
+		rewind(expect_file);
+		while (fgets(line, sizeof(line), expect_file)) {
+			fputs(line, stdout);
+			line[strcspn(line, "\n")] = '\0';
+			if (!strcmp(line, expect_text))
+				found = 1;
+		}
+		fclose(expect_file);
+		expect_file = NULL;
+	}
+	printf("# EXPECT end\n");
+	ktap_check(found, __FILE__, __LINE__, "expected error: %s", expect_text);
 }

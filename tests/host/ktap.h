@@ -22,6 +22,16 @@ int ktap_done(void);
  * a missing file is a failed check and a NULL return. */
 void *ktap_load(const char *name, size_t *size);
 
+/*
+ * Expected error lines, as Linux's of unittest brackets them: between
+ * ktap_expect_begin() and ktap_expect_end() whatever the code prints
+ * (printk goes to stderr on the host) is caught, echoed between
+ * "# EXPECT begin: TEXT" and "# EXPECT end" on stdout, and checked to
+ * hold the line TEXT exactly: an expected error that never comes fails.
+ */
+void ktap_expect_begin(const char *text);
+void ktap_expect_end(void);
+
 #define CHECK(cond, ...) ktap_check(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
 #define CHECK_INT(got, want, ...) \
 	ktap_check_int((long long)(got), (long long)(want), __FILE__, __LINE__, __VA_ARGS__)

@@ -523,10 +523,12 @@ static void test_scoring(void)
 	platform_driver_unregister(&combo_driver);
 }
 
+/* Deferred probe itself, as without device links (pure retry). */
 static void test_defer_reasons(void)
 {
 	struct device *c;
 
+	fw_devlink_enabled = false;
 	of_platform_default_populate(NULL, NULL, NULL);
 	platform_driver_register(&consumer_driver);
 	c = dev_at(CONSUMER);
@@ -542,6 +544,7 @@ static void test_defer_reasons(void)
 	CHECK(driver_deferred_probe_count() == 0, "deferred list empty");
 	unregister_all();
 	of_platform_depopulate(NULL);
+	fw_devlink_enabled = true;
 }
 
 static void test_any_order(void)

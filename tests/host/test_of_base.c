@@ -11,6 +11,7 @@
 
 #include <linux/errno.h>
 #include <linux/of.h>
+#include <linux/of_device.h>
 #include <linux/of_fdt.h>
 
 #include "fdtbuild.h"
@@ -245,6 +246,14 @@ static void test_compatible(void)
 	CHECK(of_match_node(t2, w) == &t2[1], "type only");
 	CHECK(of_match_node(t1, NULL) == NULL, "NULL node");
 	CHECK(of_match_node(NULL, a) == NULL, "NULL table");
+	/* One scoring: the driver core's ranking is of_match_node()'s. */
+	{
+		int s3 = 0, s2 = 0;
+
+		CHECK(of_match_best(t3, a, &s3) == of_match_node(t3, a) &&
+		      s3 == of_match_score(a, &t3[1]) && s3 > 0, "of_match_best is of_match_node");
+		CHECK(of_match_best(t2, w, &s2) == &t2[1] && s2 == 2, "a type match scores 2");
+	}
 
 	np = of_find_matching_node_and_match(NULL, t5, &m);
 	CHECK_STR(fp(np), "/bus@10000000/sub@80000/timer@100", "find matching node");

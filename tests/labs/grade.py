@@ -252,7 +252,7 @@ def lab1(src):
             ("You wrote %r. " % given if given else "Not answered yet. ") +
             "`devices` in the shell lists each device with its driver.")
     n = sum(1 for l in devs.splitlines() if l.startswith("/") and
-            l.split()[3:5] == ["uart-pl011", "bound"])
+            l.split()[3] == "uart-pl011" and l.split()[5] == "bound")
     given = answers.get("uart_devices", "")
     g.check("uart_devices: how many devices uart-pl011 binds", given == str(n),
             ("You wrote %r. " % given if given else "Not answered yet. ") +

@@ -30,7 +30,7 @@ def devices_table(out):
     for line in out.splitlines():
         if not line.startswith("/"):
             continue
-        path, dev, bus, driver, state = line.split(None, 4)
+        path, dev, bus, driver, _order, state = line.split(None, 5)
         rows[path] = (dev, bus, driver, state.strip())
     return rows
 
@@ -138,9 +138,10 @@ def test_unknown_compatible_shows_no_driver(boot):
                                               "no driver")
 
 
-def test_interrupt_parent_declared_later_defers_then_binds(boot):
-    """The SIC moved to the end of the tree: UART3 probes before it, defers
-    with the reason, and binds when the SIC has registered its domain."""
+def test_interrupt_parent_declared_later_waits_then_binds(boot):
+    """The SIC moved to the end of the tree: UART3 comes first, but its
+    device link to the SIC (interrupt-parent) holds it back without a probe
+    call, and it is probed right after the SIC binds: no deferral."""
     src = board_dts_source()
     start = src.index("sic: interrupt-controller@10003000 {")
     end = src.index("};", start) + 2
@@ -149,15 +150,17 @@ def test_interrupt_parent_declared_later_defers_then_binds(boot):
     src += "\n/ {\n" + sic_node + "\n};\n"
     c = boot(dtb=compile_dts(src, "drvcore-sic-last"))
     log = c.boot_log
-    deferred = re.search(r"uart-pl011 /fpga@10000000/serial@9000 deferred: "
-                         r"waiting for interrupt parent /interrupt-controller@10003000", log)
-    assert deferred, log
-    bound = log.find("uart-pl011 10009000.serial: bound")
-    assert bound > deferred.start(), log
+    assert " deferred: " not in log, log
+    sic = log.find("versatile-sic 10003000.interrupt-controller: bound")
+    uart3 = log.find("uart-pl011 10009000.serial: bound")
+    assert 0 < sic < uart3, log
     assert re.search(r"driver core: \d+ device\(s\) bound, 0 deferred", log)
     rows = devices_table(c.run("devices"))
     assert rows["/fpga@10000000/serial@9000"][2:] == ("uart-pl011", "bound")
     assert rows["/interrupt-controller@10003000"][2:] == ("versatile-sic", "bound")
+    probes = c.run("probes")
+    assert re.search(r"10009000\.serial +uart-pl011 +link satisfied +bound", probes), probes
+    assert "EPROBE_DEFER" not in probes, probes
 
 
 def uart0_irq_count(c):

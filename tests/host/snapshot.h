@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The whole live tree as DTS text, for tests that change the tree and must
+ * find it byte for byte as before (test_of_dynamic.c, test_of_overlay.c).
+ */
+#ifndef _TESTS_HOST_SNAPSHOT_H
+#define _TESTS_HOST_SNAPSHOT_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/of.h>
+#include <linux/of_dump.h>
+
+static inline void snapshot_put(void *ctx, const char *s, size_t n)
+{
+	fwrite(s, 1, n, ctx);
+}
+
+/* The tree printed now (malloc'd). */
+static inline char *snapshot(void)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	of_print_dts(of_root, snapshot_put, f);
+	fclose(f);
+	return buf;
+}
+
+/* Is the tree printed now the text @before? */
+static inline int same_as(const char *before)
+{
+	char *now = snapshot();
+	int same = !strcmp(now, before);
+
+	free(now);
+	return same;
+}
+
+#endif

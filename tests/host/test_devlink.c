@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Host tests of device links (drivers/base/links.c) and the supplier table
+ * (of/supplier.c), the kernel's code on trees in tests/dts/host/devlink-*:
+ * links per table row, probe order with every consumer listed before its
+ * suppliers, two trees of cycles, and suppliers that never bind.  The lines
+ * the kernel prints are captured (host printk goes to stderr) and compared
+ * exactly.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <linux/device.h>
+#include <linux/errno.h>
+#include <linux/of.h>
+#include <linux/of_fdt.h>
+#include <linux/of_platform.h>
+#include <linux/platform_device.h>
+#include <coyote/whynot.h>
+
+#include "ktap.h"
+
+/* --- printk capture ----------------------------------------------------- */
+static FILE *cap;
+static int saved_fd = -1;
+static char captured[16384];
+
+static void capture_start(void)
+{
+	fflush(stderr);
+	cap = tmpfile();
+	saved_fd = dup(2);
+	dup2(fileno(cap), 2);
+}
+
+static const char *capture_end(void)
+{
+	size_t n;
+
+	fflush(stderr);
+	dup2(saved_fd, 2);
+	close(saved_fd);
+	rewind(cap);
+	n = fread(captured, 1, sizeof(captured) - 1, cap);
+	captured[n] = '\0';
+	fclose(cap);
+	fputs(captured, stderr);
+	return captured;
+}
+
+#define CHECK_LINE(text, line) \
+	CHECK(strstr((text), line "\n") != NULL, "prints: %s", line)
+
+/* --- one fake driver for "link,dev", one that fails for "link,fail" ------ */
+static int probes;
+
+static int dev_probe(struct platform_device *pdev)
+{
+	probes++;
+	return 0;
+}
+
+static int fail_probe(struct platform_device *pdev)
+{
+	probes++;
+	return -EIO;
+}
+
+static const struct of_device_id dev_ids[] = { { .compatible = "link,dev" }, { } };
+static const struct of_device_id fail_ids[] = { { .compatible = "link,fail" }, { } };
+
+static struct platform_driver dev_driver = {
+	.probe = dev_probe,
+	.driver = { .name = "link-dev", .of_match_table = dev_ids },
+};
+static struct platform_driver fail_driver = {
+	.probe = fail_probe,
+	.driver = { .name = "link-fail", .of_match_table = fail_ids },
+};
+
+static bool load(const char *name)
+{
+	size_t size;
+	void *blob = ktap_load(name, &size);
+
+	return blob && of_fdt_unflatten(blob, size) == 0;
+}
+
+static struct device *dev_of(const char *path)
+{
+	struct device_node *np = of_find_node_by_path(path);
+
+	return np ? np->data : NULL;
+}
+
+static struct device_link *link_between(const char *consumer, const char *supplier)
+{
+	struct device *c = dev_of(consumer), *s = dev_of(supplier);
+	struct device_link *link;
+
+	if (!c || !s)
+		return NULL;
+	list_for_each_entry(link, &c->links_suppliers, c_node)
+		if (link->supplier == s)
+			return link;
+	return NULL;
+}
+
+static int count_links(void)
+{
+	struct device *dev;
+	struct device_link *link;
+	int n = 0;
+
+	list_for_each_entry(dev, &platform_bus_type.devices, bus_node)
+		list_for_each_entry(link, &dev->links_suppliers, c_node)
+			n++;
+	return n;
+}
+
+/* Every active link: the supplier bound before its consumer. */
+static bool order_respects_links(void)
+{
+	struct device *dev;
+	struct device_link *link;
+
+	list_for_each_entry(dev, &platform_bus_type.devices, bus_node)
+		list_for_each_entry(link, &dev->links_suppliers, c_node)
+			if (device_link_state(link) == DL_STATE_ACTIVE &&
+			    link->supplier->probe_order >= dev->probe_order)
+				return false;
+	return true;
+}
+
+static void test_table_and_order(void)
+{
+	static const struct { const char *consumer, *supplier, *prop; } want[] = {
+		{ "/consumer@1", "/clock-controller@5", "clocks" },
+		{ "/consumer@1", "/interrupt-controller@a", "interrupt-parent (inherited)" },
+		{ "/consumer@1", "/gpio@2", "reset-gpios" },
+		{ "/consumer@1", "/regulator", "vdd-supply" },
+		{ "/consumer@1", "/pinctrl@3", "pinctrl-0" },
+		{ "/consumer@1", "/dma@6", "dmas" },
+		{ "/gpio@2", "/clock-controller@5", "clocks" },
+		{ "/gpio@2", "/reset@7", "resets" },
+		{ "/regulator", "/power-controller@8", "power-domains" },
+		{ "/nexus@4", "/interrupt-controller@a", "interrupt-map" },
+		{ "/nexus@4", "/interrupt-controller@9", "interrupt-map" },
+		{ "/clock-controller@5", "/interrupt-controller@a", "interrupts-extended" },
+		{ "/interrupt-controller@9", "/interrupt-controller@a", "interrupt-parent (inherited)" },
+	};
+	unsigned long calls;
+	size_t i;
+
+	if (!load("devlink-order.dtb")) {
+		CHECK(0, "unflatten devlink-order.dtb");
+		return;
+	}
+	probes = 0;
+	calls = probe_calls();
+	of_platform_default_populate(NULL, NULL, NULL);
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		struct device_link *l = link_between(want[i].consumer, want[i].supplier);
+
+		CHECK(l && !strcmp(l->prop, want[i].prop), "link %s -> %s (%s): got %s",
+		      want[i].consumer, want[i].supplier, want[i].prop, l ? l->prop : "none");
+	}
+	CHECK_INT(count_links(), ARRAY_SIZE(want), "no other links (pin state -> its controller)");
+	CHECK(dev_of("/consumer@1")->state == DEVICE_NO_DRIVER && probes == 0,
+	      "no driver registered yet: nothing probed, nothing waits");
+
+	platform_driver_register(&dev_driver);
+	CHECK_INT(probes, 11, "every device probed");
+	CHECK_INT(probe_calls() - calls, 11, "exactly one probe call per device");
+	CHECK_INT(driver_deferred_probe_count(), 0, "no deferral");
+	CHECK(order_respects_links(), "every supplier bound before its consumers");
+	CHECK_INT(dev_of("/consumer@1")->probe_order - dev_of("/interrupt-controller@a")->probe_order
+		  > 0, 1, "listed first, probed after its suppliers");
+	platform_driver_unregister(&dev_driver);
+	of_platform_depopulate(NULL);
+	CHECK_INT(count_links(), 0, "depopulate removes every link");
+}
+
+/* The driver registered first, devices added after: the same order. */
+static void test_order_driver_first(void)
+{
+	unsigned long calls;
+
+	if (!load("devlink-order.dtb"))
+		return;
+	platform_driver_register(&dev_driver);
+	calls = probe_calls();
+	capture_start();
+	of_platform_default_populate(NULL, NULL, NULL);
+	capture_end();
+	CHECK_INT(probe_calls() - calls, 11, "driver first: one probe call per device");
+	CHECK(order_respects_links(), "driver first: suppliers first");
+	CHECK_LINE(captured, "fw_devlink: 13 link(s) among 11 new device(s), from 16 supplier "
+		   "properties");
+	platform_driver_unregister(&dev_driver);
+	of_platform_depopulate(NULL);
+}
+
+static void test_cycles_two_pairs(void)
+{
+	const char *out;
+	struct device_link *l;
+
+	if (!load("devlink-cycle1.dtb")) {
+		CHECK(0, "unflatten devlink-cycle1.dtb");
+		return;
+	}
+	platform_driver_register(&dev_driver);
+	capture_start();
+	of_platform_default_populate(NULL, NULL, NULL);
+	out = capture_end();
+	CHECK_LINE(out, "fw_devlink: dependency cycle of 2 devices:");
+	CHECK_LINE(out, "fw_devlink:   /display@1 waits for /camera@2 (clocks, rank 9)");
+	CHECK_LINE(out, "fw_devlink:   /camera@2 waits for /display@1 (remote-endpoint, rank 1): "
+		   "relaxed");
+	CHECK_LINE(out, "fw_devlink: relaxed /camera@2 -> /display@1 (remote-endpoint): the least "
+		   "essential link in the cycle; /camera@2 probes first");
+	CHECK_LINE(out, "fw_devlink:   /gpio@3 waits for /reset@4 (resets, rank 7)");
+	CHECK_LINE(out, "fw_devlink:   /reset@4 waits for /gpio@3 (enable-gpios, rank 4): relaxed");
+	l = link_between("/camera@2", "/display@1");
+	CHECK(l && device_link_state(l) == DL_STATE_RELAXED, "camera -> display relaxed");
+	l = link_between("/display@1", "/camera@2");
+	CHECK(l && device_link_state(l) == DL_STATE_ACTIVE, "display -> camera kept (clocks)");
+	CHECK(dev_of("/camera@2")->probe_order < dev_of("/display@1")->probe_order,
+	      "camera before display");
+	CHECK(dev_of("/reset@4")->probe_order < dev_of("/gpio@3")->probe_order,
+	      "reset controller before the GPIO controller");
+	CHECK_INT(driver_deferred_probe_count(), 0, "no deferral");
+	platform_driver_unregister(&dev_driver);
+	of_platform_depopulate(NULL);
+}
+
+static void test_cycle_of_three(void)
+{
+	const char *out;
+
+	if (!load("devlink-cycle2.dtb")) {
+		CHECK(0, "unflatten devlink-cycle2.dtb");
+		return;
+	}
+	platform_driver_register(&dev_driver);
+	capture_start();
+	of_platform_default_populate(NULL, NULL, NULL);
+	out = capture_end();
+	CHECK_LINE(out, "fw_devlink: dependency cycle of 3 devices:");
+	CHECK_LINE(out, "fw_devlink:   /power-controller@4 waits for /interrupt-controller@2 "
+		   "(interrupt-parent (inherited), rank 2): relaxed");
+	/* probe_order counts binds since boot: consecutive here. */
+	CHECK(dev_of("/clock@3")->probe_order == dev_of("/power-controller@4")->probe_order + 1 &&
+	      dev_of("/interrupt-controller@2")->probe_order ==
+	      dev_of("/power-controller@4")->probe_order + 2 &&
+	      dev_of("/uart@1")->probe_order == dev_of("/power-controller@4")->probe_order + 3,
+	      "power, clock, interrupt controller, then the UART");
+	platform_driver_unregister(&dev_driver);
+	of_platform_depopulate(NULL);
+}
+
+static char explained[1024];
+
+static void put_explained(void *ctx, const char *line)
+{
+	strncat(explained, line, sizeof(explained) - strlen(explained) - 2);
+	strcat(explained, "\n");
+}
+
+static const char *whynot(const char *path)
+{
+	explained[0] = '\0';
+	whynot_explain(of_find_node_by_path(path), whynot_live_catalog(), true, put_explained,
+		       NULL);
+	return explained;
+}
+
+/* Last: after fw_devlink_drivers_done() the boot is over for good. */
+static void test_missing_suppliers(void)
+{
+	const char *out;
+
+	if (!load("devlink-missing.dtb")) {
+		CHECK(0, "unflatten devlink-missing.dtb");
+		return;
+	}
+	platform_driver_register(&dev_driver);
+	platform_driver_register(&fail_driver);
+	of_platform_default_populate(NULL, NULL, NULL);
+	CHECK(dev_of("/a@4")->state == DEVICE_WAITING, "a waits for a driverless clock");
+	CHECK(dev_of("/b@5")->state == DEVICE_BOUND, "b: a disabled supplier holds nothing back");
+	CHECK(dev_of("/c@6")->state == DEVICE_WAITING, "c waits for a failed clock (until boot ends)");
+	CHECK(dev_of("/d@7")->state == DEVICE_WAITING, "d waits for a clock that waits");
+	out = whynot("/d@7");
+	CHECK_STR(out, "not probed yet by driver link-dev: a supplier is not bound\n"
+		  "waits for /clock@8 (clocks) which waits for /clock@1 (clocks): no driver for "
+		  "\"link,nodriver\"\n", "whynot names the chain down to its cause");
+	out = whynot("/c@6");
+	CHECK(strstr(out, "waits for /clock@3 (clocks): its probe failed: EIO\n"), "%s", out);
+
+	capture_start();
+	CHECK_INT(fw_devlink_drivers_done(), 4, "four links given up on");
+	out = capture_end();
+	CHECK_LINE(out, "fw_devlink: /b@5 probes without /clock@2 (clocks): that node is disabled");
+	CHECK_LINE(out, "fw_devlink: /a@4 probes without /clock@1 (clocks): no driver for "
+		   "\"link,nodriver\"");
+	CHECK_LINE(out, "fw_devlink: /c@6 probes without /clock@3 (clocks): its probe failed: EIO");
+	CHECK_LINE(out, "fw_devlink: /clock@8 probes without /clock@1 (clocks): no driver for "
+		   "\"link,nodriver\"");
+	CHECK(dev_of("/a@4")->state == DEVICE_BOUND && dev_of("/c@6")->state == DEVICE_BOUND &&
+	      dev_of("/d@7")->state == DEVICE_BOUND && dev_of("/clock@8")->state == DEVICE_BOUND,
+	      "every consumer probed anyway");
+	CHECK(dev_of("/clock@8")->probe_order < dev_of("/d@7")->probe_order,
+	      "the chain still in order");
+	out = whynot("/a@4");
+	CHECK(strstr(out, "link to /clock@1 (clocks) supplier-missing: no driver for "
+		     "\"link,nodriver\"\n") != NULL, "a bound consumer's whynot: %s", out);
+	platform_driver_unregister(&fail_driver);
+	platform_driver_unregister(&dev_driver);
+	of_platform_depopulate(NULL);
+}
+
+int main(void)
+{
+	printf("KTAP version 1\n");
+	test_table_and_order();
+	test_order_driver_first();
+	test_cycles_two_pairs();
+	test_cycle_of_three();
+	test_missing_suppliers();
+	return ktap_done();
+}

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * of/dynamic.c: single property changes, changesets applied, failed and
+ * reverted (the tree printed as DTS must come back byte for byte), the
+ * reconfig notifications and what they mean for devices, phandles of
+ * attached and detached nodes.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/errno.h>
+#include <linux/of.h>
+#include <linux/of_dump.h>
+#include <linux/of_fdt.h>
+
+#include "ktap.h"
+#include "snapshot.h"
+
+#define P(path) of_find_node_by_path(path)
+
+/* What the notifier saw: actions and the device change of each. */
+static int seen, adds, removes;
+static unsigned long last_action;
+
+static int count(struct notifier_block *nb, unsigned long action, void *arg)
+{
+	int change = of_reconfig_get_state_change(action, arg);
+
+	seen++;
+	last_action = action;
+	adds += change == OF_RECONFIG_CHANGE_ADD;
+	removes += change == OF_RECONFIG_CHANGE_REMOVE;
+	return NOTIFY_OK;
+}
+
+static struct notifier_block nb = { .notifier_call = count };
+
+static void reset(void)
+{
+	seen = adds = removes = 0;
+	last_action = 0;
+}
+
+static const char *prop_names(struct device_node *np)
+{
+	static char buf[256];
+	struct property *pp;
+
+	buf[0] = '\0';
+	for_each_property_of_node(np, pp) {
+		strcat(buf, pp->name);
+		strcat(buf, " ");
+	}
+	return buf;
+}
+
+static void test_single_properties(void)
+{
+	struct device_node *a = P("/bus/dev@1000");
+	static char v1[] = "x", v2[] = "yy";
+	struct property p1 = { .name = "new", .length = 2, .value = v1 };
+	struct property p2 = { .name = "second", .length = 3, .value = v2 };
+	struct property *old = of_find_property(a, "second", NULL);
+	char *before = snapshot();
+
+	reset();
+	CHECK_INT(of_add_property(a, &p1), 0, "of_add_property");
+	CHECK_STR(prop_names(a), "compatible reg first second third phandle new ", "added at the end");
+	CHECK_INT(of_add_property(a, &p1), -EEXIST, "of_add_property twice: -EEXIST");
+	CHECK_INT(of_add_property(NULL, &p1), -EINVAL, "of_add_property(NULL): -EINVAL");
+	CHECK_INT(last_action, OF_RECONFIG_ADD_PROPERTY, "notified ADD_PROPERTY");
+	CHECK_INT(of_update_property(a, &p2), 0, "of_update_property");
+	CHECK(of_find_property(a, "second", NULL) == &p2, "update: the new one is found");
+	CHECK_STR(prop_names(a), "compatible reg first second third phandle new ", "update keeps the place");
+	CHECK_INT(last_action, OF_RECONFIG_UPDATE_PROPERTY, "notified UPDATE_PROPERTY");
+	CHECK_INT(of_remove_property(a, old), -ENODEV, "removing the replaced one: -ENODEV");
+	CHECK_INT(of_update_property(a, old), 0, "update back");
+	CHECK_INT(of_remove_property(a, &p1), 0, "of_remove_property");
+	CHECK_INT(last_action, OF_RECONFIG_REMOVE_PROPERTY, "notified REMOVE_PROPERTY");
+	CHECK_INT(seen, 4, "four notifications");
+	CHECK_INT(adds + removes, 0, "no device change: not status");
+	CHECK(same_as(before), "tree back as it was");
+	free(before);
+}
+
+static void test_changeset_apply_revert(void)
+{
+	struct device_node *bus = P("/bus"), *a = P("/bus/dev@1000"), *b = P("/bus/dev@2000");
+	struct device_node node = { .name = "new", .full_name = "new@3000", .parent = bus,
+				    .phandle = 0x100 };
+	static char okay[] = "okay", ph[] = { 0, 0, 1, 0 };
+	struct property status = { .name = "status", .length = 5, .value = okay };
+	struct property php = { .name = "phandle", .length = 4, .value = ph };
+	struct property comp = { .name = "compatible", .length = 5, .value = okay };
+	struct property *first = of_find_property(a, "first", NULL);
+	struct of_changeset cs;
+	char *before = snapshot(), *after;
+
+	of_changeset_init(&cs);
+	CHECK_INT(of_changeset_attach_node(&cs, &node), 0, "attach entry");
+	CHECK_INT(of_changeset_add_property(&cs, &node, &comp), 0, "add entry");
+	CHECK_INT(of_changeset_add_property(&cs, &node, &php), 0, "add phandle entry");
+	CHECK_INT(of_changeset_update_property(&cs, b, &status), 0, "update entry");
+	CHECK_INT(of_changeset_remove_property(&cs, a, first), 0, "remove entry");
+	CHECK_INT(of_changeset_action(&cs, 99, a, NULL), -EINVAL, "unknown action: -EINVAL");
+	CHECK_INT(of_changeset_add_property(&cs, a, NULL), -EINVAL, "no property: -EINVAL");
+	CHECK(P("/bus/new@3000") == NULL, "nothing applied before apply");
+
+	reset();
+	CHECK_INT(of_changeset_apply(&cs), 0, "apply");
+	CHECK(P("/bus/new@3000") == &node, "node attached");
+	CHECK(of_find_node_by_phandle(0x100) == &node, "its phandle is found");
+	CHECK(of_device_is_available(b), "dev@2000 enabled");
+	CHECK(!of_find_property(a, "first", NULL), "first removed");
+	CHECK_INT(seen, 5, "one notification per entry");
+	CHECK_INT(adds, 2, "two devices appear: the new node and dev@2000");
+	CHECK_INT(of_changeset_apply(&cs), -EBUSY, "apply twice: -EBUSY");
+	CHECK_INT(of_changeset_attach_node(&cs, &node), -EBUSY, "no entries while applied");
+	after = snapshot();
+	CHECK(strstr(after, "new@3000 {") != NULL, "new node printed");
+
+	reset();
+	CHECK_INT(of_changeset_revert(&cs), 0, "revert");
+	CHECK_INT(removes, 2, "both devices go");
+	CHECK(of_find_node_by_phandle(0x100) == NULL, "reverted node's phandle gone");
+	CHECK(same_as(before), "revert: the tree byte for byte as before, order included");
+	CHECK_INT(of_changeset_revert(&cs), -EINVAL, "revert twice: -EINVAL");
+	of_changeset_destroy(&cs);
+	free(before);
+	free(after);
+}
+
+static void test_changeset_all_or_nothing(void)
+{
+	struct device_node *a = P("/bus/dev@1000");
+	static char v[] = "z";
+	struct property extra = { .name = "extra", .length = 2, .value = v };
+	struct property dup = { .name = "third", .length = 2, .value = v };
+	struct of_changeset cs;
+	char *before = snapshot();
+
+	of_changeset_init(&cs);
+	of_changeset_add_property(&cs, a, &extra);
+	of_changeset_detach_node(&cs, P("/bus/dev@2000"));
+	of_changeset_add_property(&cs, a, &dup);       /* exists: fails last */
+	reset();
+	CHECK_INT(of_changeset_apply(&cs), -EEXIST, "a failing entry fails the apply: -EEXIST");
+	CHECK_INT(seen, 0, "no notification for a failed apply");
+	CHECK(same_as(before), "earlier entries undone: tree as before");
+	CHECK(P("/bus/dev@2000") != NULL, "detached node back");
+	of_changeset_destroy(&cs);
+	free(before);
+}
+
+static void test_detach_phandle(void)
+{
+	struct device_node *a = P("/bus/dev@1000");
+	phandle ph = a->phandle;
+	struct of_changeset cs;
+
+	of_changeset_init(&cs);
+	of_changeset_detach_node(&cs, a);
+	CHECK_INT(of_changeset_apply(&cs), 0, "detach applied");
+	CHECK(of_find_node_by_phandle(ph) == NULL, "a detached node's phandle finds nothing");
+	CHECK(P("/bus/dev@1000") == NULL, "nor its path");
+	CHECK_INT(of_changeset_revert(&cs), 0, "reattach");
+	CHECK(of_find_node_by_phandle(ph) == a, "found again");
+	of_changeset_destroy(&cs);
+}
+
+int main(void)
+{
+	size_t size;
+	void *blob = ktap_load("dynamic.dtb", &size);
+
+	if (!blob || of_fdt_unflatten(blob, size))
+		return ktap_done();
+	CHECK_INT(of_reconfig_notifier_register(&nb), 0, "notifier registered");
+	CHECK_INT(of_reconfig_notifier_register(&nb), -EEXIST, "twice: -EEXIST");
+	test_single_properties();
+	test_changeset_apply_revert();
+	test_changeset_all_or_nothing();
+	test_detach_phandle();
+	CHECK_INT(of_reconfig_notifier_unregister(&nb), 0, "unregistered");
+	return ktap_done();
+}

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * of/overlay.c on the host: an overlay applied (fixups, local fixups,
+ * phandles renumbered, __symbols__ merged, devices' state changes
+ * notified) and removed with the tree byte for byte as before; then every
+ * single-byte corruption of the overlay blob: refused with a reason and
+ * the tree unchanged, or applied and removed cleanly.  Never a crash.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/errno.h>
+#include <linux/of.h>
+#include <linux/of_dump.h>
+#include <linux/of_fdt.h>
+
+#include "ktap.h"
+#include "snapshot.h"
+
+#define P(path) of_find_node_by_path(path)
+
+static int adds, removes;
+
+static int count(struct notifier_block *nb, unsigned long action, void *arg)
+{
+	int change = of_reconfig_get_state_change(action, arg);
+
+	adds += change == OF_RECONFIG_CHANGE_ADD;
+	removes += change == OF_RECONFIG_CHANGE_REMOVE;
+	return NOTIFY_OK;
+}
+
+static struct notifier_block nb = { .notifier_call = count };
+
+static void test_apply_remove(const void *dtbo, size_t size, const char *before)
+{
+	struct device_node *a = P("/bus/dev@1000"), *c, *child;
+	const __be32 *uses;
+	int id = 0, len;
+	u32 v;
+
+	adds = removes = 0;
+	CHECK_INT(of_overlay_fdt_apply(dtbo, (u32)size, &id, NULL), 0, "apply: %s",
+		  of_overlay_error());
+	CHECK_INT(id, 1, "first id");
+	CHECK(!of_property_read_u32(a, "second", &v) && v == 22, "second updated");
+	child = P("/bus/dev@1000/child@0");
+	c = P("/bus/dev@3000");
+	CHECK(child && c, "new nodes attached");
+	if (!child || !c)
+		return;
+	CHECK(child->phandle > a->phandle, "new phandle above the base's");
+	uses = of_get_property(c, "uses", &len);
+	CHECK(uses && len == 8 && be32_to_cpu(uses[0]) == child->phandle,
+	      "local fixup: <&new_child> is the renumbered phandle");
+	CHECK(uses && be32_to_cpu(uses[1]) == a->phandle, "fixup: <&dev_a> is the base's phandle");
+	CHECK(of_find_node_by_phandle(child->phandle) == child, "new phandle found");
+	CHECK(of_device_is_available(P("/bus/dev@2000")), "dev@2000 enabled");
+	CHECK_STR(of_get_property(P("/__symbols__"), "new_child", NULL), "/bus/dev@1000/child@0",
+		  "label rewritten into the tree's __symbols__");
+	/* child@0, dev@3000 and dev@2000 appear; dev_a's "okay" changes nothing. */
+	CHECK_INT(adds, 3, "three devices would appear");
+	CHECK_INT(of_overlay_next(0), 1, "listed");
+	CHECK(of_overlay_changeset(1) != NULL, "changeset visible");
+
+	adds = removes = 0;
+	CHECK_INT(of_overlay_remove(&id), 0, "remove");
+	CHECK_INT(id, 0, "id cleared");
+	CHECK_INT(removes, 3, "and go again");
+	CHECK(same_as(before), "removed: the tree as before, byte for byte");
+	CHECK_INT(of_overlay_remove(&(int){ 1 }), -ENODEV, "remove again: -ENODEV");
+}
+
+static void test_stacking(const void *dtbo, size_t size, const char *before)
+{
+	int a = 0, b = 0;
+
+	CHECK_INT(of_overlay_fdt_apply(dtbo, (u32)size, &a, NULL), 0, "first");
+	/* Again: its labelled node is there now, with a phandle of its own. */
+	CHECK_INT(of_overlay_fdt_apply(dtbo, (u32)size, &b, NULL), -EINVAL, "second: -EINVAL");
+	CHECK(strstr(of_overlay_error(), "phandle clash: /bus/dev@1000/child@0") != NULL,
+	      "says so: %s", of_overlay_error());
+	CHECK_INT(of_overlay_remove_all(), 0, "remove all");
+	CHECK(same_as(before), "tree as before");
+}
+
+/* Every byte of the blob changed in turn, three ways. */
+static void test_corruption(const unsigned char *dtbo, size_t size, const char *before)
+{
+	static const unsigned char flips[] = { 0xff, 0x01, 0x80 };
+	unsigned char *bad = malloc(size);
+	int refused = 0, applied = 0, silent = 0, changed = 0;
+
+	for (size_t i = 0; i < size; i++) {
+		for (size_t f = 0; f < sizeof(flips); f++) {
+			int id = 0, ret;
+
+			memcpy(bad, dtbo, size);
+			bad[i] ^= flips[f];
+			ret = of_overlay_fdt_apply(bad, (u32)size, &id, NULL);
+			if (ret) {
+				refused++;
+				silent += !of_overlay_error()[0];
+			} else {
+				applied++;
+				of_overlay_remove_all();
+			}
+			changed += !same_as(before);
+		}
+	}
+	free(bad);
+	CHECK(refused > 0 && applied > 0, "corruptions: %d refused, %d applied and removed",
+	      refused, applied);
+	CHECK_INT(silent, 0, "every refusal has a reason");
+	CHECK_INT(changed, 0, "the tree never changed afterwards");
+}
+
+int main(void)
+{
+	size_t bsize, osize;
+	void *base = ktap_load("dynamic.dtb", &bsize);
+	void *dtbo = ktap_load("overlay-a.dtb", &osize);
+	char *before;
+
+	if (!base || !dtbo || of_fdt_unflatten(base, bsize))
+		return ktap_done();
+	of_reconfig_notifier_register(&nb);
+	before = snapshot();
+	CHECK(strstr(before, "__symbols__") != NULL, "base built with -@");
+	test_apply_remove(dtbo, osize, before);
+	test_stacking(dtbo, osize, before);
+	test_corruption(dtbo, osize, before);
+	CHECK_INT(of_overlay_fdt_apply(dtbo, 16, &(int){ 0 }, NULL), -EINVAL, "16 bytes: -EINVAL");
+	free(before);
+	free(dtbo);
+	return ktap_done();
+}

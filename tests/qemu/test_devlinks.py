@@ -1,0 +1,301 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""Device links on the board: links from the tree, probe in dependency order,
+cycles, suppliers that never bind, and the shell's `devlinks`, `whynot`,
+`probes` and `devices` order column.
+
+Three boots: the board tree; the board tree with every node's children in
+reverse order (each consumer before its suppliers: still no deferral and
+one probe call per device); and the board tree plus a set of nodes that
+show each case (a supplier without driver, disabled, failing, two cycles,
+and a supplier whose driver is a module).
+"""
+import re
+import subprocess
+
+from qemu.coyote import BOARD_DTB, board_dts_source, compile_dts
+
+FPGA_UART = "/fpga@10000000/serial@9000"
+RTC = "/external-bus/i2c@1,0/rtc@68"
+
+
+def reverse_children(dts):
+    """dtc's decompiled DTS with the children of every node in reverse
+    order (properties stay first; phandles are numbers, so nothing breaks)."""
+    lines = dts.splitlines()
+
+    def node(i):
+        """Parse the node opening at lines[i]; return (lines, next index)."""
+        head, props, children = [lines[i]], [], []
+        i += 1
+        while not lines[i].strip().startswith("};"):
+            if lines[i].rstrip().endswith("{"):
+                child, i = node(i)
+                children.append(child)
+            elif lines[i].strip():
+                props.append(lines[i])
+                i += 1
+            else:
+                i += 1
+        out = head + props
+        for child in reversed(children):
+            out += [""] + child
+        return out + [lines[i]], i + 1
+
+    start = next(i for i, l in enumerate(lines) if l.startswith("/ {"))
+    root, _ = node(start)
+    return "\n".join(lines[:start] + root) + "\n"
+
+
+def devices_rows(out):
+    """`devices` as {node: (driver, order, state)}."""
+    rows = {}
+    for line in out.splitlines():
+        if line.startswith("/"):
+            path, _dev, _bus, driver, order, state = line.split(None, 5)
+            rows[path] = (driver, order, state.strip())
+    return rows
+
+
+def devlinks_rows(out):
+    """`devlinks` as [(supplier, consumer, property, state)]."""
+    rows = []
+    for line in out.splitlines()[1:-1]:
+        m = re.match(r"(\S+) +(\S+) +(.+?) +(active|waiting|supplier-missing.*|relaxed.*)$",
+                     line)
+        assert m, line
+        rows.append(m.groups())
+    return rows
+
+
+def probe_rows(out):
+    """`probes` as [(device, driver, trigger, result)] in order."""
+    rows = []
+    for line in out.splitlines()[1:]:
+        m = re.match(r"\d+ +\d+ +\d+ (\S+) +(\S+) +(.+?) {2,}(\S+)$", line)
+        if m:
+            rows.append(m.groups())
+    return rows
+
+
+def check_order(c):
+    """Every link active, each supplier bound before its consumer, one
+    probe call per bound device and none deferred."""
+    rows = devices_rows(c.run("devices"))
+    links = devlinks_rows(c.run("devlinks"))
+    assert links
+    for sup, con, prop, state in links:
+        assert state == "active", (sup, con, prop, state)
+        if rows[con][2] == "bound":
+            assert int(rows[sup][1]) < int(rows[con][1]), (sup, con, rows[sup], rows[con])
+    probes = probe_rows(c.run("probes"))
+    bound = [p for p, r in rows.items() if r[2] == "bound"]
+    assert len(probes) == len(bound), (probes, bound)
+    assert all(p[3] == "bound" for p in probes), probes
+    return rows, links, probes
+
+
+def test_board_probes_in_link_order(coyote):
+    log = coyote.boot_log
+    assert re.search(r"fw_devlink: 30 link\(s\) among 21 new device\(s\), from \d+ supplier "
+                     r"properties", log), log
+    assert " deferred: " not in log
+    rows, links, probes = check_order(coyote)
+    assert ("/amba/interrupt-controller@10003000", FPGA_UART, "interrupt-parent",
+            "active") in links
+    assert ("/clock-24000000", "/amba/serial@101f1000", "clocks", "active") in links
+    assert ("/amba/interrupt-controller@10140000", "/amba/serial@101f1000",
+            "interrupt-parent (inherited)", "active") in links
+    # The modules' devices probe when their module registers its driver.
+    assert ("0-0068", "rtc-ds1338", "module loaded", "bound") in probes
+    out = coyote.run("devlinks /clock-apb")
+    assert out.splitlines()[-1] == "11 of 30 link(s)", out
+
+
+def test_worst_order_tree_still_needs_no_deferral(boot):
+    dts = subprocess.run(["dtc", "-q", "-I", "dtb", "-O", "dts", str(BOARD_DTB)],
+                         capture_output=True, text=True, check=True).stdout
+    rev = reverse_children(dts)
+    assert rev.index("rtc@101e8000 {") < rev.index("interrupt-controller@10140000 {")
+    c = boot(dtb=compile_dts(rev, "devlinks-reversed"))
+    log = c.boot_log
+    assert " deferred: " not in log, log
+    assert re.search(r"driver core: 14 device\(s\) bound, 0 deferred, 0 failed", log), log
+    rows, links, probes = check_order(c)
+    assert len(links) == 30
+    # Listed last, needed first: the VIC binds before everything it serves,
+    # which waited for it without a probe call.
+    names = [p[0] for p in probes]
+    assert names.index("10140000.interrupt-controller") < names.index("101f1000.serial")
+    assert any(p[2] == "link satisfied" for p in probes), probes
+
+
+CASES = """
+&timclk { #power-domain-cells = <0>; };
+
+/ {
+	/* No driver for a fixed-factor clock is built. */
+	clk_missing: clock-missing {
+		compatible = "fixed-factor-clock";
+		#clock-cells = <0>;
+		clocks = <&timclk>;
+		clock-div = <1>;
+		clock-mult = <1>;
+	};
+	clk_off: clock-off {
+		compatible = "fixed-clock";
+		#clock-cells = <0>;
+		clock-frequency = <1000>;
+		status = "disabled";
+	};
+	/* No clock-frequency: its probe fails (EINVAL). */
+	clk_bad: clock-bad {
+		compatible = "fixed-clock";
+		#clock-cells = <0>;
+	};
+	clock-user-a {
+		compatible = "fixed-clock";
+		#clock-cells = <0>;
+		clock-frequency = <11>;
+		clocks = <&clk_missing>;
+	};
+	clock-user-b {
+		compatible = "fixed-clock";
+		#clock-cells = <0>;
+		clock-frequency = <12>;
+		clocks = <&clk_off>;
+	};
+	clock-user-c {
+		compatible = "fixed-clock";
+		#clock-cells = <0>;
+		clock-frequency = <13>;
+		clocks = <&clk_bad>;
+	};
+
+	/* Cycle of two: clocks one way, power-domains back. */
+	cyc_a: clock-cycle-a {
+		compatible = "fixed-clock";
+		#clock-cells = <0>;
+		#power-domain-cells = <0>;
+		clock-frequency = <21>;
+		clocks = <&cyc_b>;
+	};
+	cyc_b: clock-cycle-b {
+		compatible = "fixed-clock";
+		#clock-cells = <0>;
+		clock-frequency = <22>;
+		power-domains = <&cyc_a>;
+	};
+
+	/* Cycle of three: resets, pwms, and a pin state back. */
+	cyc_c: clock-cycle-c {
+		compatible = "fixed-clock";
+		#clock-cells = <0>;
+		clock-frequency = <31>;
+		resets = <&cyc_d 0>;
+	};
+	cyc_d: clock-cycle-d {
+		compatible = "fixed-clock";
+		#clock-cells = <0>;
+		#reset-cells = <1>;
+		clock-frequency = <32>;
+		pwms = <&cyc_e 0>;
+	};
+	cyc_e: clock-cycle-e {
+		compatible = "fixed-clock";
+		#clock-cells = <0>;
+		#pwm-cells = <1>;
+		clock-frequency = <33>;
+		pinctrl-0 = <&cyc_c>;
+	};
+};
+
+/* A supplier whose driver is a module (autoloaded): UART3 waits for it. */
+&i2c0 {
+	rtc@68 {
+		#power-domain-cells = <0>;
+	};
+};
+&uart3 {
+	power-domains = <&{/external-bus/i2c@1,0/rtc@68}>;
+};
+"""
+
+
+def test_links_cases(boot):
+    c = boot(dtb=compile_dts(board_dts_source() + CASES, "devlinks-cases"))
+    log = c.boot_log
+    # Cycles: printed whole when links are made, before any probe.
+    for line in (
+        "fw_devlink: dependency cycle of 2 devices:",
+        "fw_devlink:   /clock-cycle-a waits for /clock-cycle-b (clocks, rank 9)",
+        "fw_devlink:   /clock-cycle-b waits for /clock-cycle-a (power-domains, rank 8): "
+        "relaxed",
+        "fw_devlink: relaxed /clock-cycle-b -> /clock-cycle-a (power-domains): the least "
+        "essential link in the cycle; /clock-cycle-b probes first",
+        "fw_devlink: dependency cycle of 3 devices:",
+        "fw_devlink:   /clock-cycle-c waits for /clock-cycle-d (resets, rank 7)",
+        "fw_devlink:   /clock-cycle-d waits for /clock-cycle-e (pwms, rank 4)",
+        "fw_devlink:   /clock-cycle-e waits for /clock-cycle-c (pinctrl-0, rank 3): relaxed",
+        # End of boot: suppliers that never bound, each consumer probed anyway.
+        "fw_devlink: /clock-user-b probes without /clock-off (clocks): that node is disabled",
+        'fw_devlink: /clock-user-a probes without /clock-missing (clocks): no driver for '
+        '"fixed-factor-clock"',
+        "fw_devlink: /clock-user-c probes without /clock-bad (clocks): its probe failed: "
+        "EINVAL",
+    ):
+        assert line + "\n" in log, (line, log)
+    assert " deferred: " not in log, log
+    # The module's RTC binds, then UART3, which waited for it.
+    rtc = log.index("rtc-ds1338 0-0068: bound")
+    assert log.index("uart-pl011 10009000.serial: bound") > rtc, log
+    probes = probe_rows(c.run("probes"))
+    names = [p[0] for p in probes]
+    assert names.index("10009000.serial") == names.index("0-0068") + 1, probes
+    assert probes[names.index("10009000.serial")][2] == "link satisfied", probes
+    assert probes[names.index("clock-user-a")][2] == "supplier missing", probes
+    assert names.index("clock-cycle-b") < names.index("clock-cycle-a"), probes
+    assert names.index("clock-cycle-e") < names.index("clock-cycle-d") < \
+        names.index("clock-cycle-c"), probes
+
+    out = c.run("devlinks /clock-user-a")
+    assert out.splitlines()[1].split() == [
+        "/clock-missing", "/clock-user-a", "clocks", "supplier-missing:", "no", "driver",
+        "for", '"fixed-factor-clock"'], out
+    links = devlinks_rows(c.run("devlinks"))
+    assert ("/clock-off", "/clock-user-b", "clocks",
+            "supplier-missing: that node is disabled") in links
+    assert ("/clock-bad", "/clock-user-c", "clocks",
+            "supplier-missing: its probe failed: EINVAL") in links
+    assert ("/clock-cycle-a", "/clock-cycle-b", "power-domains",
+            "relaxed: ends a cycle of 2: the least essential link in it (rank 8)") in links
+    assert ("/clock-cycle-c", "/clock-cycle-e", "pinctrl-0",
+            "relaxed: ends a cycle of 3: the least essential link in it (rank 3)") in links
+    assert ("/clock-cycle-b", "/clock-cycle-a", "clocks", "active") in links
+    assert (RTC, FPGA_UART, "power-domains", "active") in links
+
+    out = c.run("whynot /clock-user-a")
+    assert out.splitlines()[1:] == [
+        '  bound to driver fixed-clock, by table entry "fixed-clock" (string 1 of 1 in '
+        'compatible)',
+        "  device clock-user-a on the platform bus",
+        '  link to /clock-missing (clocks) supplier-missing: no driver for '
+        '"fixed-factor-clock"',
+        "verdict: bound"], out
+    out = c.run("whynot /clock-user-b")
+    assert out.splitlines()[-2:] == [
+        "  link to /clock-off (clocks) supplier-missing: that node is disabled",
+        "verdict: bound"], out
+    out = c.run("whynot /clock-user-c")
+    assert out.splitlines()[-2:] == [
+        "  link to /clock-bad (clocks) supplier-missing: its probe failed: EINVAL",
+        "verdict: bound"], out
+    out = c.run("whynot /clock-bad")
+    assert out.splitlines()[1:] == [
+        "  probe by driver fixed-clock failed: EINVAL: no clock-frequency",
+        "verdict: failed"], out
+    out = c.run("whynot /clock-cycle-b")
+    assert "  link to /clock-cycle-a (power-domains) relaxed: ends a cycle of 2: the least " \
+        "essential link in it (rank 8)" in out, out
+    rows = devices_rows(c.run("devices"))
+    assert rows["/clock-bad"][2] == "failed (EINVAL)"
+    assert int(rows[RTC][1]) + 1 == int(rows[FPGA_UART][1]), rows
