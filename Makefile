@@ -6,6 +6,7 @@ CROSS_COMPILE ?= arm-none-eabi-
 CC      := $(CROSS_COMPILE)gcc
 OBJCOPY := $(CROSS_COMPILE)objcopy
 NM      := $(CROSS_COMPILE)nm
+READELF := $(CROSS_COMPILE)readelf
 HOSTCC  ?= cc
 DTC     ?= dtc
 PYTHON  ?= /usr/bin/python3
@@ -31,6 +32,8 @@ HOSTDIRS += kernel/net/lib
 # Modules (issue 7): the loader and the initrd; portable.
 KDIRS += kernel/module
 HOSTDIRS += kernel/module
+# Three boards (issue 12): vexpress config bus, its reset functions.
+KDIRS += drivers/bus drivers/power/reset drivers/clk/versatile drivers/gpio
 
 include scripts/Makefile.build
 
@@ -46,3 +49,9 @@ include scripts/Makefile.labs
 include scripts/Makefile.devlinks
 # Device-tree overlays (issue 14).
 include scripts/Makefile.overlays
+include scripts/Makefile.conformance
+include scripts/Makefile.sanitize
+include scripts/Makefile.boards
+include scripts/Makefile.selftest
+# Transcripts in the pages, regenerated from real runs (issue 17).
+include scripts/Makefile.docs

@@ -112,6 +112,31 @@ int console_getc(void)
 	return -EAGAIN;
 }
 
+/* 0: none; 1: typed; 2: a command has seen it (and "^C" was echoed). */
+static volatile int intr_state;
+
+void console_intr(void)
+{
+	if (!intr_state)
+		intr_state = 1;
+}
+
+bool intr_pending(void)
+{
+	if (!intr_state)
+		return false;
+	if (intr_state == 1) {
+		intr_state = 2;
+		console_write("^C\n", 3);
+	}
+	return true;
+}
+
+void intr_clear(void)
+{
+	intr_state = 0;
+}
+
 int vprintf(const char *fmt, va_list args)
 {
 	char buf[512];

@@ -19,6 +19,7 @@
 #include <linux/i2c-algo-bit.h>
 #include <linux/interrupt.h>
 #include <linux/irq.h>
+#include <linux/ioport.h>
 #include <linux/irqdomain.h>
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
@@ -35,6 +36,7 @@
 #include <linux/string.h>
 #include <coyote/console.h>
 #include <coyote/time.h>
+#include <asm/io.h>
 
 /* libgcc's division helpers: the compiler calls them for / and %. */
 extern int __aeabi_idiv(int, int);
@@ -116,6 +118,14 @@ EXPORT_SYMBOL(devm_kfree);
 EXPORT_SYMBOL(devm_kmalloc);
 EXPORT_SYMBOL(devm_kstrdup);
 EXPORT_SYMBOL(devm_kzalloc);
+
+/* Device windows (drivers/base/resource.c) */
+EXPORT_SYMBOL(request_mem_region);
+EXPORT_SYMBOL(release_mem_region);
+EXPORT_SYMBOL(devm_request_mem_region);
+EXPORT_SYMBOL(devm_ioremap_resource);
+EXPORT_SYMBOL(ioremap);
+EXPORT_SYMBOL(iounmap);
 
 /* Platform bus */
 EXPORT_SYMBOL(platform_bus_type);

@@ -14,14 +14,18 @@
 #include <linux/printk.h>
 #include <coyote/kallsyms.h>
 #include <coyote/module.h>
+#include <coyote/selftest.h>
 #include <coyote/setup.h>
 #include <coyote/shell.h>
+#include <coyote/time.h>
 #include <coyote/version.h>
+#include <asm/mmu.h>
 
 void start_kernel(u32 r0, u32 machid, u32 fdt_phys);
 
 void start_kernel(u32 r0, u32 machid, u32 fdt_phys)
 {
+	early_trap_init();			/* exception vectors: copied to 0, or VBAR (by MIDR) */
 	setup_boot_fdt(r0, machid, fdt_phys);	/* r2's blob if it checks out, else built-in */
 	setup_console();			/* early console from /chosen/stdout-path */
 	printk(KERN_NOTICE "%s\n", linux_banner);
@@ -29,6 +33,7 @@ void start_kernel(u32 r0, u32 machid, u32 fdt_phys)
 	early_init_dt_scan_memory();		/* RAM from /memory */
 	reserve_boot_memory();			/* minus kernel, blob, initrd, /memreserve/ */
 	kmem_init();				/* the heap over what is left */
+	paging_init();				/* MMU on: NULL page unmapped, text read-only */
 	unflatten_device_tree();		/* the live tree, /aliases and /chosen */
 	irq_init();				/* IRQ core; controllers add domains when they probe */
 	driver_init();				/* driver core: buses ready for drivers */
@@ -38,7 +43,9 @@ void start_kernel(u32 r0, u32 machid, u32 fdt_phys)
 	load_boot_modules();			/* initrd; modules for devices still without driver */
 	fw_devlink_drivers_done();		/* suppliers that never bound: consumers probe anyway */
 	driver_deferred_probe_report();		/* what is still deferred, and why */
+	softlockup_init();			/* the tick watches for a CPU that never idles */
 	irq_start();				/* unmask IRQs: tick and console input */
+	selftest_boot();			/* suites named by selftest=, if any */
 	shell_run();				/* the console is the user's now */
 }
 

@@ -7,6 +7,7 @@
 #define pr_fmt(fmt) "mem: " fmt
 
 #include <linux/errno.h>
+#include <linux/ioport.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <coyote/memory.h>
@@ -37,14 +38,52 @@ static int add(struct mem_region *tab, int *nr, int max, phys_addr_t base, phys_
 	return 0;
 }
 
+/* Both tables feed the claims' check too: no device window may cover them. */
 int mem_add_ram(phys_addr_t base, phys_addr_t size, const char *what)
 {
-	return add(mem_map.ram, &mem_map.nr_ram, MEM_MAX_REGIONS, base, size, what);
+	int ret = add(mem_map.ram, &mem_map.nr_ram, MEM_MAX_REGIONS, base, size, what);
+
+	if (!ret)
+		iomem_add_system(base, size, IORESOURCE_SYSTEM_RAM, what);
+	return ret;
 }
 
 int mem_reserve(phys_addr_t base, phys_addr_t size, const char *what)
 {
-	return add(mem_map.reserved, &mem_map.nr_reserved, MEM_MAX_RESERVED, base, size, what);
+	int ret = add(mem_map.reserved, &mem_map.nr_reserved, MEM_MAX_RESERVED, base, size, what);
+
+	if (!ret)
+		iomem_add_system(base, size, 0, what);
+	return ret;
+}
+
+static phys_addr_t free_total;
+
+static void sum_free(phys_addr_t base, phys_addr_t size)
+{
+	free_total += size;
+}
+
+int mem_reserve_optional(phys_addr_t base, phys_addr_t size, const char *what)
+{
+	int i, ret = add(mem_map.reserved, &mem_map.nr_reserved, MEM_MAX_RESERVED, base, size,
+			 what);
+
+	if (ret || !size)
+		return ret;
+	free_total = 0;
+	mem_for_each_free(sum_free);
+	if (free_total) {
+		iomem_add_system(base, size, 0, what);
+		return 0;
+	}
+	/* It would leave the heap nothing: take it back out of the table. */
+	for (i = 0; i < mem_map.nr_reserved; i++)
+		if (mem_map.reserved[i].base == base && mem_map.reserved[i].size == size)
+			break;
+	for (mem_map.nr_reserved--; i < mem_map.nr_reserved; i++)
+		mem_map.reserved[i] = mem_map.reserved[i + 1];
+	return -EBUSY;
 }
 
 int mem_for_each_free(void (*fn)(phys_addr_t base, phys_addr_t size))
@@ -95,6 +134,7 @@ const char *mem_size_str(char *buf, size_t len, u64 size)
 }
 
 #include <coyote/shell.h>
+#include <asm/mmu.h>
 
 static int cmd_mem(int argc, char **argv)
 {
@@ -124,6 +164,9 @@ static int cmd_mem(int argc, char **argv)
 	       mem_size_str(c, sizeof(c), st.free), mem_size_str(d, sizeof(d), st.largest_free),
 	       st.free_blocks, st.free_blocks == 1 ? "" : "s",
 	       ret ? " -- CORRUPTED, see log" : "");
+	mmu_show_layout();
 	return ret;
 }
-SHELL_COMMAND(mem, cmd_mem, "mem", "RAM regions, reserved ranges and heap use");
+SHELL_COMMAND(mem, cmd_mem, "mem", "RAM regions, reserved ranges and heap use",
+	      .topic = TOPIC_SYSTEM,
+	      .example = "mem");

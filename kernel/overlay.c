@@ -297,8 +297,31 @@ static int cmd_overlay(int argc, char **argv)
 	printf("usage: overlay apply NAME | list | rm ID|NAME | cycle N NAME...\n");
 	return -EINVAL;
 }
+/* Tab: the subcommand, then overlay files (apply, cycle) or applied ones (rm). */
+static void complete_overlay(struct shell_compl *c, int argi)
+{
+	static const char *const subs[] = { "apply", "list", "rm", "cycle" };
+	char sub[8];
+	int id = 0;
+
+	if (argi == 1) {
+		for (unsigned int i = 0; i < ARRAY_SIZE(subs); i++)
+			shell_compl_add(c, subs[i], false, ' ');
+		return;
+	}
+	shell_compl_arg(c, 1, sub, sizeof(sub));
+	if (!strcmp(sub, "apply") || (!strcmp(sub, "cycle") && argi > 2)) {
+		complete_initrd_files(c, "lib/firmware/", ".dtbo");
+		return;
+	}
+	if (!strcmp(sub, "rm"))
+		while ((id = of_overlay_next(id)))
+			shell_compl_add(c, of_overlay_name(id), false, ' ');
+}
 SHELL_COMMAND(overlay, cmd_overlay, "overlay apply NAME|list|rm ID|NAME|cycle N NAME...",
-	      "apply or remove a device-tree overlay (lib/firmware/NAME.dtbo)");
+	      "apply or remove a device-tree overlay (lib/firmware/NAME.dtbo)",
+	      .topic = TOPIC_DT, .complete = complete_overlay,
+	      .example = "overlay apply rtc-ds1307-69");
 
 /* Boot step: overlays=a,b from bootargs, before populate makes the devices. */
 void apply_boot_overlays(void)

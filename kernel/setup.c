@@ -17,6 +17,7 @@
 #include <coyote/console.h>
 #include <coyote/memory.h>
 #include <coyote/setup.h>
+#include <asm/semihosting.h>
 
 /* Blobs larger than this are refused: QEMU's are about 2 x (file + 10000). */
 #define MAX_BOOT_FDT_SIZE	(4u << 20)
@@ -31,7 +32,7 @@ u32 __machine_arch_type;
 
 static u32 boot_r0, boot_r2;
 static char reject_why[160];		/* why the r2 blob was not used */
-static char console_why[96];		/* why its stdout-path gave no console */
+static char console_why[240];		/* why the earlier console sources gave none */
 static bool console_from_builtin;
 
 static bool ranges_overlap(uintptr_t a, size_t alen, uintptr_t b, size_t blen)
@@ -134,18 +135,53 @@ void setup_boot_fdt(u32 r0, u32 machid, u32 fdt_phys)
 	setup_loglevel();
 }
 
+/* Room after what console_why holds so far, "; " appended when not empty. */
+static char *why_next(size_t *room)
+{
+	size_t n = strlen(console_why);
+
+	if (n && n + 3 < sizeof(console_why)) {
+		memcpy(console_why + n, "; ", 3);
+		n += 2;
+	}
+	*room = sizeof(console_why) - n;
+	return console_why + n;
+}
+
 /*
- * Step 2: the early console, from /chosen/stdout-path.  A valid blob
- * without a usable stdout-path still gets a console: the built-in blob's.
+ * Step 2: the early console, tried in Linux's order of preference:
+ * /chosen/stdout-path, console= in the bootargs (ttyAMA<n> = alias
+ * serial<n>), the serial0 alias, then the first enabled UART with an early
+ * console driver that answers its ID check; only then the built-in blob's
+ * stdout-path (whose UART must answer too: it may not exist on this
+ * board).  With none there is nobody to tell: leave QEMU with a non-zero
+ * status through semihosting (when QEMU runs with -semihosting) rather
+ * than hang in silence.
  */
 void setup_console(void)
 {
-	if (early_init_dt_scan_stdout(initial_boot_params, console_why, sizeof(console_why)) == 0)
+	const void *fdt = initial_boot_params;
+	char console[32], *why;
+	size_t room;
+
+	if (early_init_dt_scan_stdout(fdt, console_why, sizeof(console_why)) == 0)
 		return;
-	if (fdt_is_builtin)
-		return;		/* nothing else to try; there is no console to say so */
-	if (early_init_dt_scan_stdout(__builtin_dtb_start, NULL, 0) == 0)
+	if (cmdline_find_option("console", console, sizeof(console)) > 0) {
+		why = why_next(&room);
+		if (earlycon_from_cmdline(fdt, console, why, room) == 0)
+			return;
+	}
+	why = why_next(&room);
+	if (earlycon_from_alias(fdt, "serial0", why, room) == 0)
+		return;
+	why = why_next(&room);
+	if (earlycon_first_uart(fdt, why, room) == 0)
+		return;
+	if (!fdt_is_builtin && early_init_dt_scan_stdout(__builtin_dtb_start, NULL, 0) == 0) {
 		console_from_builtin = true;
+		return;
+	}
+	semihosting_exit(1);	/* returns only when QEMU has no -semihosting */
 }
 
 static const char *root_string(const char *name)
@@ -170,9 +206,16 @@ void report_boot_fdt(void)
 		pr_info("fdt: blob at 0x%08x: %u bytes, version %u, valid\n", boot_r2,
 			of_fdt_totalsize(fdt), get_unaligned_be32((const u8 *)fdt + 20));
 	}
-	if (console_from_builtin)
+	if (console_from_builtin) {
 		pr_warn("fdt: no console from this blob (%s); console from the built-in DTB\n",
 			console_why);
+	} else if (console_why[0]) {
+		size_t n = strlen(console_why);
+
+		if (n >= 2 && !strcmp(console_why + n - 2, "; "))
+			console_why[n - 2] = '\0';
+		pr_info("console: %s (%s)\n", earlycon_description(), console_why);
+	}
 	pr_info("fdt: machine: %s (compatible \"%s\"), machine id 0x%x\n", root_string("model"),
 		root_string("compatible"), __machine_arch_type);
 }
@@ -214,13 +257,32 @@ void early_init_dt_scan_memory(void)
 		panic("no RAM: the blob has no usable /memory node (device_type = \"memory\" with reg)");
 }
 
-static void reserve(phys_addr_t base, phys_addr_t size, const char *what)
+static void log_reserved(phys_addr_t base, phys_addr_t size, const char *what)
 {
 	char sz[24];
 
+	pr_info("mem: reserved 0x%08llx-0x%08llx (%s) %s\n", base, base + size - 1,
+		mem_size_str(sz, sizeof(sz), size), what);
+}
+
+static void reserve(phys_addr_t base, phys_addr_t size, const char *what)
+{
 	if (mem_reserve(base, size, what) == 0)
-		pr_info("mem: reserved 0x%08llx-0x%08llx (%s) %s\n", base, base + size - 1,
-			mem_size_str(sz, sizeof(sz), size), what);
+		log_reserved(base, size, what);
+}
+
+/* A /memreserve/ entry that would leave no RAM is ignored, loudly: a
+ * kernel with a heap can say what is wrong, one that panics cannot. */
+static void reserve_optional(phys_addr_t base, phys_addr_t size, const char *what)
+{
+	char sz[24];
+	int ret = mem_reserve_optional(base, size, what);
+
+	if (ret == -EBUSY)
+		pr_err("mem: %s 0x%08llx-0x%08llx (%s) would leave no free RAM; ignored\n", what,
+		       base, base + size - 1, mem_size_str(sz, sizeof(sz), size));
+	else if (ret == 0 && size)
+		log_reserved(base, size, what);
 }
 
 static void find_initrd(const void *fdt)
@@ -250,21 +312,75 @@ static void find_initrd(const void *fdt)
 	phys_initrd_size = end - start;
 }
 
+/* ARM boot tags (Documentation/arch/arm/booting.rst), for the initrd. */
+#define ATAG_NONE	0x00000000
+#define ATAG_CORE	0x54410001
+#define ATAG_INITRD2	0x54420005
+#define ATAG_MAX_TAGS	64
+
+static bool in_ram(phys_addr_t addr, phys_addr_t len)
+{
+	for (int i = 0; i < mem_map.nr_ram; i++) {
+		const struct mem_region *r = &mem_map.ram[i];
+
+		if (addr >= r->base && addr + len <= r->base + r->size)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Without a usable blob, r2 may hold a boot-tag list instead (QEMU passes
+ * one without -dtb): its ATAG_INITRD2 says where -initrd put the archive.
+ * Every tag is checked to lie in RAM before it is read.
+ */
+static void find_initrd_atags(u32 addr)
+{
+	const u32 *tag = (const u32 *)(uintptr_t)addr;
+
+	if (!addr || (addr & 3) || !in_ram(addr, 8) || tag[1] != ATAG_CORE) {
+		if (addr && !(addr & 3) && in_ram(addr, 4) &&
+		    get_unaligned_be32((const void *)(uintptr_t)addr) == OF_DT_HEADER)
+			pr_warn("fdt: the rejected blob's /chosen is not read: an initrd it "
+				"names is not used\n");
+		return;
+	}
+	for (int n = 0; n < ATAG_MAX_TAGS; n++) {
+		/* Header in RAM, then the whole tag (and the next header). */
+		if (!in_ram((uintptr_t)tag, 8) || tag[1] == ATAG_NONE || tag[0] < 2 ||
+		    !in_ram((uintptr_t)tag, (u64)tag[0] * 4 + 8))
+			break;
+		if (tag[1] == ATAG_INITRD2 && tag[0] >= 4 && tag[3] &&
+		    (u64)tag[2] + tag[3] <= (1ull << 32)) {
+			phys_initrd_start = tag[2];
+			phys_initrd_size = tag[3];
+			pr_info("fdt: initrd 0x%08x-0x%08x from the boot tags at 0x%08x\n", tag[2],
+				tag[2] + tag[3] - 1, addr);
+			return;
+		}
+		tag += tag[0];
+	}
+}
+
 /* Step 5: everything the heap must not hand out. */
 void reserve_boot_memory(void)
 {
 	const void *fdt = initial_boot_params;
 	u64 base, size;
 
-	reserve(0, VECTORS_PAGE_SIZE, "exception vectors");
+	if (vectors_base == 0)
+		reserve(0, VECTORS_PAGE_SIZE, "exception vectors");
 	reserve((uintptr_t)_text, _end - _text, "kernel image");
 	if (!fdt_is_builtin)
 		reserve((uintptr_t)fdt, of_fdt_totalsize(fdt), "device tree blob");
-	find_initrd(fdt);
+	if (fdt_is_builtin)
+		find_initrd_atags(boot_r2);	/* the built-in blob names no initrd */
+	else
+		find_initrd(fdt);
 	if (phys_initrd_size)
 		reserve(phys_initrd_start, phys_initrd_size, "initrd");
 	for (int i = 0; of_fdt_get_mem_rsv(fdt, i, &base, &size) == 0; i++)
-		reserve(base, size, "/memreserve/");
+		reserve_optional(base, size, "/memreserve/");
 }
 
 static void add_free(phys_addr_t base, phys_addr_t size)
@@ -311,7 +427,9 @@ static int cmd_bootargs(int argc, char **argv)
 	printf("%s\n", boot_command_line());
 	return 0;
 }
-SHELL_COMMAND(bootargs, cmd_bootargs, "bootargs", "the kernel command line from /chosen");
+SHELL_COMMAND(bootargs, cmd_bootargs, "bootargs", "the kernel command line from /chosen",
+	      .topic = TOPIC_SYSTEM,
+	      .example = "bootargs");
 
 /* Step 7: the live tree.  The blob stays reserved: the tree points into it. */
 void unflatten_device_tree(void)

@@ -49,6 +49,7 @@ void tick_unregister(const char *name)
 void tick_handle_periodic(void)
 {
 	jiffies++;
+	softlockup_tick();
 }
 
 const char *tick_source(void)
@@ -83,6 +84,28 @@ u64 ktime_get_ns(void)
 }
 EXPORT_SYMBOL(ktime_get_ns);
 
+static struct clocksource *clocksource;
+
+int clocksource_register(struct clocksource *cs)
+{
+	if (clocksource)
+		return -EBUSY;
+	clocksource = cs;
+	pr_info("clocksource %s at %lu Hz\n", cs->name, cs->rate);
+	return 0;
+}
+
+void clocksource_unregister(struct clocksource *cs)
+{
+	if (clocksource == cs)
+		clocksource = NULL;
+}
+
+struct clocksource *clocksource_get(void)
+{
+	return clocksource;
+}
+
 void msleep(unsigned int ms)
 {
 	unsigned long end;
@@ -96,6 +119,23 @@ void msleep(unsigned int ms)
 	end = jiffies + msecs_to_jiffies(ms) + 1;
 	while (time_before(jiffies, end))
 		cpu_do_idle();
+}
+
+unsigned long msleep_interruptible(unsigned int ms)
+{
+	unsigned long end;
+
+	if (!tick_name || irqs_disabled()) {
+		msleep(ms);
+		return 0;
+	}
+	end = jiffies + msecs_to_jiffies(ms) + 1;
+	while (time_before(jiffies, end)) {
+		if (intr_pending())
+			return jiffies_to_msecs(end - jiffies);
+		cpu_do_idle();
+	}
+	return 0;
 }
 
 /*
@@ -120,7 +160,8 @@ static int cmd_uptime(int argc, char **argv)
 	       tick_name ? tick_name : "nothing: no timer probed");
 	return 0;
 }
-SHELL_COMMAND(uptime, cmd_uptime, "uptime", "time since the tick started");
+SHELL_COMMAND(uptime, cmd_uptime, "uptime", "time since the tick started",
+	      .topic = TOPIC_TIME, .example = "uptime");
 
 static int cmd_sleep(int argc, char **argv)
 {
@@ -136,7 +177,7 @@ static int cmd_sleep(int argc, char **argv)
 	}
 	if (secs > 3600)
 		return -ERANGE;
-	msleep((unsigned int)secs * 1000);
-	return 0;
+	return msleep_interruptible((unsigned int)secs * 1000) ? -EINTR : 0;
 }
-SHELL_COMMAND(sleep, cmd_sleep, "sleep N", "sleep N seconds (at most 3600)");
+SHELL_COMMAND(sleep, cmd_sleep, "sleep N", "sleep N seconds (at most 3600; Ctrl-C ends it)",
+	      .topic = TOPIC_TIME, .example = "sleep 2");

@@ -22,4 +22,6 @@ static int cmd_version(int argc, char **argv)
 	printf("built:    %s\n", coyote_build_date);
 	return 0;
 }
-SHELL_COMMAND(version, cmd_version, "version", "build id, compiler and build date");
+SHELL_COMMAND(version, cmd_version, "version", "build id, compiler and build date",
+	      .topic = TOPIC_SYSTEM,
+	      .example = "version");

@@ -55,6 +55,7 @@ struct check {
 	u32 off_struct, end_struct;     /* [off_struct, end_struct) */
 	u32 off_strings, size_strings;
 	bool exact_end;                 /* v17: size_dt_struct ends at FDT_END */
+	u32 nops_after_end;             /* FDT_NOP words after FDT_END (v17) */
 	char *why;
 	size_t whylen;
 };
@@ -168,6 +169,23 @@ static int check_rsvmap(struct check *c, u32 off)
 	return fail(c, -EINVAL, "memory reservation map not terminated (%u entries)", n);
 }
 
+/*
+ * DT spec 5.4.1 makes FDT_END the last token, but padding the struct block
+ * with FDT_NOP after it changes nothing a reader sees, and Linux and libfdt
+ * (1.6.1 and 1.8) accept it.  A kernel that fell back to its built-in blob where
+ * Linux boots would be the worse kernel: such a blob passes, and
+ * unflatten warns, naming the clause (docs/fdt-conformance.md).
+ */
+static bool only_nops(const struct check *c, u32 p, u32 end)
+{
+	if ((end - p) % 4)
+		return false;
+	for (; p < end; p += 4)
+		if (of_rd32(c->base + p) != OF_FDT_NOP)
+			return false;
+	return true;
+}
+
 /* Walks every token of the structure block once. */
 static int check_struct(struct check *c, struct of_fdt_counts *cnt)
 {
@@ -197,6 +215,10 @@ static int check_struct(struct check *c, struct of_fdt_counts *cnt)
 			if (root_done)
 				return fail(c, -EINVAL, "second root node at offset %u",
 					    p - c->off_struct);
+			if (!depth && n)
+				return fail(c, -EINVAL,
+					    "root node named \"%.32s\": the root's name must be empty (DT spec 2.2.1)",
+					    name);
 			if (depth && !n)
 				return FAIL_AT(c, p, -EINVAL, "empty node name in %s");
 			if (depth && memchr(name, '/', n))
@@ -270,6 +292,7 @@ static int check_struct(struct check *c, struct of_fdt_counts *cnt)
 			break;
 		}
 		case OF_FDT_NOP:
+			cnt->nops_after_root += root_done;
 			p += 4;
 			break;
 		case OF_FDT_END:
@@ -277,9 +300,11 @@ static int check_struct(struct check *c, struct of_fdt_counts *cnt)
 				return FAIL_AT(c, p, -EINVAL, "FDT_END inside node %s");
 			if (!root_done)
 				return fail(c, -EINVAL, "no root node");
-			if (c->exact_end && p + 4 != end)
+			if (c->exact_end && p + 4 != end && !only_nops(c, p + 4, end))
 				return fail(c, -EINVAL, "FDT_END not last in struct block (offset %u of %u)",
 					    p - c->off_struct, end - c->off_struct);
+			if (c->exact_end)
+				c->nops_after_end = (end - p - 4) / 4;
 			c->end_struct = p + 4;
 			return 0;
 		default:
@@ -315,11 +340,18 @@ int of_fdt_check_counts(const void *blob, size_t bufsize, char *why,
 		return fail(&c, -EOVERFLOW, "buffer of %lu bytes too small for a header",
 			    (unsigned long)bufsize);
 	version = hdr(blob, OF_FDT_H_VERSION);
-	if (version != 16 && version != 17)
-		return fail(&c, -EINVAL, "version %u unsupported", version);
-	if (version == 17 && hdr(blob, OF_FDT_H_LAST_COMP) > 16)
-		return fail(&c, -EINVAL, "version 17 with last compatible version %u unsupported",
+	if (version < 16)
+		return fail(&c, -EINVAL,
+			    "blob format version %u is too old: coyote reads versions 16 and 17 "
+			    "(rebuild it with a dtc from after 2007)", version);
+	/* DT spec 5.1: a later version readable as 17 must be accepted. */
+	if (version >= 17 && hdr(blob, OF_FDT_H_LAST_COMP) > 17)
+		return fail(&c, -EINVAL,
+			    "blob format version %u needs a reader of version %u or later: "
+			    "coyote reads versions 16 and 17", version,
 			    hdr(blob, OF_FDT_H_LAST_COMP));
+	if (version > 17)
+		version = 17;
 	hdrsize = version == 17 ? OF_FDT_V17_HDR_SIZE : OF_FDT_V16_HDR_SIZE;
 	if (bufsize < hdrsize)
 		return fail(&c, -EOVERFLOW, "buffer of %lu bytes too small for a header",
@@ -365,6 +397,7 @@ int of_fdt_check_counts(const void *blob, size_t bufsize, char *why,
 	err = check_struct(&c, counts);
 	if (err)
 		return err;
+	counts->nops_after_end = c.nops_after_end;
 	return check_rsvmap(&c, off_rsv);
 }
 

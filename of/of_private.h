@@ -65,6 +65,8 @@ struct of_fdt_counts {
 	u32 name_bytes;   /* bytes for node names without unit address */
 	u32 alias_props;  /* properties of /aliases */
 	u32 max_depth;
+	u32 nops_after_end; /* FDT_NOP words after FDT_END: warned, ignored */
+	u32 nops_after_root; /* FDT_NOP between the root's end and FDT_END */
 };
 
 /* "phandle" or the older "linux,phandle": both give a node its phandle. */

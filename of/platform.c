@@ -26,6 +26,10 @@ const struct of_device_id of_default_bus_match_table[] = {
 	{ .compatible = "simple-bus" },
 	{ .compatible = "simple-mfd" },
 	{ .compatible = "arm,amba-bus" },
+	/* Versatile Express: oscillators and resets reached through the system
+	 * registers (drivers/bus/vexpress-config.c); Linux's bridge driver
+	 * populates it, here the one bus rule does. */
+	{ .compatible = "arm,vexpress,config-bus" },
 	{ }
 };
 
@@ -72,6 +76,11 @@ static int fill_resources(struct platform_device *pdev, struct device_node *np)
 				np, i, errname(ret));
 			continue;
 		}
+		/* Kept (drivers count entries by index), but no window at all:
+		 * an ordinary slip, e.g. #size-cells = <0> on the bus. */
+		if (res[used].end + 1 == res[used].start)
+			pr_warn("%s: reg entry %d has size 0: the device gets an empty window\n",
+				np->full_name, i);
 		res[used].flags = IORESOURCE_MEM;
 		used++;
 	}
@@ -103,23 +112,36 @@ int of_dma_configure(struct device *dev, struct device_node *np, bool force_dma)
 }
 EXPORT_SYMBOL(of_dma_configure);
 
-/* Linux's names: "101f1000.uart" from the first address, else the node name. */
+/*
+ * Linux's names (of_device_make_bus_id): "101f1000.uart" from the first
+ * address that translates; a node whose reg does not translate takes its
+ * nearest such ancestor's name as a prefix ("10000000.sysreg:reboot"), and
+ * a "mask" property adds its first bit, so LEDs sharing one register differ
+ * ("10000008.0.led", "10000008.1.led").  Without any address: the names
+ * from the root down, joined with ':'.
+ */
 static void make_name(struct platform_device *pdev, struct device_node *np)
 {
-	struct resource *r = NULL;
-	u32 i;
+	char *name = pdev->dev.name, tail[sizeof(pdev->dev.name)] = "";
+	size_t size = sizeof(pdev->dev.name);
+	struct device_node *node;
 
-	for (i = 0; i < pdev->num_resources; i++) {
-		if (pdev->resource[i].flags & IORESOURCE_MEM) {
-			r = &pdev->resource[i];
-			break;
+	for (node = np; node && node->parent; node = node->parent) {
+		struct resource r;
+		u32 mask;
+
+		if (of_find_property(node, "reg", NULL) && !of_address_to_resource(node, 0, &r)) {
+			char bit[16] = "";
+
+			if (!of_property_read_u32(node, "mask", &mask) && mask)
+				snprintf(bit, sizeof(bit), ".%x", __builtin_ctz(mask));
+			snprintf(name, size, "%llx%s.%s%s%s", (unsigned long long)r.start, bit,
+				 node->name, tail[0] ? ":" : "", tail);
+			return;
 		}
+		snprintf(name, size, "%s%s%s", node->full_name, tail[0] ? ":" : "", tail);
+		strscpy(tail, name, sizeof(tail));
 	}
-	if (r)
-		snprintf(pdev->dev.name, sizeof(pdev->dev.name), "%llx.%s",
-			 (unsigned long long)r->start, np->name);
-	else
-		snprintf(pdev->dev.name, sizeof(pdev->dev.name), "%s", np->full_name);
 }
 
 struct platform_device *of_platform_device_create(struct device_node *np,

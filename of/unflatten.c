@@ -22,6 +22,7 @@
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/of_fdt.h>
+#include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -128,6 +129,16 @@ static void fill_tree(const struct of_fdt_blob *b, struct fill *f)
 	}
 }
 
+/*
+ * Order of the phandle table: by phandle, then by place in the tree (the
+ * nodes lie in one array in source order), so of two nodes claiming one
+ * phandle the first in the tree comes first, as Linux's lookup finds it.
+ */
+static bool ph_before(const struct device_node *a, const struct device_node *b)
+{
+	return a->phandle < b->phandle || (a->phandle == b->phandle && a < b);
+}
+
 /* Heapsort by phandle: no recursion, no extra memory, O(n log n). */
 static void sift_down(struct device_node **a, unsigned int i, unsigned int n)
 {
@@ -137,9 +148,9 @@ static void sift_down(struct device_node **a, unsigned int i, unsigned int n)
 
 		if (c >= n)
 			return;
-		if (c + 1 < n && a[c + 1]->phandle > a[c]->phandle)
+		if (c + 1 < n && ph_before(a[c], a[c + 1]))
 			c++;
-		if (a[i]->phandle >= a[c]->phandle)
+		if (!ph_before(a[i], a[c]))
 			return;
 		t = a[i];
 		a[i] = a[c];
@@ -155,7 +166,7 @@ static void sort_phandles(struct device_node **a, unsigned int n)
 
 	/* dtc numbers phandles in node order; skip the sort when it did. */
 	for (i = 1; i < n && sorted; i++)
-		sorted = a[i - 1]->phandle <= a[i]->phandle;
+		sorted = ph_before(a[i - 1], a[i]);
 	if (sorted)
 		return;
 	for (i = n / 2; i-- > 0;)
@@ -167,6 +178,31 @@ static void sort_phandles(struct device_node **a, unsigned int n)
 		a[i] = t;
 		sift_down(a, 0, i);
 	}
+}
+
+/*
+ * dtc refuses a duplicated phandle, but a blob edited by hand or by a boot
+ * loader can carry one, and every reference to it would then reach one of
+ * the nodes by chance.  The first in the tree keeps it (as in Linux); the
+ * others leave the sorted table, each with a warning naming both nodes.
+ * Return: the table's new length.
+ */
+static unsigned int drop_duplicate_phandles(struct device_node **a, unsigned int n)
+{
+	char keep[96], drop[96];
+	unsigned int i, out = 0;
+
+	for (i = 0; i < n; i++) {
+		if (out && a[out - 1]->phandle == a[i]->phandle) {
+			of_node_full_path(a[out - 1], keep, sizeof(keep));
+			of_node_full_path(a[i], drop, sizeof(drop));
+			pr_warn("duplicate phandle 0x%x: %s and %s; references reach %s only\n",
+				a[i]->phandle, keep, drop, keep);
+			continue;
+		}
+		a[out++] = a[i];
+	}
+	return out;
 }
 
 /*
@@ -269,6 +305,9 @@ int of_fdt_unflatten(const void *blob, size_t size)
 				  sizeof(unflatten_why), &cnt);
 	if (err)
 		return err;     /* the old tree, if any, stays */
+	if (cnt.nops_after_end)
+		pr_warn("%u FDT_NOP token(s) after FDT_END ignored (DT spec 5.4.1: FDT_END shall be the last token)\n",
+			cnt.nops_after_end);
 
 	mem = alloc_tree(&cnt, &bytes);
 	if (!mem) {
@@ -288,8 +327,9 @@ int of_fdt_unflatten(const void *blob, size_t size)
 	of_phandle_table = phtab;
 	of_phandle_count = cnt.phandles;
 	of_node_count = cnt.nodes;
-	sort_phandles(of_phandle_table, of_phandle_count);
 	of_root = nodes;
+	sort_phandles(of_phandle_table, of_phandle_count);
+	of_phandle_count = drop_duplicate_phandles(of_phandle_table, of_phandle_count);
 	of_chosen = of_find_node_by_path("/chosen");
 	if (!of_chosen)
 		of_chosen = of_find_node_by_path("/chosen@0");
@@ -300,7 +340,8 @@ int of_fdt_unflatten(const void *blob, size_t size)
 
 	live_stats.nodes = cnt.nodes;
 	live_stats.properties = cnt.props;
-	live_stats.phandles = cnt.phandles;
+	live_stats.phandles = of_phandle_count;
+	live_stats.duplicate_phandles = cnt.phandles - of_phandle_count;
 	live_stats.aliases = of_alias_count;
 	live_stats.tree_bytes = bytes;
 	live_stats.tree_bytes_ilp32 = (size_t)cnt.nodes * ILP32_NODE +
@@ -318,4 +359,65 @@ const char *of_fdt_unflatten_error(void)
 void of_fdt_get_stats(struct of_fdt_stats *st)
 {
 	*st = live_stats;
+}
+
+/*
+ * The in-kernel self-test (of/of_selftest.c) runs the lookups on a tree of
+ * its own: it swaps its blob in as the live tree and puts the board's back
+ * afterwards.  Devices keep pointing into the board's tree, which stays
+ * allocated meanwhile; nothing else may run in between (the shell waits,
+ * interrupt handlers do not read the tree).
+ */
+struct of_saved_tree {
+	void *mem;
+	struct of_fdt_stats stats;
+	struct device_node *root, *chosen, *aliases, **phandles;
+	unsigned int nodes, nphandles, nalias;
+	struct of_alias *alias_table;
+};
+
+static struct of_saved_tree saved_tree;
+static bool tree_swapped;
+
+int of_fdt_swap_in(const void *blob, size_t size)
+{
+	struct of_saved_tree *s = &saved_tree;
+	int err;
+
+	if (tree_swapped)
+		return -EBUSY;
+	*s = (struct of_saved_tree){
+		.mem = live_mem, .stats = live_stats, .root = of_root, .chosen = of_chosen,
+		.aliases = of_aliases, .phandles = of_phandle_table, .nodes = of_node_count,
+		.nphandles = of_phandle_count, .nalias = of_alias_count,
+		.alias_table = of_alias_table,
+	};
+	live_mem = NULL;	/* unflatten must not free the saved tree */
+	err = of_fdt_unflatten(blob, size);
+	if (err) {
+		live_mem = s->mem;
+		return err;
+	}
+	tree_swapped = true;
+	return 0;
+}
+
+void of_fdt_swap_out(void)
+{
+	struct of_saved_tree *s = &saved_tree;
+
+	if (!tree_swapped)
+		return;
+	kfree(live_mem);
+	live_mem = s->mem;
+	live_stats = s->stats;
+	of_root = s->root;
+	of_chosen = s->chosen;
+	of_aliases = s->aliases;
+	of_phandle_table = s->phandles;
+	of_node_count = s->nodes;
+	of_phandle_count = s->nphandles;
+	of_alias_count = s->nalias;
+	of_alias_table = s->alias_table;
+	tree_swapped = false;
 }

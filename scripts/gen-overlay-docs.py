@@ -82,7 +82,7 @@ def main():
     begin = text.index("<!-- overlays:begin")
     begin = text.index("\n", begin) + 1
     end = text.index("<!-- overlays:end -->")
-    walk = "".join(shell[c] for c in ("overlay apply rtc-ds1307-69", "date -f rtc1",
+    walk = "".join(shell[c] for c in ("overlay apply rtc-ds1307-69", "date -f rtc2",
                                       "overlay rm rtc-ds1307-69"))
     readme.write_text(text[:begin] + walk + text[end:])
 

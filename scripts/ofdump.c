@@ -587,6 +587,17 @@ int main(int argc, char **argv)
 		if (mode == MODE_DEVICES)
 			mode = MODE_DONE;
 	}
+	/* Text dtc would turn into another tree is no DTS: say why instead. */
+	if (mode == MODE_DTS) {
+		char why[160];
+
+		if (of_dts_unwritable(of_root, why, sizeof(why))) {
+			fprintf(stderr, "%s: %s: the kernel accepts this tree, but DTS cannot "
+				"write it: %s\n", prog, file, why);
+			free(blob);
+			return 1;
+		}
+	}
 	if (mode == MODE_STATS)
 		print_stats();
 	else if (mode == MODE_DEVICES)
@@ -599,6 +610,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: write error: %s\n", prog, strerror(errno));
 		return 1;
 	}
-	/* The live tree stays until exit: it points into blob. */
+	/* Nothing reads the live tree (which points into blob) from here. */
+	free(blob);
+	free(alias_text);
 	return 0;
 }

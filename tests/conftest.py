@@ -37,3 +37,11 @@ def boot():
 def coyote(boot):
     """coyote booted on the board DTB, at its prompt."""
     return boot()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """How many KTAP cases the in-kernel self-tests printed (tests/lib/ktap.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "lib"))
+    import ktap
+    for line in ktap.summary_lines():
+        terminalreporter.write_line(line)

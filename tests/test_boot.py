@@ -22,13 +22,18 @@ def test_boot_reaches_prompt(coyote):
 
 def test_help_lists_every_command_once(coyote):
     out = coyote.run("help")
-    lines = [l for l in out.splitlines() if l.strip()]
+    # Commands by topic: a heading, then one indented line each, sorted.
+    groups = out.split("\n\n")[:-1]
+    lines = [l for g in groups for l in g.splitlines()[1:]]
     names = [l.split()[0] for l in lines]
     for cmd in COMMANDS:
         assert names.count(cmd) == 1, out
     # One line each, with a description after the usage.
-    assert all(len(l.split()) >= 2 for l in lines)
-    assert names == sorted(names)
+    assert all(l.startswith("  ") and len(l.split()) >= 2 for l in lines)
+    for g in groups:
+        heading, *rows = g.splitlines()
+        assert heading.endswith(":") and not heading.startswith(" "), out
+        assert [r.split()[0] for r in rows] == sorted(r.split()[0] for r in rows), out
 
 
 def test_help_for_one_command(coyote):
@@ -130,12 +135,35 @@ def test_console_path_through_ranges(boot):
     assert "coyote" in c.run("version")
 
 
-def test_blob_without_stdout_path_uses_builtin_console(boot):
+def test_blob_without_stdout_path_uses_console_option(boot):
+    """The tests boot with console=ttyAMA0,115200: alias serial0."""
     src = board_dts_source().replace('stdout-path = "serial0:115200n8";', "")
     dtb = compile_dts(src, "no-stdout-path")
     c = boot(dtb=dtb)
-    assert "no console from this blob (no stdout-path in /chosen); console from the built-in DTB" \
-        in c.boot_log
+    assert "console: pl011 at MMIO 0x101f1000 (options '115200'), from console= in bootargs " \
+        "(no stdout-path in /chosen)" in c.boot_log, c.boot_log
+
+
+def test_blob_without_stdout_path_nor_console_uses_serial0_alias(boot):
+    src = board_dts_source().replace('stdout-path = "serial0:115200n8";', "")
+    dtb = compile_dts(src, "no-stdout-path")
+    c = boot(dtb=dtb, append="loglevel=7")
+    assert "console: pl011 at MMIO 0x101f1000 (options ''), from the serial0 alias " \
+        "(no stdout-path in /chosen)" in c.boot_log, c.boot_log
+
+
+def test_blob_without_any_uart_uses_builtin_console(boot):
+    """No stdout-path, no serial0 alias, no pl011 node: the built-in blob's
+    UART, which answers its ID check on this board."""
+    src = board_dts_source().replace('stdout-path = "serial0:115200n8";', "")
+    src = re.sub(r'serial0 = [^;]*;', "", src)
+    src = src.replace('"arm,pl011"', '"arm,pl011-not"')
+    dtb = compile_dts(src, "no-uart")
+    c = boot(dtb=dtb)
+    assert re.search(r"no console from this blob \(no stdout-path in /chosen; "
+                     r"console=ttyAMA0,115200: no alias serial0; no serial0 alias; "
+                     r"no enabled node has an early console driver\); console from the built-in DTB",
+                     c.boot_log), c.boot_log
 
 
 def _fault(coyote, kind):
@@ -180,13 +208,28 @@ def test_panic_halts_with_reason(coyote):
 
 def test_reboot_that_does_nothing_says_so(boot):
     """A syscon-reboot node pointing at a register that does not reset
-    (the read-only ID register): the kernel must say so, not hang."""
+    (the read-only ID register): the kernel must say so, not hang; then it
+    leaves QEMU through semihosting (the tests run QEMU as `make run` does,
+    with -semihosting)."""
     src = board_dts_source().replace("offset = <0x40>;", "offset = <0x0>;")
     dtb = compile_dts(src, "reboot-noop")
     c = boot(dtb=dtb)
+    c.send("reboot\r")
+    assert c.wait_exit(timeout=60) == 0
+    out = c.output_at_exit
+    assert "the reset register was written but the board did not reset" in out, out
+    assert "leaving QEMU through semihosting (SYS_EXIT)" in out, out
+
+
+def test_reboot_without_reset_or_semihosting_says_so(boot):
+    """No reset in the tree and QEMU without -semihosting: an error, and the
+    shell goes on (the SVC returns -1 through the kernel's own SWI vector)."""
+    src = board_dts_source().replace('compatible = "syscon-reboot";', 'compatible = "none";')
+    dtb = compile_dts(src, "reboot-none")
+    c = boot(dtb=dtb, semihosting=False)
     out = c.run("reboot", timeout=60)
-    assert "the reset register was written but the board did not reset" in out
-    assert "reboot: error EIO" in out
+    assert "leaving QEMU through semihosting (SYS_EXIT)" in out, out
+    assert "reboot: error ENODEV" in out, out
     assert "coyote" in c.run("version")
 
 

@@ -3,8 +3,9 @@
  * Exception vectors and entry code.
  *
  * The vector page (eight branch slots and the table they load from) is
- * linked here and copied to address 0 by head.S; "ldr pc, [pc, #24]" is
- * position independent, so the copy works wherever the table is linked.
+ * linked here; early_trap_init() (traps.c) copies it to address 0 on the
+ * ARM926 or points VBAR at it on the Cortex-A9.  "ldr pc, [pc, #24]" is
+ * position independent, so both work wherever the table is.
  *
  * Every entry saves the interrupted context as a struct pt_regs on its own
  * mode's stack, including the interrupted mode's banked sp and lr, so the
@@ -20,6 +21,7 @@
 
 	.section .vectors, "ax"
 	.arm
+	.balign	32			@ VBAR ignores bits 4:0 (ARMv7)
 	.globl	__vectors_start, __vectors_end
 __vectors_start:
 	ldr	pc, [pc, #24]		@ reset
@@ -86,6 +88,14 @@ vector_undef:
 /* SWI from SVC mode (the kernel's own mode) enters the same mode: the
  * dump's sp and lr are then the handler's, not the caller's. */
 vector_swi:
+	/* A semihosting call QEMU did not take (no -semihosting): return -1. */
+	stmfd	sp!, {r0, r1}
+	ldr	r0, [lr, #-4]
+	ldr	r1, =0xef123456			@ svc 0x123456, ARM state
+	cmp	r0, r1
+	ldmfd	sp!, {r0, r1}
+	mvneq	r0, #0
+	moveqs	pc, lr
 	fault_entry EXC_SWI, 4		@ lr = swi + 4
 vector_pabt:
 	fault_entry EXC_PABT, 4		@ lr = faulting instruction + 4

@@ -1,12 +1,22 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Kernel entry.  QEMU's boot stub (like a Linux bootloader) jumps to the
- * first byte of the raw image at 0x00010000 in SVC mode, MMU off, IRQ and
- * FIQ masked, with r0 = 0, r1 = machine id, r2 = DTB (or ATAG) address.
- * We keep those three, give every exception mode its own stack, copy the
- * vector page to address 0, clear .bss and call start_kernel(r0, r1, r2).
+ * first byte of the raw image wherever it loaded it: RAM + 0x10000, which
+ * is 0x00010000 on versatilepb and realview-eb and 0x60010000 on
+ * vexpress-a9.  SVC mode, MMU off, IRQ and FIQ masked, r0 = 0, r1 = machine
+ * id, r2 = DTB (or ATAG) address.
+ *
+ * The image is linked at 0x00010000 as a position-independent executable:
+ * every absolute address it holds (literal pools, pointers in data) is listed
+ * in .rel.dyn as an R_ARM_RELATIVE entry.  First thing, with nothing yet
+ * touching memory by absolute address, we compute how far from its link
+ * address the image was loaded and add that to each listed word.  Then we
+ * give every exception mode its own stack, clear .bss and call
+ * start_kernel(r0, r1, r2).  docs/boot.md tells the story.
  */
 #include <asm/ptrace.h>
+
+#define R_ARM_RELATIVE	23
 
 	.section .head.text, "ax"
 	.arm
@@ -16,6 +26,32 @@ _start:
 	mov	r8, r0
 	mov	r9, r1
 	mov	r10, r2
+
+	/*
+	 * delta = where we run - where we were linked.  adr is PC-relative
+	 * (the run address); the literal still holds the link address, as
+	 * nothing has been relocated yet.
+	 */
+	adr	r0, _start
+	ldr	r1, =_start
+	subs	r11, r0, r1			@ r11 = delta, kept for the C side
+	beq	2f
+	ldr	r2, =__rel_start
+	ldr	r3, =__rel_end
+	add	r2, r2, r11
+	add	r3, r3, r11
+1:	cmp	r2, r3
+	bhs	2f
+	ldmia	r2!, {r4, r5}			@ r4 = offset (link address), r5 = info
+	and	r5, r5, #0xff
+	cmp	r5, #R_ARM_RELATIVE
+	bne	9f				@ anything else: the link went wrong
+	ldr	r6, [r4, r11]
+	add	r6, r6, r11
+	str	r6, [r4, r11]
+	b	1b
+2:	ldr	r0, =__load_delta		@ relocated now: a run-time address
+	str	r11, [r0]
 
 	/* One stack per mode; all masked, so nothing runs before we are ready. */
 	msr	cpsr_c, #(IRQ_MODE | PSR_I_BIT | PSR_F_BIT)
@@ -29,29 +65,13 @@ _start:
 	msr	cpsr_c, #(SVC_MODE | PSR_I_BIT | PSR_F_BIT)
 	ldr	sp, =__svc_stack_top
 
-	/*
-	 * ARM926 takes exceptions at 0x00000000 while SCTLR.V is clear (low
-	 * vectors).  Copy the vector page there in assembly: to C, a store
-	 * through address 0 is undefined behaviour.
-	 */
-	mrc	p15, 0, r0, c1, c0, 0
-	bic	r0, r0, #(1 << 13)		@ V: low vectors
-	mcr	p15, 0, r0, c1, c0, 0
-	ldr	r0, =__vectors_start
-	ldr	r1, =__vectors_end
-	mov	r2, #0
-1:	cmp	r0, r1
-	ldrlo	r3, [r0], #4
-	strlo	r3, [r2], #4
-	blo	1b
-
 	/* .bss (which also holds the stacks, unused so far) starts zeroed. */
 	ldr	r0, =__bss_start
 	ldr	r1, =__bss_end
 	mov	r2, #0
-2:	cmp	r0, r1
+3:	cmp	r0, r1
 	strlo	r2, [r0], #4
-	blo	2b
+	blo	3b
 
 	mov	r0, r8
 	mov	r1, r9
@@ -62,7 +82,21 @@ _start:
 	/* start_kernel() never returns; if it does, say so rather than hang. */
 	ldr	r0, =start_kernel_returned
 	bl	panic
-3:	b	3b
+4:	b	4b
+
+	/*
+	 * A relocation other than R_ARM_RELATIVE: the image was not linked
+	 * as a static PIE.  There is no console yet; stop where a debugger
+	 * sees it (r5 = the type) rather than run with wrong addresses.
+	 */
+9:	b	9b
+
+	/* Where the image was loaded minus where it was linked (0 when at 0x10000). */
+	.data
+	.balign	4
+	.globl	__load_delta
+__load_delta:
+	.word	0
 
 	.section .rodata.str1.4, "aMS", %progbits, 1
 start_kernel_returned:
@@ -70,26 +104,35 @@ start_kernel_returned:
 
 /* Stacks.  The SVC stack is the one C code runs on; IRQ runs the interrupt
  * handlers; ABT and UND run the fault dump, which goes through printk and
- * the console driver, hence 4 KiB each. */
+ * the console driver, hence 4 KiB each.  Each sits on page boundaries
+ * above a guard page the MMU leaves unmapped (arch/arm/mmu.c), so an
+ * overflow faults instead of overwriting the stack below. */
 	.section .bss.stacks, "aw", %nobits
-	.balign	8
+	.balign	4096
+	.globl	__stack_guards_start
+__stack_guards_start:
+	.space	4096				@ guard
 	.globl	__svc_stack_bottom, __svc_stack_top
 __svc_stack_bottom:
 	.space	16384
 __svc_stack_top:
+	.space	4096				@ guard
 	.globl	__irq_stack_bottom, __irq_stack_top
 __irq_stack_bottom:
 	.space	4096
 __irq_stack_top:
+	.space	4096				@ guard
 	.globl	__abt_stack_bottom, __abt_stack_top
 __abt_stack_bottom:
 	.space	4096
 __abt_stack_top:
+	.space	4096				@ guard
 	.globl	__und_stack_bottom, __und_stack_top
 __und_stack_bottom:
 	.space	4096
 __und_stack_top:
+	.space	4096				@ guard
 	.globl	__fiq_stack_bottom, __fiq_stack_top
 __fiq_stack_bottom:
-	.space	1024
+	.space	4096
 __fiq_stack_top:

@@ -12,8 +12,12 @@
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <coyote/kallsyms.h>
+#include <coyote/setup.h>
+#include <asm/barrier.h>
+#include <asm/cputype.h>
 #include <asm/irq.h>
 #include <asm/irqflags.h>
+#include <asm/mmu.h>
 #include <asm/ptrace.h>
 
 /* Matches the numbers entry.S passes. */
@@ -78,6 +82,45 @@ static const char *mode_name(unsigned long cpsr)
 	}
 }
 
+extern char __vectors_start[], __vectors_end[];
+unsigned long vectors_base;
+
+/*
+ * The vector page.  The ARM926 takes exceptions at 0 (SCTLR.V clear), which
+ * is RAM on versatilepb and realview-eb: copy the page there.  On the
+ * Cortex-A9 address 0 is flash (vexpress-a9), but ARMv7 has VBAR: point it
+ * at the page where it was linked.  The MIDR decides, not the board.
+ */
+void early_trap_init(void)
+{
+	u32 sctlr;
+
+	__asm__ volatile("mrc p15, 0, %0, c1, c0, 0" : "=r"(sctlr));
+	sctlr &= ~(1u << 13);			/* V: low vectors (0 or VBAR) */
+	__asm__ volatile("mcr p15, 0, %0, c1, c0, 0" : : "r"(sctlr) : "memory");
+	isb();
+	if (cpu_is_armv7()) {
+		vectors_base = (unsigned long)__vectors_start;
+		__asm__ volatile("mcr p15, 0, %0, c12, c0, 0" : : "r"(vectors_base) : "memory");
+		isb();
+		return;
+	}
+	/* A store through address 0 is undefined behaviour to C: copy in asm. */
+	{
+		const char *src = __vectors_start;
+		unsigned long dst = 0;
+
+		vectors_base = 0;
+		__asm__ volatile("1:	cmp	%0, %2\n"
+				 "	ldrlo	r3, [%0], #4\n"
+				 "	strlo	r3, [%1], #4\n"
+				 "	blo	1b\n"
+				 : "+r"(src), "+r"(dst)
+				 : "r"(__vectors_end)
+				 : "r3", "cc", "memory");
+	}
+}
+
 extern char __svc_stack_bottom[], __svc_stack_top[];
 extern char __irq_stack_bottom[], __irq_stack_top[];
 
@@ -98,7 +141,7 @@ static bool on_any_stack(unsigned long p)
  * Every step is checked against the stack bounds so a corrupted frame ends
  * the trace instead of faulting again.
  */
-static void show_backtrace(unsigned long fp)
+void show_backtrace(unsigned long fp)
 {
 	char sym[KSYM_SYMBOL_LEN];
 	int depth;
@@ -158,7 +201,11 @@ void __noreturn do_exception(struct pt_regs *regs, int type)
 	pr_emerg("\n");
 	if (type == EXC_DABT) {
 		u32 fsr = read_fsr();
+		const char *hint = mmu_fault_hint(read_far());
 
+		if (hint)
+			pr_emerg("Unable to handle kernel access at virtual address %08x: %s\n",
+				 read_far(), hint);
 		pr_emerg("Unhandled %s at address %08x: FSR %08x (%s, domain %u)\n", what,
 			 read_far(), fsr, fsr_name(fsr), (fsr >> 4) & 0xf);
 	} else if (type == EXC_PABT) {
@@ -234,9 +281,39 @@ static void __attribute__((noinline)) fault_prefetch_abort(void)
 	__asm__ volatile("bkpt #0" ::: "memory");
 }
 
+/* A store through NULL: with the MMU on, page 0 is unmapped. */
+static void __attribute__((noinline)) fault_null(void)
+{
+	__asm__ volatile("str %0, [%1]" : : "r"(0x4e554c4c), "r"(0) : "memory");
+}
+
+/* A store into the kernel's own code: text is read-only with the MMU on. */
+static void __attribute__((noinline)) fault_text(void)
+{
+	__asm__ volatile("str %0, [%1]" : : "r"(0), "r"(fault_undef) : "memory");
+}
+
+/* Unbounded recursion: the SVC stack runs into its guard page. */
+static int __attribute__((noinline)) fault_stack(int depth)
+{
+	volatile char frame[256];
+
+	frame[0] = (char)depth;
+	if (depth >= 0x7fffffff)	/* never: only a bound the compiler cannot see past */
+		return frame[0];
+	return fault_stack(depth + 1) + frame[0];
+}
+
 static void __attribute__((noinline)) fault_swi(void)
 {
 	__asm__ volatile("swi #0" ::: "memory");
+}
+
+/* Busy forever with IRQs on: the soft-lockup watchdog's demonstration. */
+static void __attribute__((noinline)) fault_lockup(void)
+{
+	for (;;)
+		__asm__ volatile("" ::: "memory");
 }
 
 static int cmd_fault(int argc, char **argv)
@@ -253,10 +330,20 @@ static int cmd_fault(int argc, char **argv)
 		fault_swi();
 	else if (!strcmp(argv[1], "panic"))
 		panic("requested from the shell");
+	else if (!strcmp(argv[1], "lockup"))
+		fault_lockup();
+	else if (!strcmp(argv[1], "null"))
+		fault_null();
+	else if (!strcmp(argv[1], "text"))
+		fault_text();
+	else if (!strcmp(argv[1], "stack"))
+		fault_stack(0);
 	else
 		return -EINVAL;
 	printf("fault: the CPU did not fault\n");
 	return -EIO;
 }
 SHELL_COMMAND(fault, cmd_fault, "fault KIND",
-	      "fault dump demo, then halt: KIND = undef, data, prefetch, swi, panic");
+	      "fault dump demo, then halt: KIND = undef, data, prefetch, swi, panic, lockup, null, text, stack",
+	      .topic = TOPIC_SYSTEM,
+	      .example = "fault null");

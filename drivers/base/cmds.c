@@ -7,6 +7,7 @@
  */
 #include <linux/device.h>
 #include <linux/errno.h>
+#include <linux/ioport.h>
 #include <linux/of.h>
 #include <linux/of_dump.h>
 #include <linux/printk.h>
@@ -17,14 +18,68 @@
 
 #include "base.h"
 
+static void add_children(struct shell_compl *c, const struct device_node *parent,
+			 const char *dir, size_t dirlen)
+{
+	static char cand[SHELL_LINE_MAX + 1];
+	struct device_node *child;
+
+	for_each_child_of_node(parent, child) {
+		if (snprintf(cand, sizeof(cand), "%.*s/%s", (int)dirlen, dir,
+			     child->full_name) >= (int)sizeof(cand))
+			continue;
+		shell_compl_add(c, cand, child->child != NULL, '/');
+	}
+}
+
+/*
+ * "/amba/se" completes among /amba's children; "i2c0/r" among the
+ * children of the node alias i2c0 names; a word without '/' to an alias
+ * name (or "/").
+ */
+void complete_dt_path(struct shell_compl *c, int argi)
+{
+	static char dir[SHELL_LINE_MAX + 1];
+	const char *word = shell_compl_word(c);
+	const char *slash = strrchr(word, '/');
+	struct device_node *np;
+	struct property *pp;
+
+	if (!of_root)
+		return;
+	if (slash) {
+		size_t dirlen = (size_t)(slash - word);
+
+		memcpy(dir, word, dirlen);
+		dir[dirlen] = '\0';
+		np = dirlen ? of_find_node_by_path(dir) : of_root;
+		if (np)
+			add_children(c, np, dir, dirlen);
+		return;
+	}
+	shell_compl_add(c, "/", true, 0);
+	if (!of_aliases)
+		return;
+	for_each_property_of_node(of_aliases, pp) {
+		if (!strcmp(pp->name, "name") || !strcmp(pp->name, "phandle"))
+			continue;
+		np = of_find_node_by_path(pp->name);
+		if (np)
+			shell_compl_add(c, pp->name, np->child != NULL, '/');
+	}
+}
+
+/* After a Ctrl-C the walk goes on, silent: printing is what takes time. */
 static void put_console(void *ctx, const char *s, size_t n)
 {
-	printf("%.*s", (int)n, s);
+	if (!intr_pending())
+		printf("%.*s", (int)n, s);
 }
 
 static int cmd_dt(int argc, char **argv)
 {
 	struct device_node *np = of_root;
+	int ret;
 
 	if (argc > 2)
 		return -EINVAL;
@@ -42,9 +97,12 @@ static int cmd_dt(int argc, char **argv)
 	/* The whole tree is a DTS file dtc can compile back. */
 	if (np == of_root)
 		printf("/dts-v1/;\n\n");
-	return of_print_dts(np, put_console, NULL);
+	ret = of_print_dts(np, put_console, NULL);
+	return intr_pending() ? -EINTR : ret;
 }
-SHELL_COMMAND(dt, cmd_dt, "dt [PATH]", "the live device tree (or the subtree at PATH) as DTS");
+SHELL_COMMAND(dt, cmd_dt, "dt [PATH]", "the live device tree (or the subtree at PATH) as DTS",
+	      .topic = TOPIC_DT, .complete = complete_dt_path,
+	      .example = "dt /amba/serial@101f1000");
 
 /* "bound", "deferred (waiting for ...)", "failed (ENODEV)", "no driver". */
 static void state_text(const struct device *dev, char *buf, size_t len)
@@ -62,27 +120,43 @@ static void state_text(const struct device *dev, char *buf, size_t len)
 	}
 }
 
+/*
+ * Columns fit their longest entry: a first pass measures, the second
+ * prints (the lists do not change in between: the shell is all that runs).
+ */
 static int cmd_devices(int argc, char **argv)
 {
 	struct device_state_counts c;
-	struct bus_type *bus = NULL;
-	char path[80], state[DEVICE_REASON_MAX + 16];
+	char path[160], state[DEVICE_REASON_MAX + 16];
+	int w[4] = { 4, 6, 3, 6 };	/* "node", "device", "bus", "driver" */
 
-	printf("%-40s %-30s %-8s %-14s %-5s %s\n", "node", "device", "bus", "driver", "order",
-	       "state");
-	while ((bus = bus_next(bus))) {
-		struct device *dev;
+	for (int pass = 0; pass < 2; pass++) {
+		struct bus_type *bus = NULL;
 
-		list_for_each_entry(dev, &bus->devices, bus_node) {
-			const struct device_driver *drv = dev->driver ? dev->driver : dev->tried;
-			char order[12] = "-";
+		if (pass)
+			printf("%-*s  %-*s  %-*s  %-*s  %-5s  %s\n", w[0], "node", w[1], "device",
+			       w[2], "bus", w[3], "driver", "order", "state");
+		while ((bus = bus_next(bus))) {
+			struct device *dev;
 
-			dev_node_path(dev, path, sizeof(path));
-			state_text(dev, state, sizeof(state));
-			if (dev->probe_order)
-				snprintf(order, sizeof(order), "%u", dev->probe_order);
-			printf("%-40s %-30s %-8s %-14s %-5s %s\n", path, dev_name(dev), bus->name,
-			       drv ? drv->name : "-", order, state);
+			list_for_each_entry(dev, &bus->devices, bus_node) {
+				const struct device_driver *drv = dev->driver ? dev->driver : dev->tried;
+				const char *col[4] = { path, dev_name(dev), bus->name,
+						       drv ? drv->name : "-" };
+				char order[12] = "-";
+
+				dev_node_path(dev, path, sizeof(path));
+				if (!pass) {
+					for (int i = 0; i < 4; i++)
+						w[i] = max(w[i], (int)strlen(col[i]));
+					continue;
+				}
+				state_text(dev, state, sizeof(state));
+				if (dev->probe_order)
+					snprintf(order, sizeof(order), "%u", dev->probe_order);
+				printf("%-*s  %-*s  %-*s  %-*s  %-5s  %s\n", w[0], col[0], w[1], col[1],
+				       w[2], col[2], w[3], col[3], order, state);
+			}
 		}
 	}
 	device_count_states(&c);
@@ -91,7 +165,9 @@ static int cmd_devices(int argc, char **argv)
 	return 0;
 }
 SHELL_COMMAND(devices, cmd_devices, "devices",
-	      "every device: node, bus, driver, probe order, bound/deferred/failed/no driver");
+	      "every device: node, bus, driver, probe order, bound/deferred/failed/no driver",
+	      .topic = TOPIC_DEVICES,
+	      .example = "devices");
 
 static void link_path(const struct device *dev, const struct device_node *np, char *buf,
 		      size_t len)
@@ -155,7 +231,9 @@ static int cmd_devlinks(int argc, char **argv)
 	return 0;
 }
 SHELL_COMMAND(devlinks, cmd_devlinks, "devlinks [PATH]",
-	      "device links from the tree: supplier, consumer, property, state");
+	      "device links from the tree: supplier, consumer, property, state",
+	      .topic = TOPIC_DEVICES, .complete = complete_dt_path,
+	      .example = "devlinks /amba/timer@101e2000");
 
 static int cmd_probes(int argc, char **argv)
 {
@@ -176,39 +254,59 @@ static int cmd_probes(int argc, char **argv)
 	return 0;
 }
 SHELL_COMMAND(probes, cmd_probes, "probes",
-	      "every probe call since boot: start, duration, device, driver, trigger, result");
+	      "every probe call since boot: start, duration, device, driver, trigger, result",
+	      .topic = TOPIC_DEVICES, .example = "probes");
+
+/* @drv's compatible strings, space-separated, into @buf ("-" for none). */
+static void driver_compats(const struct device_driver *drv, char *buf, size_t len)
+{
+	const struct of_device_id *id = drv->of_match_table;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (; id && (id->compatible[0] || id->name[0] || id->type[0]); id++) {
+		int n;
+
+		if (!id->compatible[0])
+			continue;
+		n = snprintf(buf + used, len - used, "%s%s", used ? " " : "", id->compatible);
+		if (n < 0 || (size_t)n >= len - used)
+			break;
+		used += (size_t)n;
+	}
+	if (!used)
+		snprintf(buf, len, "-");
+}
 
 static int cmd_drivers(int argc, char **argv)
 {
-	struct bus_type *bus = NULL;
 	char compat[160];
+	int w[2] = { 6, 3 };	/* "driver", "bus" */
 
-	printf("%-20s %-8s %s\n", "driver", "bus", "compatible");
-	while ((bus = bus_next(bus))) {
-		struct device_driver *drv;
+	for (int pass = 0; pass < 2; pass++) {
+		struct bus_type *bus = NULL;
 
-		list_for_each_entry(drv, &bus->drivers, bus_node) {
-			const struct of_device_id *id = drv->of_match_table;
-			size_t used = 0;
+		if (pass)
+			printf("%-*s  %-*s  %s\n", w[0], "driver", w[1], "bus", "compatible");
+		while ((bus = bus_next(bus))) {
+			struct device_driver *drv;
 
-			compat[0] = '\0';
-			for (; id && (id->compatible[0] || id->name[0] || id->type[0]); id++) {
-				int n;
-
-				if (!id->compatible[0])
+			list_for_each_entry(drv, &bus->drivers, bus_node) {
+				if (!pass) {
+					w[0] = max(w[0], (int)strlen(drv->name));
+					w[1] = max(w[1], (int)strlen(bus->name));
 					continue;
-				n = snprintf(compat + used, sizeof(compat) - used, "%s%s",
-					     used ? " " : "", id->compatible);
-				if (n < 0 || (size_t)n >= sizeof(compat) - used)
-					break;
-				used += (size_t)n;
+				}
+				driver_compats(drv, compat, sizeof(compat));
+				printf("%-*s  %-*s  %s\n", w[0], drv->name, w[1], bus->name, compat);
 			}
-			printf("%-20s %-8s %s\n", drv->name, bus->name, used ? compat : "-");
 		}
 	}
 	return 0;
 }
-SHELL_COMMAND(drivers, cmd_drivers, "drivers", "every driver: bus and compatible strings");
+SHELL_COMMAND(drivers, cmd_drivers, "drivers", "every driver: bus and compatible strings",
+	      .topic = TOPIC_DEVICES,
+	      .example = "drivers");
 
 static void put_line(void *ctx, const char *line)
 {
@@ -235,4 +333,22 @@ static int cmd_whynot(int argc, char **argv)
 	return 0;
 }
 SHELL_COMMAND(whynot, cmd_whynot, "whynot PATH|ALIAS",
-	      "why a node has no bound driver (or which driver and entry won)");
+	      "why a node has no bound driver (or which driver and entry won)",
+	      .topic = TOPIC_DT, .complete = complete_dt_path,
+	      .example = "whynot /external-bus/i2c@1,0/rtc@68");
+
+static void print_iomem(const struct resource *r, void *data)
+{
+	const char *kind = r->flags & IORESOURCE_SYSTEM_RAM ? "RAM" :
+			   r->flags & IORESOURCE_SYSTEM ? "reserved" : "device";
+
+	printf("  %08llx-%08llx  %-8s  %s\n", r->start, r->end, kind, r->name);
+}
+
+static int cmd_iomem(int argc, char **argv)
+{
+	iomem_for_each(print_iomem, NULL);
+	return 0;
+}
+SHELL_COMMAND(iomem, cmd_iomem, "iomem", "claimed device windows, RAM and reserved ranges",
+	      .topic = TOPIC_DEVICES, .example = "iomem");

@@ -7,6 +7,7 @@
 
 #include <linux/device.h>
 #include <linux/errno.h>
+#include <linux/module.h>
 #include <linux/of.h>
 #include <linux/of_device.h>
 #include <linux/platform_device.h>
@@ -151,6 +152,7 @@ int device_add(struct device *dev)
 		return ret;
 	list_add_tail(&dev->bus_node, &dev->bus->devices);
 	dev->registered = true;
+	dev->owner = module_owner(dev, (const void *)dev->release);
 	device_links_device_added(dev);
 	/* Inside of_platform_populate(): links first, then probes in order. */
 	if (!device_links_defer_add(dev))

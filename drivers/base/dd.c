@@ -21,6 +21,7 @@
 
 #include <linux/device.h>
 #include <linux/errno.h>
+#include <linux/module.h>
 #include <linux/of.h>
 #include <linux/of_device.h>
 #include <linux/printk.h>
@@ -269,6 +270,18 @@ void device_release_driver(struct device *dev)
 	dev->probe_order = 0;
 }
 
+struct device_driver *driver_find(const char *name, struct bus_type *bus)
+{
+	struct device_driver *drv;
+
+	if (!bus->node.next)
+		return NULL;
+	list_for_each_entry(drv, &bus->drivers, bus_node)
+		if (!strcmp(drv->name, name))
+			return drv;
+	return NULL;
+}
+
 int driver_register(struct device_driver *drv)
 {
 	int ret;
@@ -280,8 +293,14 @@ int driver_register(struct device_driver *drv)
 	ret = bus_register(drv->bus);
 	if (ret)
 		return ret;
+	if (driver_find(drv->name, drv->bus)) {
+		pr_err("driver core: a driver named %s is already registered on %s; %s refused "
+		       "(EBUSY)\n", drv->name, drv->bus->name, drv->name);
+		return -EBUSY;
+	}
 	list_add_tail(&drv->bus_node, &drv->bus->drivers);
 	drv->registered = true;
+	drv->owner = module_owner(drv, NULL);
 	return driver_attach(drv);
 }
 

@@ -12,34 +12,57 @@
 
 struct devres {
 	struct list_head node;
-	void (*release)(struct device *dev, void *res);  /* NULL: memory only */
+	dr_release_t release;	/* NULL: memory only */
 	size_t size;
 	long long payload[];    /* 8-byte aligned, like kmalloc's */
 };
 
-static void *devres_add(struct device *dev, size_t size,
-			void (*release)(struct device *, void *), bool zero)
+void *devres_alloc(dr_release_t release, size_t size, gfp_t gfp)
 {
-	struct devres *dr = kmalloc(sizeof(*dr) + size, GFP_KERNEL);
+	struct devres *dr = kmalloc(sizeof(*dr) + size, gfp);
 
 	if (!dr)
 		return NULL;
-	if (zero)
-		memset(dr->payload, 0, size);
+	memset(dr->payload, 0, size);
+	INIT_LIST_HEAD(&dr->node);
 	dr->release = release;
 	dr->size = size;
-	list_add(&dr->node, &dev->devres_head);
 	return dr->payload;
+}
+
+static struct devres *to_devres(void *res)
+{
+	return (struct devres *)((char *)res - offsetof(struct devres, payload));
+}
+
+void devres_add(struct device *dev, void *res)
+{
+	list_add(&to_devres(res)->node, &dev->devres_head);
+}
+
+void devres_free(void *res)
+{
+	if (res)
+		kfree(to_devres(res));
+}
+
+static void *devres_new(struct device *dev, size_t size, dr_release_t release)
+{
+	void *res = devres_alloc(release, size, GFP_KERNEL);
+
+	if (res)
+		devres_add(dev, res);
+	return res;
 }
 
 void *devm_kmalloc(struct device *dev, size_t size, gfp_t gfp)
 {
-	return devres_add(dev, size, NULL, false);
+	return devres_new(dev, size, NULL);
 }
 
 void *devm_kzalloc(struct device *dev, size_t size, gfp_t gfp)
 {
-	return devres_add(dev, size, NULL, true);
+	return devres_new(dev, size, NULL);
 }
 
 char *devm_kstrdup(struct device *dev, const char *s, gfp_t gfp)
@@ -83,7 +106,7 @@ static void action_release(struct device *dev, void *res)
 
 int devm_add_action(struct device *dev, void (*action)(void *), void *data)
 {
-	struct action_res *a = devres_add(dev, sizeof(*a), action_release, false);
+	struct action_res *a = devres_new(dev, sizeof(*a), action_release);
 
 	if (!a)
 		return -ENOMEM;
@@ -116,7 +139,7 @@ static void irq_release(struct device *dev, void *res)
 int devm_request_irq(struct device *dev, unsigned int irq, irq_handler_t handler,
 		     unsigned long flags, const char *name, void *dev_id)
 {
-	struct irq_res *r = devres_add(dev, sizeof(*r), irq_release, false);
+	struct irq_res *r = devres_new(dev, sizeof(*r), irq_release);
 	int ret;
 
 	if (!r)

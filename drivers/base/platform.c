@@ -9,6 +9,7 @@
 #define pr_fmt(fmt) "platform: " fmt
 
 #include <linux/errno.h>
+#include <linux/ioport.h>
 #include <linux/irqdomain.h>
 #include <linux/of.h>
 #include <linux/of_device.h>
@@ -232,6 +233,5 @@ void __iomem *devm_platform_ioremap_resource(struct platform_device *pdev,
 		dev_err(&pdev->dev, "no MEM resource %u (reg entry)\n", index);
 		return ERR_PTR(-EINVAL);
 	}
-	/* No MMU: the physical address is the address. */
-	return (void __iomem *)(uintptr_t)r->start;
+	return devm_ioremap_resource(&pdev->dev, r);
 }

@@ -344,9 +344,11 @@ static void say_winner(struct device_node *np, const char *verb, const char *dri
 enum supplier_fate { SUPPLIER_OK, SUPPLIER_DISABLED, SUPPLIER_NO_DRIVER, SUPPLIER_DEFERS };
 #define SUPPLIER_DEPTH_MAX 8
 
+struct blocking;
 static struct device_node *blocking_supplier(struct device_node *np,
 					     const struct whynot_catalog *cat, int depth,
-					     enum supplier_fate *fate, const char **kind);
+					     enum supplier_fate *fate, const char **kind,
+					     struct blocking *out);
 
 static enum supplier_fate supplier_fate(struct device_node *sup, const struct whynot_catalog *cat,
 					int depth)
@@ -364,7 +366,8 @@ static enum supplier_fate supplier_fate(struct device_node *sup, const struct wh
 	/* Deep chains (or a loop in a broken tree) are not followed further. */
 	if (depth >= SUPPLIER_DEPTH_MAX)
 		return SUPPLIER_OK;
-	return blocking_supplier(sup, cat, depth + 1, &f, &kind) ? SUPPLIER_DEFERS : SUPPLIER_OK;
+	return blocking_supplier(sup, cat, depth + 1, &f, &kind, NULL) ? SUPPLIER_DEFERS :
+									 SUPPLIER_OK;
 }
 
 struct blocking {
@@ -373,6 +376,11 @@ struct blocking {
 	int depth;
 	enum supplier_fate fate;
 	const char *kind;
+	/* The first missing supplier the probe does not ask for: the kernel
+	 * gives up on it at the end of boot and probes anyway. */
+	struct device_node *given_up;
+	enum supplier_fate given_up_fate;
+	const char *given_up_prop;
 };
 
 /* The words the kernel's drivers use when they wait for one. */
@@ -398,6 +406,18 @@ static int check_one(void *data, const struct of_supplier_ref *ref)
 	bl->fate = supplier_fate(sup, bl->cat, bl->depth);
 	if (bl->fate == SUPPLIER_OK)
 		return 0;
+	/* Probes ask only for interrupts and clocks (what -EPROBE_DEFER
+	 * comes from); a regulator, reset, PHY... link is given up on. */
+	if (strcmp(supplier_noun(ref->binding), "interrupt parent") &&
+	    strcmp(supplier_noun(ref->binding), "clock")) {
+		if (!bl->given_up) {
+			bl->given_up = sup;
+			bl->given_up_fate = bl->fate;
+			bl->given_up_prop = ref->binding->prop;
+		}
+		bl->fate = SUPPLIER_OK;
+		return 0;
+	}
 	bl->found = sup;
 	bl->kind = supplier_noun(ref->binding);
 	return 1;
@@ -407,13 +427,16 @@ static int check_one(void *data, const struct of_supplier_ref *ref)
  * not be there for @np's probe. */
 static struct device_node *blocking_supplier(struct device_node *np,
 					     const struct whynot_catalog *cat, int depth,
-					     enum supplier_fate *fate, const char **kind)
+					     enum supplier_fate *fate, const char **kind,
+					     struct blocking *out)
 {
-	struct blocking bl = { cat, np, NULL, depth, SUPPLIER_OK, NULL };
+	struct blocking bl = { cat, np, NULL, depth, SUPPLIER_OK, NULL, NULL, SUPPLIER_OK, NULL };
 
 	of_for_each_supplier(np, check_one, &bl);
 	*fate = bl.fate;
 	*kind = bl.kind;
+	if (out)
+		*out = bl;
 	return bl.found;
 }
 
@@ -434,9 +457,16 @@ static enum whynot_verdict predict_suppliers(struct device_node *np,
 {
 	enum supplier_fate fate;
 	const char *kind;
-	struct device_node *sup = blocking_supplier(np, cat, 0, &fate, &kind);
+	struct blocking bl;
+	struct device_node *sup = blocking_supplier(np, cat, 0, &fate, &kind, &bl);
 	char path[96];
 
+	if (!sup && bl.given_up) {
+		path_of(bl.given_up, path, sizeof(path));
+		say(out, ctx, "its supplier %s (%s)%s never binds: the kernel gives up on it "
+		    "at the end of boot and probes anyway", path, bl.given_up_prop,
+		    fate_text[bl.given_up_fate]);
+	}
 	if (!sup)
 		return WHYNOT_WOULD_BIND;
 	path_of(sup, path, sizeof(path));

@@ -9,43 +9,21 @@
 #include <linux/of.h>
 #include <linux/platform_device.h>
 
-struct fixed_clk {
-	struct clk *clk;
-	struct device_node *np;
-};
-
-static void fixed_clk_release(void *data)
-{
-	struct fixed_clk *fc = data;
-
-	of_clk_del_provider(fc->np);
-	clk_unregister_fixed_rate(fc->clk);
-}
-
 static int fixed_clk_probe(struct platform_device *pdev)
 {
 	struct device_node *np = pdev->dev.of_node;
 	const char *name = np->full_name;
-	struct fixed_clk *fc;
+	struct clk *clk;
 	u32 rate;
 	int ret;
 
 	if (of_property_read_u32(np, "clock-frequency", &rate))
 		return dev_err_probe(&pdev->dev, -EINVAL, "no clock-frequency");
 	of_property_read_string(np, "clock-output-names", &name);
-	fc = devm_kzalloc(&pdev->dev, sizeof(*fc), GFP_KERNEL);
-	if (!fc)
-		return -ENOMEM;
-	fc->np = np;
-	fc->clk = clk_register_fixed_rate(&pdev->dev, name, NULL, 0, rate);
-	if (IS_ERR(fc->clk))
-		return (int)PTR_ERR(fc->clk);
-	ret = of_clk_add_provider(np, of_clk_src_simple_get, fc->clk);
-	if (ret) {
-		clk_unregister_fixed_rate(fc->clk);
-		return ret;
-	}
-	ret = devm_add_action_or_reset(&pdev->dev, fixed_clk_release, fc);
+	clk = devm_clk_register_fixed_rate(&pdev->dev, name, NULL, rate);
+	if (IS_ERR(clk))
+		return (int)PTR_ERR(clk);
+	ret = devm_of_clk_add_provider(&pdev->dev, of_clk_src_simple_get, clk);
 	if (ret)
 		return ret;
 	dev_info(&pdev->dev, "%s: %u Hz\n", name, (unsigned int)rate);

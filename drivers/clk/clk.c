@@ -89,6 +89,17 @@ static struct clk *clk_lookup(struct device_node *np, int index,
 	return p->get(&spec, p->data);
 }
 
+struct clk *of_clk_get_from_provider(struct of_phandle_args *clkspec)
+{
+	struct of_clk_provider *p = clkspec ? find_provider(clkspec->np) : NULL;
+
+	if (!clkspec)
+		return ERR_PTR(-EINVAL);
+	if (!p)
+		return ERR_PTR(-EPROBE_DEFER);
+	return p->get(clkspec, p->data);
+}
+
 static int clk_index(struct device_node *np, const char *name)
 {
 	int index;
@@ -186,4 +197,37 @@ void clk_unregister_fixed_rate(struct clk *clk)
 {
 	if (!IS_ERR_OR_NULL(clk))
 		kfree(clk);
+}
+
+static void devm_clk_fixed_release(void *clk)
+{
+	clk_unregister_fixed_rate(clk);
+}
+
+struct clk *devm_clk_register_fixed_rate(struct device *dev, const char *name,
+					 const char *parent_name, unsigned long fixed_rate)
+{
+	struct clk *clk = clk_register_fixed_rate(dev, name, parent_name, 0, fixed_rate);
+	int ret;
+
+	if (IS_ERR(clk))
+		return clk;
+	ret = devm_add_action_or_reset(dev, devm_clk_fixed_release, clk);
+	return ret ? ERR_PTR(ret) : clk;
+}
+
+static void devm_of_clk_release_provider(void *np)
+{
+	of_clk_del_provider(np);
+}
+
+int devm_of_clk_add_provider(struct device *dev,
+			     struct clk *(*get)(struct of_phandle_args *spec, void *data),
+			     void *data)
+{
+	int ret = of_clk_add_provider(dev->of_node, get, data);
+
+	if (ret)
+		return ret;
+	return devm_add_action_or_reset(dev, devm_of_clk_release_provider, dev->of_node);
 }

@@ -23,6 +23,7 @@
 #define TIMER_RIS           0x10
 #define TIMER_MIS           0x14
 #define TIMER_PERIPH_ID0    0xfe0
+#define TIMER_2_BASE        0x20    /* the pair's second timer */
 
 #define CTRL_ENABLE         0x80
 #define CTRL_PERIODIC       0x40
@@ -38,6 +39,7 @@ struct sp804 {
 	unsigned long rate;
 	int irq;
 	bool is_tick;
+	struct clocksource cs;	/* the second timer, free-running */
 };
 
 static bool tick_taken;
@@ -78,6 +80,27 @@ static u32 sp804_ns_since_tick(void *data)
 	if (readl(t->base + TIMER_RIS) & 1)
 		elapsed = 2 * load - readl(t->base + TIMER_VALUE);
 	return (u32)((u64)elapsed * 1000000000u / t->rate);
+}
+
+/* The second timer counts down from 0xffffffff: inverted, it counts up. */
+static u32 sp804_clocksource_read(struct clocksource *cs)
+{
+	struct sp804 *t = cs->data;
+
+	return ~readl(t->base + TIMER_2_BASE + TIMER_VALUE);
+}
+
+/* As Linux does: the tick's partner timer runs free as the clocksource. */
+static void sp804_start_clocksource(struct device *dev, struct sp804 *t)
+{
+	char __iomem *base = t->base + TIMER_2_BASE;
+
+	writel(0, base + TIMER_CTRL);
+	writel(0xffffffffu, base + TIMER_LOAD);
+	writel(CTRL_ENABLE | CTRL_32BIT, base + TIMER_CTRL);	/* free-running */
+	t->cs = (struct clocksource){ .name = dev_name(dev), .read = sp804_clocksource_read,
+				      .rate = t->rate, .data = t };
+	clocksource_register(&t->cs);
 }
 
 /* The clock named in the binding first, then whatever comes first. */
@@ -136,6 +159,7 @@ static int sp804_probe(struct platform_device *pdev)
 	writel(load, t->base + TIMER_LOAD);
 	writel(CTRL_ENABLE | CTRL_PERIODIC | CTRL_INTEN | CTRL_32BIT, t->base + TIMER_CTRL);
 	tick_set_counter(sp804_ns_since_tick, t);
+	sp804_start_clocksource(dev, t);
 	t->is_tick = true;
 	tick_taken = true;
 	dev_info(dev, "%lu Hz clock, tick every %u counts (virq %d)\n", t->rate, (unsigned int)load, t->irq);
@@ -149,6 +173,8 @@ static int sp804_remove(struct platform_device *pdev)
 	writel(0, t->base + TIMER_CTRL);
 	writel(1, t->base + TIMER_INTCLR);
 	if (t->is_tick) {
+		clocksource_unregister(&t->cs);
+		writel(0, t->base + TIMER_2_BASE + TIMER_CTRL);
 		tick_unregister(dev_name(&pdev->dev));
 		tick_taken = false;
 	}

@@ -165,4 +165,6 @@ err:
 	       errname(ret), i2c_err_hint(ret));
 	return ret;
 }
-SHELL_COMMAND(i2c, cmd_i2c, I2C_USAGE, "scan an I2C bus; read or write a register");
+SHELL_COMMAND(i2c, cmd_i2c, I2C_USAGE, "scan an I2C bus; read or write a register",
+	      .topic = TOPIC_DEVICES,
+	      .example = "i2c scan 0");

@@ -17,6 +17,13 @@
 #define SIC_STATUS      0x00    /* pending and enabled */
 #define SIC_ENSET       0x08
 #define SIC_ENCLR       0x0c
+#define SIC_PICENSET    0x20    /* pass these lines straight to the VIC too */
+/*
+ * Lines 20 and 22..31 are also wired to the VIC line of the same number,
+ * when enabled here (Versatile AB/PB user guide; Linux enables them all):
+ * upstream's versatile-pb tree puts the Ethernet on VIC 25 that way.
+ */
+#define SIC_PIC_PASSTHROUGH 0xffd00000
 
 #define SIC_NR_LINES    32
 
@@ -103,6 +110,7 @@ static int sic_probe(struct platform_device *pdev)
 	of_property_read_u32(np, "clear-mask", &clear);
 
 	writel(clear, (char __iomem *)sic->base + SIC_ENCLR);
+	writel(SIC_PIC_PASSTHROUGH, (char __iomem *)sic->base + SIC_PICENSET);
 	sic->domain = irq_domain_add_linear(np, SIC_NR_LINES, &sic_domain_ops, sic);
 	if (!sic->domain)
 		return -ENOMEM;

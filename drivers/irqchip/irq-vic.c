@@ -7,6 +7,7 @@
  * lands in vic_handle_irq().  One with `interrupts` is cascaded (chained)
  * into its parent like the SIC.
  */
+#include <linux/amba/bus.h>
 #include <linux/errno.h>
 #include <linux/irq.h>
 #include <linux/irqdomain.h>
@@ -18,9 +19,9 @@
 #define VIC_INT_SELECT      0x00c   /* 1 = FIQ */
 #define VIC_INT_ENABLE      0x010   /* write 1s: enable */
 #define VIC_INT_EN_CLEAR    0x014   /* write 1s: disable */
+#define VIC_SOFT_INT        0x018   /* write 1s: raise from software */
 #define VIC_SOFT_INT_CLEAR  0x01c
 #define VIC_VECT_CNTL(n)    (0x200 + 4 * (n))
-#define VIC_PERIPH_ID0      0xfe0   /* four byte-wide ID registers */
 
 #define VIC_NR_LINES        32
 #define VIC_NR_VECTORS      16
@@ -34,16 +35,6 @@ struct vic {
 };
 
 static struct vic *root_vic;
-
-static u32 amba_periph_id(void __iomem *base)
-{
-	u32 id = 0;
-	int i;
-
-	for (i = 0; i < 4; i++)
-		id |= (readl((char __iomem *)base + VIC_PERIPH_ID0 + 4 * i) & 0xff) << (8 * i);
-	return id;
-}
 
 static void vic_mask(struct irq_data *d)
 {
@@ -59,10 +50,23 @@ static void vic_unmask(struct irq_data *d)
 	writel(1u << d->hwirq, (char __iomem *)vic->base + VIC_INT_ENABLE);
 }
 
+/* The soft-interrupt register ORs into the line: raise or drop it. */
+static int vic_set_irqchip_state(struct irq_data *d, enum irqchip_irq_state which, bool state)
+{
+	struct vic *vic = irq_data_get_irq_chip_data(d);
+
+	if (which != IRQCHIP_STATE_PENDING)
+		return -EINVAL;
+	writel(1u << d->hwirq,
+	       (char __iomem *)vic->base + (state ? VIC_SOFT_INT : VIC_SOFT_INT_CLEAR));
+	return 0;
+}
+
 static struct irq_chip vic_chip = {
 	.name = "VIC",
 	.irq_mask = vic_mask,
 	.irq_unmask = vic_unmask,
+	.irq_set_irqchip_state = vic_set_irqchip_state,
 };
 
 static int vic_map(struct irq_domain *d, unsigned int virq, irq_hw_number_t hw)
@@ -128,7 +132,7 @@ static int vic_probe(struct platform_device *pdev)
 	vic->base = devm_platform_ioremap_resource(pdev, 0);
 	if (IS_ERR(vic->base))
 		return (int)PTR_ERR(vic->base);
-	id = amba_periph_id(vic->base);
+	id = amba_read_id(vic->base, AMBA_PERIPHID0);
 	if ((id & AMBA_PART_MASK) != VIC_PL190_ID)
 		return dev_err_probe(&pdev->dev, -ENODEV,
 				     "PeriphID %08x is not a PL190 (wrong reg?)", (unsigned int)id);

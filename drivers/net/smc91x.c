@@ -20,6 +20,7 @@
 #include <linux/errno.h>
 #include <linux/interrupt.h>
 #include <linux/irqflags.h>
+#include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/netdevice.h>
@@ -88,8 +89,11 @@
 /* Control byte after the frame: the frame has an odd length. */
 #define CTL_ODD			0x20
 
-/* The model allocates at once; real chips within microseconds. */
+/* The model allocates at once; real chips within microseconds.  Only a
+ * fresh request is polled: one still pending is looked at once per frame. */
 #define SMC_ALLOC_POLLS		10000
+/* Seconds between two "no packet memory" lines. */
+#define SMC_SHORTAGE_REPORT_S	5
 
 struct smc_local {
 	void __iomem *base;
@@ -98,6 +102,8 @@ struct smc_local {
 	int irq;
 	u8 chip_addr[ETH_ALEN];		/* what the chip's registers say */
 	bool alloc_pending;		/* an MMU allocation still to complete */
+	unsigned long short_drops;	/* frames dropped since the last report */
+	unsigned long next_report;	/* jiffies: no shortage line before */
 	/* One frame at a time, filled in the IRQ handler. */
 	u8 rx_buf[2048];
 };
@@ -173,14 +179,16 @@ static int smc_alloc_tx(struct smc_local *lp)
 	u8 arr;
 	int i;
 
+	int polls = lp->alloc_pending ? 1 : SMC_ALLOC_POLLS;
+
 	if (!lp->alloc_pending)
 		smc_wb(lp, SMC_MMU_CMD, MMU_ALLOC_TX);
-	for (i = 0; i < SMC_ALLOC_POLLS; i++) {
+	for (i = 0; i < polls; i++) {
 		if (smc_rb(lp, SMC_INT_STAT) & INT_ALLOC)
 			break;
 	}
 	arr = smc_rb(lp, SMC_ARR);
-	lp->alloc_pending = i == SMC_ALLOC_POLLS || (arr & ARR_FAILED);
+	lp->alloc_pending = i == polls || (arr & ARR_FAILED);
 	if (lp->alloc_pending)
 		return -EBUSY;
 	return arr;
@@ -197,9 +205,19 @@ static netdev_tx_t smc_start_xmit(struct sk_buff *skb, struct net_device *ndev)
 	smc_tx_reclaim(lp);
 	pnr = smc_alloc_tx(lp);
 	if (pnr < 0) {
-		dev_err(lp->dev, "%s: no packet memory for a %u-byte frame (MMU allocation failed)\n",
-			ndev->name, skb->len);
-		ndev->stats.tx_errors++;
+		/* Dropped and counted; reported at most once per interval,
+		 * or a storm becomes a console flood that slows the CPU
+		 * further (a line costs more than a frame). */
+		lp->short_drops++;
+		ndev->stats.tx_dropped++;
+		if (!time_before(jiffies, lp->next_report)) {
+			dev_warn(lp->dev, "%s: no packet memory (MMU allocation pending): %lu frame%s "
+				 "dropped (tx_dropped %lu); next report in %u s at the earliest\n",
+				 ndev->name, lp->short_drops, lp->short_drops == 1 ? "" : "s",
+				 ndev->stats.tx_dropped, SMC_SHORTAGE_REPORT_S);
+			lp->short_drops = 0;
+			lp->next_report = jiffies + SMC_SHORTAGE_REPORT_S * HZ;
+		}
 		return NETDEV_TX_BUSY;
 	}
 	smc_wb(lp, SMC_PNR, (u8)pnr);

@@ -201,11 +201,20 @@ int rtc_read_time(struct rtc_device *rtc, struct rtc_time *tm)
 	return rtc_valid_tm(tm);
 }
 
-/* Return: 0; -EINVAL for an invalid @tm (the chip is not touched);
- * -ENODEV without set_time; the driver's error. */
+/* A chip is read back this long after being set: it may have ticked. */
+#define RTC_SET_SLACK_SECONDS	2
+
+/*
+ * Return: 0; -EINVAL for an invalid @tm (the chip is not touched);
+ * -ENODEV without set_time; the driver's error; -EIO when the chip reads
+ * back a different time than it was given (logged with both).
+ */
 int rtc_set_time(struct rtc_device *rtc, struct rtc_time *tm)
 {
-	struct rtc_time t;
+	struct rtc_time t, back;
+	char want[24], got[24];
+	time64_t delta;
+	int ret;
 
 	if (rtc_valid_tm(tm))
 		return -EINVAL;
@@ -213,7 +222,23 @@ int rtc_set_time(struct rtc_device *rtc, struct rtc_time *tm)
 		return -ENODEV;
 	/* Drivers get a consistent weekday and day of year. */
 	rtc_time64_to_tm(rtc_tm_to_time64(tm), &t);
-	return rtc->ops->set_time(rtc->parent, &t);
+	ret = rtc->ops->set_time(rtc->parent, &t);
+	if (ret)
+		return ret;
+	ret = rtc_read_time(rtc, &back);
+	if (ret) {
+		pr_err("%s: set, but cannot read the time back: %s\n", rtc->name, errname(ret));
+		return ret;
+	}
+	delta = rtc_tm_to_time64(&back) - rtc_tm_to_time64(&t);
+	if (delta < 0 || delta > RTC_SET_SLACK_SECONDS) {
+		rtc_format_iso8601(&t, want, sizeof(want));
+		rtc_format_iso8601(&back, got, sizeof(got));
+		pr_err("%s: set to %s but reads back %s: the chip did not take it (EIO)\n",
+		       rtc->name, want, got);
+		return -EIO;
+	}
+	return 0;
 }
 
 /* The first RTC sets the system clock, once (Linux's hctosys). */

@@ -80,4 +80,6 @@ static int cmd_date(int argc, char **argv)
 	printf("usage: %s\n", DATE_USAGE);
 	return -EINVAL;
 }
-SHELL_COMMAND(date, cmd_date, DATE_USAGE, "show or set the RTC time (ISO 8601, UTC)");
+SHELL_COMMAND(date, cmd_date, DATE_USAGE, "show or set the RTC time (ISO 8601, UTC)",
+	      .topic = TOPIC_TIME,
+	      .example = "date -s 2024-02-29T12:00:00");

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * MMIO accessors with Linux's names.  The MMU is off, so a physical address
- * is the CPU's address and ioremap() is the identity; drivers still call it,
- * so they read like Linux drivers and keep working if the MMU is turned on.
+ * MMIO accessors with Linux's names.  A driver reaches its registers only
+ * through ioremap(), which refuses windows over RAM and maps the rest as
+ * device memory.
  */
 #ifndef _ASM_IO_H
 #define _ASM_IO_H
@@ -89,18 +89,17 @@ static inline void writel(u32 v, volatile void __iomem *addr)
 #define writeb_relaxed(v, a)	__raw_writeb(v, a)
 #define writel_relaxed(v, a)	__raw_writel(v, a)
 
-/* Identity while the MMU is off; returns NULL for addresses above 4 GiB. */
-static inline void __iomem *ioremap(phys_addr_t phys, size_t size)
-{
-	(void)size;
-	if (phys > 0xffffffffull)
-		return NULL;
-	return (void __iomem *)(uintptr_t)phys;
-}
+/**
+ * ioremap() - map @size bytes of device registers at @phys for the CPU
+ * (drivers/base/resource.c checks, the architecture maps).
+ * Return: the address, or NULL when the window is empty, wraps or lies
+ * beyond 4 GiB, overlaps RAM or a reserved range, or cannot be mapped.
+ * Every caller checks it.
+ */
+void __iomem *ioremap(phys_addr_t phys, size_t size);
+void iounmap(volatile void __iomem *addr);
 
-static inline void iounmap(volatile void __iomem *addr)
-{
-	(void)addr;
-}
+/* The architecture's half: map a window ioremap() has already checked. */
+void __iomem *arch_ioremap(phys_addr_t phys, size_t size);
 
 #endif

@@ -35,6 +35,13 @@ int mem_add_ram(phys_addr_t base, phys_addr_t size, const char *what);
 int mem_reserve(phys_addr_t base, phys_addr_t size, const char *what);
 
 /**
+ * mem_reserve_optional() - mem_reserve() for a range the kernel may do
+ * without (a /memreserve/ entry): refused when it would leave no free RAM.
+ * Return: 0; -EBUSY when no RAM would be left; -ENOSPC; -ERANGE.
+ */
+int mem_reserve_optional(phys_addr_t base, phys_addr_t size, const char *what);
+
+/**
  * mem_for_each_free() - call @fn for each part of RAM not reserved, in
  * address order.  Return: the number of free ranges.
  */

@@ -74,6 +74,8 @@ typedef struct {
 #define R_ARM_PREL31	42
 
 #define MOD_ERR_LEN	128
+/* A module's code fills whole pages, so they can be made read-only. */
+#define MODULE_TEXT_ALIGN	4096u
 
 struct load_info;
 
@@ -95,6 +97,7 @@ struct load_info {
 	u32 *secoff;			/* per section: offset in the core, or ~0 */
 	u32 *symval;			/* per symbol: its resolved address */
 	u32 core_size, core_align;
+	u32 text_size;			/* code at the start of the core, page-rounded */
 	u8 *mem;			/* the core, where the sections are copied */
 	u32 base;			/* the address the core runs at */
 	mod_resolver resolve;
@@ -208,6 +211,18 @@ int request_module_args(const char *name, const char *args);
 int module_autoload(const char *blacklist);
 
 struct device_node;
+
+/* Longest modules.alias pattern matched (Linux's "of:N*T*C..." is short). */
+#define MODALIAS_PATTERN_MAX 256
+
+/**
+ * modalias_match() - does modules.alias pattern @pat (@plen bytes, '*'
+ * matches any run of characters, all else itself) match all of @s?
+ * Linear in @plen + strlen(@s): no backtracking, no recursion.
+ * Return: 1 match, 0 no match, -E2BIG when @plen exceeds
+ * MODALIAS_PATTERN_MAX (the caller names the line).
+ */
+int modalias_match(const char *pat, size_t plen, const char *s);
 
 /**
  * module_alias_find() - the module modules.alias text @alias (@len bytes)

@@ -21,7 +21,13 @@ extern u32 __machine_arch_type;
 extern char _text[], _etext[], _edata[], _end[];
 extern char __builtin_dtb_start[], __builtin_dtb_end[];
 
+/* Where QEMU loaded the image minus where it was linked (arch/arm/head.S). */
+extern unsigned long __load_delta;
+/* Where the exception vectors are: 0 (copied there) or VBAR's value. */
+extern unsigned long vectors_base;
+
 /* Boot steps, in the order start_kernel() calls them. */
+void early_trap_init(void);
 void setup_boot_fdt(u32 r0, u32 machid, u32 fdt_phys);
 void setup_console(void);
 void report_boot_fdt(void);
@@ -39,5 +45,8 @@ const char *boot_command_line(void);
  * copied to @buf; returns its length, or -ENOENT when absent.
  */
 int cmdline_find_option(const char *option, char *buf, int bufsize);
+
+/* Resets the board as the tree describes (kernel/reboot.c); returns only on failure. */
+int machine_restart(void);
 
 #endif

@@ -35,4 +35,33 @@ void tick_set_counter(u32 (*ns_since_tick)(void *data), void *data);
  */
 u64 ktime_get_ns(void);
 
+/*
+ * A free-running counter that does not depend on the tick (Linux calls it
+ * a clocksource): @read returns a count that rises @rate times a second and
+ * wraps at 2^32.  The SP804 runs its second timer free for this; the time
+ * self-test measures the tick against it.
+ */
+struct clocksource {
+	const char *name;
+	u32 (*read)(struct clocksource *cs);
+	unsigned long rate;
+	void *data;
+};
+
+/* Return: 0; -EBUSY when another clocksource is registered. */
+int clocksource_register(struct clocksource *cs);
+void clocksource_unregister(struct clocksource *cs);
+/* The registered clocksource, or NULL. */
+struct clocksource *clocksource_get(void);
+
+/*
+ * The soft-lockup watchdog (kernel/watchdog.c).  softlockup_tick() runs on
+ * every tick; the CPU counts as stuck when it has not gone idle (the shell
+ * waiting for a key, msleep(), ping waiting for a reply) for
+ * watchdog_thresh seconds (bootargs "watchdog_thresh=N", default 10, 0
+ * off; "nosoftlockup" off too).  The report comes once per stall.
+ */
+void softlockup_tick(void);
+void softlockup_init(void);
+
 #endif

@@ -32,6 +32,30 @@ int of_clk_add_provider(struct device_node *np,
 			struct clk *(*get)(struct of_phandle_args *spec, void *data),
 			void *data);
 void of_clk_del_provider(struct device_node *np);
+/**
+ * devm_clk_register_fixed_rate() - clk_register_fixed_rate(), unregistered
+ * when @dev unbinds.
+ * Return: the clock, or ERR_PTR(-ENOMEM).
+ */
+struct clk *devm_clk_register_fixed_rate(struct device *dev, const char *name,
+					 const char *parent_name, unsigned long fixed_rate);
+/**
+ * devm_of_clk_add_provider() - of_clk_add_provider() for @dev's node,
+ * deleted when @dev unbinds.
+ * Return: 0; -EEXIST when the node has a provider; -ENOMEM.
+ */
+int devm_of_clk_add_provider(struct device *dev,
+			     struct clk *(*get)(struct of_phandle_args *spec, void *data),
+			     void *data);
+
+/**
+ * of_clk_get_from_provider() - the clock a parsed specifier names (for
+ * properties other than `clocks`, e.g. assigned-clock-parents)
+ * Return: the clock; -EPROBE_DEFER when its provider has not registered;
+ * -EINVAL for a NULL spec; the provider's get() error otherwise.
+ */
+struct clk *of_clk_get_from_provider(struct of_phandle_args *clkspec);
+
 /* get() for a provider of one clock (#clock-cells = <0>): @data is the clk. */
 struct clk *of_clk_src_simple_get(struct of_phandle_args *spec, void *data);
 

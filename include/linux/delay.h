@@ -8,4 +8,10 @@
  */
 void msleep(unsigned int ms);
 
+/*
+ * msleep_interruptible() - msleep() that a Ctrl-C ends early
+ * Return: the milliseconds left (0 when it slept them all).
+ */
+unsigned long msleep_interruptible(unsigned int ms);
+
 #endif

@@ -18,6 +18,7 @@
 
 struct device;
 struct device_driver;
+struct module;
 struct device_node;
 struct of_device_id;
 
@@ -64,9 +65,10 @@ struct device_driver {
 	/* driver core private */
 	struct list_head bus_node;      /* on bus->drivers */
 	bool registered;
+	struct module *owner;           /* the module that registered it, or NULL */
 };
 
-#define DEVICE_NAME_MAX 40
+#define DEVICE_NAME_MAX 64	/* Linux-rule names of nested nodes without reg are long */
 #define DEVICE_REASON_MAX 96
 
 struct bus_dma_region;
@@ -105,6 +107,7 @@ struct device {
 	unsigned int links_stamp;       /* last consumer that linked to it */
 	struct list_head *links_cursor; /* suppliers before it are not waiting */
 	unsigned int probe_order;       /* 1, 2, ...: when it bound (0: never) */
+	struct module *owner;           /* the module that added it, or NULL */
 };
 
 static inline const char *dev_name(const struct device *dev)
@@ -162,9 +165,12 @@ int device_attach(struct device *dev);
 /**
  * driver_register() - add @drv to its bus and probe every unbound device it
  * is the best match for.  Return: 0; -EINVAL without a bus or name; -EBUSY
- * if already registered.  Probe failures are recorded in the devices.
+ * if already registered, or when a driver of that name is on the bus
+ * (logged).  Probe failures are recorded in the devices.
  */
 int driver_register(struct device_driver *drv);
+/* The driver called @name on @bus, or NULL. */
+struct device_driver *driver_find(const char *name, struct bus_type *bus);
 /* Unbind every device bound to @drv (remove + devres), then forget @drv. */
 void driver_unregister(struct device_driver *drv);
 
@@ -321,6 +327,15 @@ char *devm_kstrdup(struct device *dev, const char *s, gfp_t gfp);
  */
 int devm_add_action(struct device *dev, void (*action)(void *), void *data);
 int devm_add_action_or_reset(struct device *dev, void (*action)(void *), void *data);
+/**
+ * devres_alloc() - a zeroed managed resource of @size bytes that will call
+ * @release(dev, res) when the device lets go of it; devres_add() hands it
+ * to @dev, devres_free() frees one never added.  Return: it, or NULL.
+ */
+typedef void (*dr_release_t)(struct device *dev, void *res);
+void *devres_alloc(dr_release_t release, size_t size, gfp_t gfp);
+void devres_add(struct device *dev, void *res);
+void devres_free(void *res);
 /* Release every managed resource of @dev (driver core; newest first). */
 void devres_release_all(struct device *dev);
 /* Managed resources currently held by @dev (tests, `devices -v`). */

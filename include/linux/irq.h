@@ -32,6 +32,9 @@ typedef void (*irq_flow_handler_t)(struct irq_desc *desc);
 
 struct irq_chip;
 
+/* The context the running interrupt interrupted (NULL outside one). */
+struct pt_regs *get_irq_regs(void);
+
 struct irq_data {
 	unsigned int irq;               /* virtual number */
 	irq_hw_number_t hwirq;          /* number on its controller */
@@ -40,12 +43,21 @@ struct irq_data {
 	void *chip_data;                /* the controller driver's state */
 };
 
+/* What irq_set_irqchip_state() can change, as in Linux. */
+enum irqchip_irq_state {
+	IRQCHIP_STATE_PENDING,		/* raised, not yet taken */
+};
+
 struct irq_chip {
 	const char *name;
 	void (*irq_mask)(struct irq_data *d);
 	void (*irq_unmask)(struct irq_data *d);
 	void (*irq_ack)(struct irq_data *d);    /* optional */
 	void (*irq_eoi)(struct irq_data *d);    /* optional */
+	/* Optional: raise (software-trigger) or clear a line; a controller
+	 * with a soft-interrupt register (VIC) or set-pending (GICD_ISPENDR). */
+	int (*irq_set_irqchip_state)(struct irq_data *d, enum irqchip_irq_state which,
+				     bool state);
 };
 
 struct irqaction {
@@ -54,6 +66,7 @@ struct irqaction {
 	const char *name;
 	unsigned long flags;
 	struct irqaction *next;         /* shared interrupts */
+	struct module *owner;           /* the module that requested it, or NULL */
 };
 
 struct irq_desc {
@@ -93,6 +106,14 @@ static inline irq_hw_number_t irqd_to_hwirq(struct irq_data *d)
 {
 	return d->hwirq;
 }
+
+/**
+ * irq_set_irqchip_state() - set a line's @which state in its controller
+ * (IRQCHIP_STATE_PENDING, true: raise it from software).
+ * Return: 0; -EINVAL when @irq is not mapped or its controller cannot
+ * change that state.
+ */
+int irq_set_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool val);
 
 /* For a domain's map(): controller chip and flow handler of @irq. */
 int irq_set_chip_and_handler(unsigned int irq, struct irq_chip *chip,

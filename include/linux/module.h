@@ -116,6 +116,7 @@ struct module {
 	void *alloc;			/* the kmalloc block the core is in */
 	void *core;			/* every SHF_ALLOC section, aligned */
 	u32 core_size;
+	u32 text_size;			/* read-only, executable pages at the core's start */
 	int (*init)(void);
 	void (*exit)(void);
 	int refcnt;			/* modules using this one + module_get()s */
@@ -135,6 +136,18 @@ struct module {
 	char *strtab;
 	u32 load_us;			/* how long loading took (ktime_get_ns()) */
 };
+
+/**
+ * module_current() - the module whose init or exit is running, or NULL.
+ * The driver core and the IRQ core record it as the owner of what is
+ * registered meanwhile, so a module's leftovers can be found.
+ */
+struct module *module_current(void);
+/* The loaded module whose core holds @addr (code or data), or NULL. */
+struct module *module_at(const void *addr);
+/* Owner of something registered now: module_current(), else the module
+ * holding @obj or @fn (a driver struct, a handler); NULL for the kernel. */
+struct module *module_owner(const void *obj, const void *fn);
 
 /* Take or drop a reference: a module with references cannot be removed. */
 bool try_module_get(struct module *mod);

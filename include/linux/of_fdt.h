@@ -118,6 +118,7 @@ struct of_fdt_stats {
 	unsigned int nodes;
 	unsigned int properties;
 	unsigned int phandles;      /* entries in the phandle lookup table */
+	unsigned int duplicate_phandles; /* nodes left out of it, warned */
 	unsigned int aliases;       /* entries in the alias id table */
 	size_t tree_bytes;          /* the live tree's one allocation, this build */
 	size_t tree_bytes_ilp32;    /* the same tree in the 32-bit kernel */
@@ -126,5 +127,15 @@ struct of_fdt_stats {
 
 /* Fills @st for the current live tree (all zero before the first unflatten). */
 void of_fdt_get_stats(struct of_fdt_stats *st);
+
+/*
+ * of_fdt_swap_in() - unflatten @blob as the live tree, keeping the current
+ * tree aside (for the self-test's own tree).
+ * Return: 0; -EBUSY when a tree is already swapped in; the errors of
+ * of_fdt_unflatten(), the current tree then staying live.
+ * of_fdt_swap_out() frees the swapped-in tree and restores the kept one.
+ */
+int of_fdt_swap_in(const void *blob, size_t size);
+void of_fdt_swap_out(void);
 
 #endif

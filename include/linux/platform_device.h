@@ -112,9 +112,11 @@ int platform_get_irq_optional(struct platform_device *pdev, unsigned int num);
 int platform_irq_count(struct platform_device *pdev);
 
 /**
- * devm_platform_ioremap_resource() - the @index-th MEM resource, mapped for
- * MMIO (identity here: no MMU) and released on unbind.
- * Return: the address, or ERR_PTR(-EINVAL) when there is no such resource.
+ * devm_platform_ioremap_resource() - the @index-th MEM resource, claimed and
+ * mapped for MMIO (devm_ioremap_resource()), both undone on unbind.
+ * Return: the address; ERR_PTR(-EINVAL) when there is no such resource;
+ * ERR_PTR(-EBUSY) when the window overlaps another device's, RAM or a
+ * reserved range, or wraps; ERR_PTR(-ENOMEM).
  */
 void __iomem *devm_platform_ioremap_resource(struct platform_device *pdev,
 					     unsigned int index);

@@ -73,7 +73,8 @@ struct rtc_device *rtc_class_find(int id);
  * the chip holds an invalid time. */
 int rtc_read_time(struct rtc_device *rtc, struct rtc_time *tm);
 /* Return: 0; -EINVAL for an invalid time (checked before the chip is
- * touched); -ENODEV without set_time; the driver's error. */
+ * touched); -ENODEV without set_time; the driver's error; -EIO when the
+ * chip reads back another time (logged). */
 int rtc_set_time(struct rtc_device *rtc, struct rtc_time *tm);
 
 /**

@@ -44,6 +44,27 @@ struct earlycon_id {
  */
 int early_init_dt_scan_stdout(const void *fdt, char *why, size_t whylen);
 
+/**
+ * earlycon_from_cmdline() - the early console for "console=ttyAMA<n>[,opts]":
+ * the node of alias serial<n>.
+ * Return: 0; -EINVAL (no number); -ENOENT (no such alias); or as for
+ * early_init_dt_scan_stdout().
+ */
+int earlycon_from_cmdline(const void *fdt, const char *console, char *why, size_t whylen);
+
+/* The early console on the node @alias names ("serial0"); errors as above. */
+int earlycon_from_alias(const void *fdt, const char *alias, char *why, size_t whylen);
+
+/**
+ * earlycon_first_uart() - the first enabled node, in blob order, that has an
+ * early console driver and answers its ID check.
+ * Return: 0, or -ENODEV when none answers (the last error otherwise).
+ */
+int earlycon_first_uart(const void *fdt, char *why, size_t whylen);
+
+/* The MMIO address of the early console's UART; 0 when there is none. */
+phys_addr_t earlycon_mapbase(void);
+
 /* "pl011 at MMIO 0x101f1000 (options '115200n8')" of the running earlycon. */
 const char *earlycon_description(void);
 

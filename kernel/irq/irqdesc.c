@@ -24,6 +24,7 @@
 #include <linux/irq.h>
 #include <linux/irqdomain.h>
 #include <linux/irqflags.h>
+#include <linux/module.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -220,6 +221,7 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 	act->dev_id = dev_id;
 	act->name = name ? name : "?";
 	act->flags = flags;
+	act->owner = module_owner(NULL, (const void *)handler);
 
 	local_irq_save(iflags);
 	first = !desc->action;
@@ -261,6 +263,26 @@ const char *free_irq(unsigned int irq, void *dev_id)
 	return name;
 }
 
+bool irq_find_owned_by(const struct module *owner, unsigned int *irq, void **dev_id,
+		       const char **name)
+{
+	for (unsigned int i = 1; i < NR_IRQS; i++) {
+		const struct irqaction *act;
+
+		if (!irq_descs[i].in_use)
+			continue;
+		for (act = irq_descs[i].action; act; act = act->next) {
+			if (act->owner != owner)
+				continue;
+			*irq = i;
+			*dev_id = act->dev_id;
+			*name = act->name;
+			return true;
+		}
+	}
+	return false;
+}
+
 void disable_irq(unsigned int irq)
 {
 	struct irq_desc *desc = irq_to_desc(irq);
@@ -288,6 +310,16 @@ void enable_irq(unsigned int irq)
 		desc_unmask(desc);
 	}
 	local_irq_restore(flags);
+}
+
+int irq_set_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool val)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	struct irq_chip *chip = desc ? desc->irq_data.chip : NULL;
+
+	if (!chip || !chip->irq_set_irqchip_state)
+		return -EINVAL;
+	return chip->irq_set_irqchip_state(&desc->irq_data, which, val);
 }
 
 void handle_level_irq(struct irq_desc *desc)
@@ -355,14 +387,25 @@ int set_handle_irq(void (*handler)(struct pt_regs *regs))
 	return 0;
 }
 
+static struct pt_regs *irq_regs;
+
+struct pt_regs *get_irq_regs(void)
+{
+	return irq_regs;
+}
+
 /* Overrides arch/arm's weak default: the IRQ exception lands here. */
 void handle_arch_irq(struct pt_regs *regs)
 {
+	struct pt_regs *old = irq_regs;
+
 	if (++nesting > max_nesting)
 		max_nesting = nesting;
+	irq_regs = regs;
 	if (root_handler)
 		root_handler(regs);
 	else
 		spurious++;
+	irq_regs = old;
 	nesting--;
 }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* The `irqs` shell command: coyote's /proc/interrupts. */
 #include <linux/irq.h>
+#include <linux/kernel.h>
 #include <linux/irqdomain.h>
 #include <linux/printk.h>
+#include <linux/string.h>
 #include <coyote/console.h>
 #include <coyote/shell.h>
 
@@ -30,29 +32,40 @@ static void action_names(struct irq_desc *desc, char *buf, size_t len)
 	}
 }
 
+/* Columns fit their longest entry: a first pass measures, the second prints. */
 static int cmd_irqs(int argc, char **argv)
 {
-	struct irq_domain *d = NULL;
 	char names[64];
+	int w[2] = { 10, 7 };	/* "controller", "handler" */
 
-	printf("%-30s %5s %5s %-20s %8s\n", "controller", "hwirq", "virq",
-	       "handler", "count");
-	while ((d = irq_domain_next(d))) {
-		unsigned int hw;
+	for (int pass = 0; pass < 2; pass++) {
+		struct irq_domain *d = NULL;
 
-		for (hw = 0; hw < d->hwirq_max; hw++) {
-			unsigned int virq = d->linear_revmap[hw];
-			struct irq_desc *desc = irq_to_desc(virq);
+		if (pass)
+			printf("%-*s  %5s  %5s  %-*s  %8s\n", w[0], "controller", "hwirq", "virq",
+			       w[1], "handler", "count");
+		while ((d = irq_domain_next(d))) {
+			for (unsigned int hw = 0; hw < d->hwirq_max; hw++) {
+				unsigned int virq = d->linear_revmap[hw];
+				struct irq_desc *desc = irq_to_desc(virq);
 
-			if (!desc)
-				continue;
-			action_names(desc, names, sizeof(names));
-			printf("%-30s %5u %5u %-20s %8lu\n", d->name, hw, virq,
-			       names, desc->count);
+				if (!desc)
+					continue;
+				action_names(desc, names, sizeof(names));
+				if (!pass) {
+					w[0] = max(w[0], (int)strlen(d->name));
+					w[1] = max(w[1], (int)strlen(names));
+					continue;
+				}
+				printf("%-*s  %5u  %5u  %-*s  %8lu\n", w[0], d->name, hw, virq,
+				       w[1], names, desc->count);
+			}
 		}
 	}
 	printf("spurious: %lu, deepest dispatch nesting: %u\n", irq_spurious_count(),
 	       irq_max_nesting());
 	return 0;
 }
-SHELL_COMMAND(irqs, cmd_irqs, "irqs", "interrupts: controller, hwirq, virq, handler, count");
+SHELL_COMMAND(irqs, cmd_irqs, "irqs", "interrupts: controller, hwirq, virq, handler, count",
+	      .topic = TOPIC_DEVICES,
+	      .example = "irqs");

@@ -32,20 +32,81 @@ int request_module_args(const char *name, const char *args)
 	return load_module(name, e.data, e.size, args);
 }
 
-/* Shell-style match with '*' only: what modules.alias patterns use. */
-static bool glob_match(const char *pat, size_t plen, const char *s)
+/*
+ * Is @seg[0..n) at @s?  Used for the pattern's first and last pieces,
+ * which are anchored; @s has at least @n characters.
+ */
+static bool seg_at(const char *seg, size_t n, const char *s)
 {
-	if (!plen)
-		return !*s;
-	if (*pat == '*') {
-		for (;; s++) {
-			if (glob_match(pat + 1, plen - 1, s))
-				return true;
-			if (!*s)
-				return false;
-		}
+	return !memcmp(seg, s, n);
+}
+
+/*
+ * The first occurrence of @seg[0..n) (n >= 1) in @s[0..slen), by
+ * Knuth-Morris-Pratt: every character of @s is read once and the pointer
+ * into @seg only falls back along the failure table, so the search is
+ * linear in slen + n whatever the text.  Return: its offset, or -1.
+ */
+static long seg_find(const char *seg, size_t n, const char *s, size_t slen)
+{
+	u16 fail[MODALIAS_PATTERN_MAX];
+	size_t i, k = 0;
+
+	fail[0] = 0;
+	for (i = 1; i < n; i++) {
+		while (k && seg[i] != seg[k])
+			k = fail[k - 1];
+		if (seg[i] == seg[k])
+			k++;
+		fail[i] = (u16)k;
 	}
-	return *s && *s == *pat && glob_match(pat + 1, plen - 1, s + 1);
+	for (i = 0, k = 0; i < slen; i++) {
+		while (k && s[i] != seg[k])
+			k = fail[k - 1];
+		if (s[i] == seg[k] && ++k == n)
+			return (long)(i + 1 - n);
+	}
+	return -1;
+}
+
+int modalias_match(const char *pat, size_t plen, const char *s)
+{
+	const char *star, *end = pat + plen;
+	size_t slen = strlen(s), n;
+
+	if (plen > MODALIAS_PATTERN_MAX)
+		return -E2BIG;
+	/* Up to the first '*': an anchored prefix. */
+	star = memchr(pat, '*', plen);
+	if (!star)
+		return plen == slen && seg_at(pat, plen, s);
+	n = (size_t)(star - pat);
+	if (n > slen || !seg_at(pat, n, s))
+		return 0;
+	s += n;
+	slen -= n;
+	pat = star + 1;
+	/*
+	 * Each piece between two stars matches at its first occurrence:
+	 * taking the leftmost one leaves the most text for the rest, so no
+	 * choice is ever undone and nothing backtracks.
+	 */
+	while ((star = memchr(pat, '*', (size_t)(end - pat)))) {
+		long at;
+
+		n = (size_t)(star - pat);
+		if (n) {
+			at = seg_find(pat, n, s, slen);
+			if (at < 0)
+				return 0;
+			s += (size_t)at + n;
+			slen -= (size_t)at + n;
+		}
+		pat = star + 1;
+	}
+	/* After the last '*': an anchored suffix. */
+	n = (size_t)(end - pat);
+	return n <= slen && seg_at(pat, n, s + slen - n);
 }
 
 /* Next "alias PATTERN MODULE" line from @p (bounded by @end). */
@@ -106,6 +167,22 @@ static bool tried(struct autoload *al, const char *mod)
 	return false;
 }
 
+/* Once per line (the alias text stays put): a pattern too long to match. */
+static void warn_long_pattern(const char *pat, size_t plen, const char *mod, size_t mlen)
+{
+	static const char *warned[8];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(warned) && warned[i]; i++)
+		if (warned[i] == pat)
+			return;
+	if (i < ARRAY_SIZE(warned))
+		warned[i] = pat;
+	pr_warn("modules.alias: pattern of %lu characters for %.*s is longer than %d: ignored\n",
+		(unsigned long)plen, (int)(mlen < MODULE_NAME_LEN ? mlen : MODULE_NAME_LEN),
+		mod, MODALIAS_PATTERN_MAX);
+}
+
 /* The module for one modalias in the alias file @p..@end, or false. */
 static bool lookup_in(const char *p, const char *end, const char *modalias, char *mod,
 		      size_t size)
@@ -114,7 +191,13 @@ static bool lookup_in(const char *p, const char *end, const char *modalias, char
 	size_t plen, mlen;
 
 	while ((p = next_alias(p, end, &pat, &plen, &m, &mlen))) {
-		if (glob_match(pat, plen, modalias) && mlen < size) {
+		int match = modalias_match(pat, plen, modalias);
+
+		if (match < 0) {
+			warn_long_pattern(pat, plen, m, mlen);
+			continue;
+		}
+		if (match && mlen < size) {
 			memcpy(mod, m, mlen);
 			mod[mlen] = '\0';
 			return true;

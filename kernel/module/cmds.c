@@ -18,6 +18,52 @@ static bool ends_with_ko(const char *s)
 	return n >= 3 && !strcmp(s + n - 3, ".ko");
 }
 
+void complete_initrd_files(struct shell_compl *c, const char *dir, const char *suffix)
+{
+	size_t dl = strlen(dir), sl = strlen(suffix), pos = 0;
+	struct cpio_entry e;
+	char name[SHELL_LINE_MAX + 1];
+
+	while (initrd_next(&pos, &e)) {
+		size_t n = strlen(e.name);
+
+		if (n <= dl + sl || n - dl - sl >= sizeof(name) || strncmp(e.name, dir, dl) ||
+		    strcmp(e.name + n - sl, suffix) || memchr(e.name + dl, '/', n - dl))
+			continue;
+		memcpy(name, e.name + dl, n - dl - sl);
+		name[n - dl - sl] = '\0';
+		shell_compl_add(c, name, false, 0);
+	}
+}
+
+/* Tab after insmod/modinfo: the modules in the initrd, then loaded ones it lacks. */
+void complete_module(struct shell_compl *c, int argi)
+{
+	struct module *mod = NULL;
+	struct cpio_entry e;
+	char path[MODULE_NAME_LEN + 16];
+
+	if (argi != 1)
+		return;
+	complete_initrd_files(c, MODULE_DIR, ".ko");
+	while ((mod = module_next(mod))) {
+		snprintf(path, sizeof(path), MODULE_DIR "%s.ko", mod->name);
+		if (initrd_find(path, &e))
+			shell_compl_add(c, mod->name, false, 0);
+	}
+}
+
+/* Tab after rmmod: loaded modules. */
+void complete_module_loaded(struct shell_compl *c, int argi)
+{
+	struct module *mod = NULL;
+
+	if (argi != 1)
+		return;
+	while ((mod = module_next(mod)))
+		shell_compl_add(c, mod->name, false, 0);
+}
+
 /*
  * "ds1338" -> lib/modules/ds1338.ko; "dir/x.ko" -> that file, module "x".
  * The words after it are the module's parameters.
@@ -61,7 +107,9 @@ static int cmd_insmod(int argc, char **argv)
 	return load_module(name, e.data, e.size, args);
 }
 SHELL_COMMAND(insmod, cmd_insmod, "insmod NAME|PATH [PARAM=VALUE ...]",
-	      "load a module from the initrd (NAME: lib/modules/NAME.ko)");
+	      "load a module from the initrd (NAME: lib/modules/NAME.ko)",
+	      .topic = TOPIC_MODULES, .complete = complete_module,
+	      .example = "insmod ds1338");
 
 static int cmd_rmmod(int argc, char **argv)
 {
@@ -74,28 +122,36 @@ static int cmd_rmmod(int argc, char **argv)
 		printf("rmmod: %s is not loaded\n", argv[1]);
 	return ret;
 }
-SHELL_COMMAND(rmmod, cmd_rmmod, "rmmod NAME", "unload a module (its devices lose their driver)");
+SHELL_COMMAND(rmmod, cmd_rmmod, "rmmod NAME", "unload a module (its devices lose their driver)",
+	      .topic = TOPIC_MODULES, .complete = complete_module_loaded,
+	      .example = "rmmod ds1338");
 
+/* The name column fits the longest name. */
 static int cmd_lsmod(int argc, char **argv)
 {
 	struct module *mod = NULL;
+	int w = 6;	/* "Module" */
 
-	printf("%-20s %8s %8s  %-10s %s\n", "Module", "Size", "Refcount", "Address", "Used by");
+	while ((mod = module_next(mod)))
+		w = max(w, (int)strlen(mod->name));
+	printf("%-*s  %8s %8s  %-10s %s\n", w, "Module", "Size", "Refcount", "Address", "Used by");
 	while ((mod = module_next(mod))) {
 		struct module *other = NULL;
 		int n = 0;
 
-		printf("%-20s %8u %8d  0x%08lx ", mod->name, mod->core_size, mod->refcnt,
+		printf("%-*s  %8u %8d  0x%08lx", w, mod->name, mod->core_size, mod->refcnt,
 		       (unsigned long)(uintptr_t)mod->core);
 		while ((other = module_next(other)))
 			for (int i = 0; i < other->nr_uses; i++)
 				if (other->uses[i] == mod)
-					printf("%s%s", n++ ? "," : "", other->name);
+					printf("%s%s", n++ ? "," : " ", other->name);
 		printf("%s\n", mod->state == MODULE_STATE_LIVE ? "" : " [loading]");
 	}
 	return 0;
 }
-SHELL_COMMAND(lsmod, cmd_lsmod, "lsmod", "loaded modules: name, size, refcount, users");
+SHELL_COMMAND(lsmod, cmd_lsmod, "lsmod", "loaded modules: name, size, refcount, users",
+	      .topic = TOPIC_MODULES,
+	      .example = "lsmod");
 
 static void print_info(const char *info, u32 size, const char *key, const char *label)
 {
@@ -192,7 +248,9 @@ static int cmd_modinfo(int argc, char **argv)
 	return 0;
 }
 SHELL_COMMAND(modinfo, cmd_modinfo, "modinfo NAME",
-	      "a module's license, description, aliases (loaded or in the initrd)");
+	      "a module's license, description, aliases (loaded or in the initrd)",
+	      .topic = TOPIC_MODULES, .complete = complete_module,
+	      .example = "modinfo smc91x");
 
 static int cmd_ls(int argc, char **argv)
 {
@@ -210,4 +268,6 @@ static int cmd_ls(int argc, char **argv)
 		printf("ls: no initrd\n");
 	return 0;
 }
-SHELL_COMMAND(ls, cmd_ls, "ls", "files in the initrd");
+SHELL_COMMAND(ls, cmd_ls, "ls", "files in the initrd",
+	      .topic = TOPIC_MODULES,
+	      .example = "ls");

@@ -142,27 +142,44 @@ int mod_elf_check(struct load_info *info)
 	return 0;
 }
 
+/*
+ * Code first, then everything else from the next page: the MMU can then
+ * make the code pages read-only (and only they are executable) once the
+ * relocations are applied.
+ */
 int mod_layout(struct load_info *info)
 {
-	u32 size = 0, align = 8;
+	u32 size = 0, align = MODULE_TEXT_ALIGN;
 
-	for (u32 i = 0; i < info->ehdr->e_shnum; i++) {
-		const Elf32_Shdr *s = shdr(info, i);
-		u32 a = s->sh_addralign ? s->sh_addralign : 1;
-
+	for (u32 i = 0; i < info->ehdr->e_shnum; i++)
 		info->secoff[i] = ~0u;
-		if (i == 0 || !(s->sh_flags & SHF_ALLOC))
-			continue;
-		size = (size + a - 1) & ~(a - 1);
-		if (s->sh_size > (1u << 24) || size > (1u << 24))
-			return fail(info, -ENOEXEC, "section %s: %u bytes is too big for a module",
-				    secname(info, i), s->sh_size);
-		info->secoff[i] = size;
-		size += s->sh_size;
-		if (a > align)
-			align = a;
+	for (int pass = 0; pass < 2; pass++) {
+		for (u32 i = 1; i < info->ehdr->e_shnum; i++) {
+			const Elf32_Shdr *s = shdr(info, i);
+			u32 a = s->sh_addralign ? s->sh_addralign : 1;
+			bool code = s->sh_flags & SHF_EXECINSTR;
+
+			if (!(s->sh_flags & SHF_ALLOC) || code != (pass == 0))
+				continue;
+			if (a > (1u << 16))
+				return fail(info, -ENOEXEC, "section %s: alignment %u is too large",
+					    secname(info, i), a);
+			size = (size + a - 1) & ~(a - 1);
+			if (s->sh_size > (1u << 24) || size > (1u << 24))
+				return fail(info, -ENOEXEC,
+					    "section %s: %u bytes is too big for a module",
+					    secname(info, i), s->sh_size);
+			info->secoff[i] = size;
+			size += s->sh_size;
+			if (a > align)
+				align = a;
+		}
+		if (pass == 0) {
+			size = (size + MODULE_TEXT_ALIGN - 1) & ~(MODULE_TEXT_ALIGN - 1);
+			info->text_size = size;
+		}
 	}
-	if (!size)
+	if (size == info->text_size && !size)
 		return fail(info, -ENOEXEC, "no loadable sections");
 	info->core_size = size;
 	info->core_align = align;

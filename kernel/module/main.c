@@ -11,7 +11,9 @@
  */
 #define pr_fmt(fmt) "module: " fmt
 
+#include <linux/device.h>
 #include <linux/errno.h>
+#include <linux/interrupt.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/module.h>
@@ -22,9 +24,11 @@
 #include <coyote/module.h>
 #include <coyote/time.h>
 #include <asm/cacheflush.h>
+#include <asm/set_memory.h>
 
 static LIST_HEAD(modules);
 static const struct kernel_symbol *ksym_start, *ksym_stop;
+static struct module *running;		/* whose init or exit is running */
 
 void module_set_kernel_symbols(const struct kernel_symbol *start, const struct kernel_symbol *stop)
 {
@@ -63,13 +67,34 @@ struct module *find_module(const char *name)
 
 const char *module_name_at(const void *addr)
 {
+	struct module *mod = module_at(addr);
+
+	return mod ? mod->name : NULL;
+}
+
+struct module *module_at(const void *addr)
+{
 	const u8 *p = addr;
 	struct module *mod;
 
+	if (!p)
+		return NULL;
 	list_for_each_entry(mod, &modules, list)
 		if (p >= (const u8 *)mod->core && p < (const u8 *)mod->core + mod->core_size)
-			return mod->name;
+			return mod;
 	return NULL;
+}
+
+struct module *module_current(void)
+{
+	return running;
+}
+
+struct module *module_owner(const void *obj, const void *fn)
+{
+	struct module *mod = running ? running : module_at(obj);
+
+	return mod ? mod : module_at(fn);
 }
 
 struct module *module_next(struct module *prev)
@@ -297,8 +322,94 @@ static int save_sections(struct module *mod, struct load_info *info)
 	return 0;
 }
 
+/*
+ * What a module registered and did not take back, found by owner: drivers
+ * first (unbinding them runs their remove(), which takes back the devices
+ * and handlers their probe made), then devices, then IRQ handlers.  Each
+ * one is named in a warning: the module has a bug, the kernel survives it.
+ */
+struct leftover {
+	struct module *mod;
+	struct device_driver *drv;
+	struct device *dev;
+};
+
+static int find_driver(struct device_driver *drv, void *data)
+{
+	struct leftover *l = data;
+
+	if (drv->owner != l->mod)
+		return 0;
+	l->drv = drv;
+	return 1;
+}
+
+static int find_device(struct device *dev, void *data)
+{
+	struct leftover *l = data;
+
+	if (dev->owner != l->mod)
+		return 0;
+	l->dev = dev;
+	return 1;
+}
+
+static int unwind_module(struct module *mod, const char *when)
+{
+	struct leftover l = { .mod = mod };
+	struct bus_type *bus;
+	const char *name;
+	unsigned int irq;
+	void *dev_id;
+	int n = 0;
+
+	for (bus = bus_next(NULL); bus; bus = bus_next(bus)) {
+		while (bus_for_each_drv(bus, &l, find_driver)) {
+			pr_warn("%s: %s left driver %s registered on %s; unregistering it\n",
+				mod->name, when, l.drv->name, bus->name);
+			driver_unregister(l.drv);
+			n++;
+		}
+	}
+	for (bus = bus_next(NULL); bus; bus = bus_next(bus)) {
+		while (bus_for_each_dev(bus, &l, find_device)) {
+			pr_warn("%s: %s left device %s on %s; unregistering it\n", mod->name, when,
+				dev_name(l.dev), bus->name);
+			device_unregister(l.dev);
+			n++;
+		}
+	}
+	while (irq_find_owned_by(mod, &irq, &dev_id, &name)) {
+		pr_warn("%s: %s left IRQ %u handler %s; freeing it\n", mod->name, when, irq, name);
+		free_irq(irq, dev_id);
+		n++;
+	}
+	return n;
+}
+
+/* Relocated code becomes read-only and executable; the rest of the core
+ * (and the whole block once freed) stays ordinary heap: writable, not
+ * executable. */
+static void protect_text(struct module *mod, bool on)
+{
+	unsigned long text = (unsigned long)mod->core;
+	int pages = (int)(mod->text_size / PAGE_SIZE);
+	int ret;
+
+	if (!pages)
+		return;
+	ret = on ? set_memory_ro(text, pages) : set_memory_rw(text, pages);
+	if (!ret)
+		ret = on ? set_memory_x(text, pages) : set_memory_nx(text, pages);
+	if (ret)
+		pr_warn("%s: cannot make its text %s: %s\n", mod->name,
+			on ? "read-only" : "writable again", errname(ret));
+}
+
 static void free_module(struct module *mod)
 {
+	if (mod->core)
+		protect_text(mod, false);
 	drop_uses(mod);
 	kfree(mod->sections);
 	kfree(mod->args);
@@ -324,6 +435,7 @@ static int link_module(struct module *mod, struct load_info *info)
 	core = ((uintptr_t)mod->alloc + info->core_align - 1) & ~(uintptr_t)(info->core_align - 1);
 	mod->core = (void *)core;
 	mod->core_size = info->core_size;
+	mod->text_size = info->text_size;
 	mod_place(info, (u8 *)core, (u32)core);
 	ret = mod_resolve(info);
 	if (!ret)
@@ -343,7 +455,7 @@ int load_module(const char *name, const void *data, size_t len, const char *args
 {
 	struct load_info info = { .file = data, .len = len, .resolve = resolve_symbol };
 	u64 t0 = ktime_get_ns();
-	struct module *mod;
+	struct module *mod, *prev;
 	char label[MODULE_NAME_LEN + 4];
 	int ret;
 
@@ -374,12 +486,18 @@ int load_module(const char *name, const void *data, size_t len, const char *args
 	}
 	/* The core was written through the D-side: make it visible to I. */
 	flush_icache_range((unsigned long)mod->core, (unsigned long)mod->core + mod->core_size);
+	protect_text(mod, true);
 
 	mod->state = MODULE_STATE_COMING;
 	list_add(&mod->list, &modules);
+	prev = running;		/* an init may load another module */
+	running = mod;
 	ret = mod->init();
+	running = prev;
 	if (ret) {
 		pr_err("%s: init returned %d (%s); unloaded\n", label, ret, errname(ret));
+		mod->state = MODULE_STATE_GOING;
+		unwind_module(mod, "failed init");
 		list_del(&mod->list);
 		free_module(mod);
 		return ret > 0 ? -EINVAL : ret;
@@ -394,7 +512,7 @@ int load_module(const char *name, const void *data, size_t len, const char *args
 
 int delete_module(const char *name)
 {
-	struct module *mod = find_module(name), *other;
+	struct module *mod = find_module(name), *other, *prev;
 
 	if (!mod)
 		return -ENOENT;
@@ -412,7 +530,11 @@ int delete_module(const char *name)
 		return -EPERM;
 	}
 	mod->state = MODULE_STATE_GOING;
+	prev = running;
+	running = mod;
 	mod->exit();
+	running = prev;
+	unwind_module(mod, "exit");
 	list_del(&mod->list);
 	pr_info("%s unloaded\n", name);
 	free_module(mod);

@@ -39,7 +39,8 @@
 
 #define PING_ID		0xc07e
 #define PING_DATA	56
-#define PING_WAIT_MS	1000
+#define PING_WAIT_MS	1000	/* -W: how long a reply may take */
+#define PING_COUNT_MAX	100000
 #define ARP_WAIT_MS	500
 #define ARP_TRIES	3
 
@@ -216,13 +217,13 @@ static bool on_link(u32 dst)
 	return (dst & mask) == (inet.addr & mask);
 }
 
-/* Wait until @done() or @ms pass, asleep between interrupts. */
+/* Wait until @done() or @ms pass or a Ctrl-C, asleep between interrupts. */
 static bool wait_for(bool (*done)(void *), void *arg, unsigned int ms)
 {
 	unsigned long end = jiffies + msecs_to_jiffies(ms) + 1;
 
 	while (!done(arg)) {
-		if (!tick_source() || time_after_eq(jiffies, end))
+		if (!tick_source() || time_after_eq(jiffies, end) || intr_pending())
 			return done(arg);
 		cpu_do_idle();
 	}
@@ -260,6 +261,8 @@ static int arp_resolve(struct net_device *dev, u32 ip, u8 *mac)
 			return ret;
 		if (wait_for(arp_known, &hop, ARP_WAIT_MS))
 			break;
+		if (intr_pending())
+			return -EINTR;
 	}
 	local_irq_save(flags);
 	e = arp_cache_lookup(&arp_cache, hop, now_ms());
@@ -298,6 +301,7 @@ static bool ping_answered(void *unused)
 	return ping_wait.got;
 }
 
+/* A count: 1..PING_COUNT_MAX. */
 static int parse_count(const char *s, unsigned int *n)
 {
 	unsigned int v = 0;
@@ -305,33 +309,125 @@ static int parse_count(const char *s, unsigned int *n)
 	if (!*s)
 		return -EINVAL;
 	for (; *s; s++) {
-		if (*s < '0' || *s > '9' || v > 1000)
+		if (*s < '0' || *s > '9' || v > PING_COUNT_MAX)
 			return -EINVAL;
 		v = v * 10 + (unsigned int)(*s - '0');
 	}
-	if (!v || v > 1000)
+	if (!v || v > PING_COUNT_MAX)
 		return -EINVAL;
 	*n = v;
 	return 0;
 }
 
+/* Seconds with up to three decimals ("0.2", "1", "0") into @ms, at most an hour. */
+static int parse_seconds(const char *s, unsigned int *ms)
+{
+	unsigned int v = 0, frac = 0, scale = 1000;
+
+	if (!*s || *s == '.')
+		return -EINVAL;
+	for (; *s && *s != '.'; s++) {
+		if (*s < '0' || *s > '9' || v > 3600)
+			return -EINVAL;
+		v = v * 10 + (unsigned int)(*s - '0');
+	}
+	if (*s == '.' && !*++s)
+		return -EINVAL;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || scale == 1)
+			return -EINVAL;
+		scale /= 10;
+		frac += (unsigned int)(*s - '0') * scale;
+	}
+	if (v > 3600 || (v == 3600 && frac))
+		return -EINVAL;
+	*ms = v * 1000 + frac;
+	return 0;
+}
+
+static u64 isqrt64(u64 x)
+{
+	u64 r = 0, bit = 1ull << 62;
+
+	while (bit > x)
+		bit >>= 2;
+	for (; bit; bit >>= 2) {
+		if (x >= r + bit) {
+			x -= r + bit;
+			r = (r >> 1) + bit;
+		} else {
+			r >>= 1;
+		}
+	}
+	return r;
+}
+
+struct ping_opts {
+	unsigned int count;		/* 0: until Ctrl-C */
+	unsigned int interval_ms, timeout_ms;
+	bool outstanding;		/* -O: say so when a reply is missing */
+	u32 dst;
+};
+
+static int ping_parse(int argc, char **argv, struct ping_opts *o)
+{
+	int i;
+
+	*o = (struct ping_opts){ .interval_ms = 1000, .timeout_ms = PING_WAIT_MS };
+	for (i = 1; i < argc - 1; i++) {
+		const char *opt = argv[i], *val = argv[i + 1];
+		int ret;
+
+		if (!strcmp(opt, "-O")) {
+			o->outstanding = true;
+			continue;
+		}
+		if (!strcmp(opt, "-c"))
+			ret = parse_count(val, &o->count);
+		else if (!strcmp(opt, "-i"))
+			ret = parse_seconds(val, &o->interval_ms);
+		else if (!strcmp(opt, "-W"))
+			ret = parse_seconds(val, &o->timeout_ms) ?: (o->timeout_ms ? 0 : -EINVAL);
+		else
+			ret = -EINVAL;
+		if (ret) {
+			printf("ping: bad option or value: %s %s\n", opt, val);
+			return ret;
+		}
+		i++;
+	}
+	if (i != argc - 1 || in4_parse(argv[i], &o->dst) != (int)strlen(argv[i]))
+		return -EINVAL;
+	return 0;
+}
+
+/* Sleep until @until_ns (ktime), or a Ctrl-C; false on Ctrl-C. */
+static bool ping_pause(u64 until_ns)
+{
+	while (ktime_get_ns() < until_ns) {
+		if (intr_pending())
+			return false;
+		cpu_do_idle();
+	}
+	return !intr_pending();
+}
+
+/*
+ * As iputils' ping: one request per interval, each reply on a line, and at
+ * the end (or at Ctrl-C) the statistics, with the mean deviation of the
+ * round trips (mdev, the square root of the variance).
+ */
 static int cmd_ping(int argc, char **argv)
 {
 	struct net_device *dev = first_net_device();
-	unsigned int count = 4, sent = 0, got = 0, i, us, min = ~0u, max = 0;
-	u64 first = 0, last = 0, sum = 0;
+	unsigned int sent = 0, got = 0, errors = 0, us, min = ~0u, max = 0, seq;
+	u64 first = 0, end = 0, sum = 0, sum2 = 0;
+	struct ping_opts o;
 	char buf[16];
 	u8 mac[ETH_ALEN];
-	u32 dst;
 	int ret;
 
-	if (argc == 4 && !strcmp(argv[1], "-c")) {
-		if (parse_count(argv[2], &count))
-			return -EINVAL;
-		argv += 2;
-		argc -= 2;
-	}
-	if (argc != 2 || in4_parse(argv[1], &dst) != (int)strlen(argv[1]))
+	if (ping_parse(argc, argv, &o))
 		return -EINVAL;
 	if (!dev) {
 		printf("ping: no network interface\n");
@@ -341,57 +437,75 @@ static int cmd_ping(int argc, char **argv)
 		printf("ping: no tick: cannot time replies\n");
 		return -ENODEV;
 	}
-	ret = arp_resolve(dev, dst, mac);
+	in4_format(o.dst, buf);
+	ret = arp_resolve(dev, o.dst, mac);
 	if (ret == -ENETUNREACH) {
-		printf("ping: %s: off the link and no gateway: %s\n", argv[1], errname(ret));
+		printf("ping: %s: off the link and no gateway: %s\n", buf, errname(ret));
 		return ret;
 	}
 	if (ret) {
-		printf("ping: %s: no ARP reply from the next hop: %s\n", argv[1], errname(ret));
+		printf("ping: %s: no ARP reply from the next hop: %s\n", buf, errname(ret));
 		return ret;
 	}
-	printf("PING %s: %d data bytes\n", in4_format(dst, buf), PING_DATA);
-	for (i = 1; i <= count; i++) {
+	printf("PING %s (%s) %d(%d) bytes of data.\n", buf, buf, PING_DATA,
+	       IP_HLEN + ICMP_HLEN + PING_DATA);
+	for (seq = 1; !o.count || seq <= o.count; seq++) {
 		u64 start = ktime_get_ns();
+		bool answered;
 
-		if (i == 1)
+		if (seq == 1)
 			first = start;
-		ret = ping_send(dev, mac, dst, (u16)i);
+		ret = ping_send(dev, mac, o.dst, (u16)seq);
+		end = start;
 		if (ret) {
-			printf("ping: send failed: %s\n", errname(ret));
-			continue;
+			printf("ping: sendmsg: %s\n", errname(ret));
+			errors++;
+		} else {
+			sent++;
+			answered = wait_for(ping_answered, NULL, o.timeout_ms);
+			end = answered ? ping_wait.at_ns : ktime_get_ns();
+			if (answered) {
+				us = (unsigned int)((ping_wait.at_ns - start) / 1000);
+				got++;
+				sum += us;
+				sum2 += (u64)us * us;
+				min = min(min, us);
+				max = max(max, us);
+				printf("%d bytes from %s: icmp_seq=%u ttl=%u time=%u.%03u ms\n",
+				       ICMP_HLEN + PING_DATA, buf, seq, ping_wait.ttl, us / 1000,
+				       us % 1000);
+			} else if (o.outstanding) {
+				printf("no answer yet for icmp_seq=%u\n", seq);
+			}
 		}
-		sent++;
-		if (!wait_for(ping_answered, NULL, PING_WAIT_MS)) {
-			printf("no reply for icmp_seq=%u within %u ms\n", i, PING_WAIT_MS);
-			continue;
-		}
-		us = (unsigned int)((ping_wait.at_ns - start) / 1000);
-		last = ping_wait.at_ns;
-		got++;
-		sum += us;
-		min = min(min, us);
-		max = max(max, us);
-		printf("%d bytes from %s: icmp_seq=%u ttl=%u time=%u.%03u ms\n",
-		       ICMP_HLEN + PING_DATA, buf, i, ping_wait.ttl, us / 1000, us % 1000);
+		if (intr_pending() || (o.count && seq == o.count))
+			break;
+		if (!ping_pause(start + (u64)o.interval_ms * 1000000))
+			break;
 	}
 	ping_wait.seq = 0;
-	printf("--- %s ping statistics ---\n", buf);
-	printf("%u packets transmitted, %u received, %u%% packet loss\n", sent, got,
-	       sent ? (sent - got) * 100 / sent : 100);
-	/* Requests go back to back (no 1 s pause as in Linux's ping), so the
-	 * run's length is the sum of the round trips and their handling. */
+	/* After a Ctrl-C its echo ended the line, as a terminal's does. */
+	printf("%s--- %s ping statistics ---\n", intr_pending() ? "" : "\n", buf);
+	printf("%u packets transmitted, %u received, ", sent, got);
+	if (errors)
+		printf("+%u errors, ", errors);
+	printf("%u%% packet loss, time %ums\n", sent ? (sent - got) * 100 / sent : 0,
+	       (unsigned int)((end - first) / 1000000));
 	if (got) {
-		unsigned int avg = (unsigned int)(sum / got);
-		unsigned int run = (unsigned int)((last - first) / 1000);
+		u64 avg = sum / got;
+		u64 var = sum2 / got - avg * avg;
+		unsigned int mdev = (unsigned int)isqrt64(var);
 
-		printf("rtt min/avg/max = %u.%03u/%u.%03u/%u.%03u ms; %u round trips in %u.%03u ms\n",
-		       min / 1000, min % 1000, avg / 1000, avg % 1000, max / 1000, max % 1000,
-		       got, run / 1000, run % 1000);
+		printf("rtt min/avg/max/mdev = %u.%03u/%u.%03u/%u.%03u/%u.%03u ms\n",
+		       min / 1000, min % 1000, (unsigned int)avg / 1000, (unsigned int)avg % 1000,
+		       max / 1000, max % 1000, mdev / 1000, mdev % 1000);
 	}
 	return got ? 0 : -ETIMEDOUT;
 }
-SHELL_COMMAND(ping, cmd_ping, "ping [-c N] ADDR", "send ICMP echo requests, print the replies");
+SHELL_COMMAND(ping, cmd_ping, "ping [-c COUNT] [-i SECONDS] [-W SECONDS] [-O] ADDR",
+	      "ICMP echo, as iputils' ping: -i interval (0.2, 0 back to back), -W wait for a reply, -O report misses; Ctrl-C stops",
+	      .topic = TOPIC_NETWORK,
+	      .example = "ping -c 3 -i 0.2 10.0.2.2");
 
 static int cmd_arp(int argc, char **argv)
 {
@@ -414,7 +528,9 @@ static int cmd_arp(int argc, char **argv)
 	printf("%u entries (each kept %u s)\n", n, ARP_TIMEOUT_MS / 1000);
 	return 0;
 }
-SHELL_COMMAND(arp, cmd_arp, "arp", "the ARP cache");
+SHELL_COMMAND(arp, cmd_arp, "arp", "the ARP cache",
+	      .topic = TOPIC_NETWORK,
+	      .example = "arp");
 
 static void ifconfig_show(struct net_device *dev)
 {
@@ -476,7 +592,9 @@ static int cmd_ifconfig(int argc, char **argv)
 	return 0;
 }
 SHELL_COMMAND(ifconfig, cmd_ifconfig, "ifconfig [IF [ADDR/LEN [gw GW]]]",
-	      "show interfaces, or set the address");
+	      "show interfaces, or set the address",
+	      .topic = TOPIC_NETWORK,
+	      .example = "ifconfig eth0 10.0.2.15/24 gw 10.0.2.2");
 
 /* bootargs `ip=ADDR/LEN,gw=GW`, else QEMU's user-mode network. */
 static int inet_config_init(void)

@@ -16,6 +16,7 @@
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <coyote/kallsyms.h>
+#include <coyote/shell.h>
 #include <coyote/time.h>
 
 void *kmalloc(size_t size, gfp_t flags)
@@ -133,4 +134,35 @@ u64 ktime_get_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (u64)ts.tv_sec * 1000000000u + (u64)ts.tv_nsec;
+}
+
+/*
+ * drivers/base/cmds.c and kernel/module/cmds.c come along in host builds;
+ * the host has no console to type Ctrl-C on and no shell to complete in.
+ */
+bool intr_pending(void)
+{
+	return false;
+}
+
+void shell_compl_add(struct shell_compl *c, const char *cand, bool more, char sep)
+{
+}
+
+const char *shell_compl_word(const struct shell_compl *c)
+{
+	return "";
+}
+
+/* The host has no device memory: ioremap()'s checks run, the mapping is
+ * the identity (host tests compare addresses, never dereference them). */
+#include <asm/io.h>
+
+void __iomem *arch_ioremap(phys_addr_t phys, size_t size)
+{
+	return (void __iomem *)(uintptr_t)phys;
+}
+
+void iounmap(volatile void __iomem *addr)
+{
 }

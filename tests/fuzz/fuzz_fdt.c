@@ -282,6 +282,11 @@ static void walk_live(void)
 	of_find_node_by_path("/chosen:opts");
 	of_find_compatible_node(NULL, NULL, "arm,pl011");
 	of_print_dts(of_root, put_nothing, NULL);
+	{
+		char why[160];
+
+		of_dts_unwritable(of_root, why, sizeof(why));
+	}
 }
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)

@@ -15,6 +15,8 @@ static int count, failed;
 static void report(int ok, const char *file, int line, const char *detail,
 		   const char *fmt, va_list ap)
 {
+	if (!count)
+		printf("KTAP version 1\n");
 	count++;
 	if (!ok)
 		failed++;
@@ -67,6 +69,8 @@ void ktap_check_str(const char *got, const char *want, const char *file,
 
 int ktap_done(void)
 {
+	if (!count)
+		printf("KTAP version 1\n");
 	printf("1..%d\n", count);
 	if (failed)
 		printf("# %d of %d checks failed\n", failed, count);
@@ -103,43 +107,82 @@ void *ktap_load(const char *name, size_t *size)
 	return buf;
 }
 
-static FILE *expect_file;
-static int expect_saved_fd = -1;
+static FILE *capture_file;
+static int capture_saved = -1;
+static char capture_text[8192];
 static char expect_text[512];
+
+void ktap_stderr_begin(void)
+{
+	fflush(stderr);
+	capture_file = tmpfile();
+	if (!capture_file)
+		return;
+	capture_saved = dup(2);
+	dup2(fileno(capture_file), 2);
+}
+
+/* Stop capturing; what was written, at most 8 KiB. */
+static const char *capture_end(void)
+{
+	size_t n = 0;
+
+	capture_text[0] = '\0';
+	if (!capture_file)
+		return capture_text;
+	fflush(stderr);
+	dup2(capture_saved, 2);
+	close(capture_saved);
+	capture_saved = -1;
+	rewind(capture_file);
+	n = fread(capture_text, 1, sizeof(capture_text) - 1, capture_file);
+	capture_text[n] = '\0';
+	fclose(capture_file);
+	capture_file = NULL;
+	return capture_text;
+}
+
+/* Each line of @text, after @prefix; true when one of them is @want. */
+static int print_lines(const char *text, const char *prefix, const char *want)
+{
+	int found = 0;
+
+	for (const char *line = text; *line;) {
+		const char *eol = strchr(line, '\n');
+		int len = eol ? (int)(eol - line) : (int)strlen(line);
+
+		printf("%s%.*s\n", prefix, len, line);
+		if (want && (int)strlen(want) == len && !strncmp(line, want, (size_t)len))
+			found = 1;
+		line += len + (eol != NULL);
+	}
+	return found;
+}
+
+const char *ktap_stderr_end(void)
+{
+	const char *text = capture_end();
+
+	/* Shown as TAP comments too, so a failing check's log has it. */
+	print_lines(text, "# stderr: ", NULL);
+	return text;
+}
 
 void ktap_expect_begin(const char *text)
 {
 	snprintf(expect_text, sizeof(expect_text), "%s", text);
-	fflush(stderr);
-	expect_file = tmpfile();
-	expect_saved_fd = dup(2);
-	if (!expect_file || expect_saved_fd < 0 || dup2(fileno(expect_file), 2) < 0)
+	ktap_stderr_begin();
+	if (!capture_file)
 		ktap_check(0, __FILE__, __LINE__, "capture stderr for: %s", text);
 }
 
 void ktap_expect_end(void)
 {
-	char line[1024];
-	int found = 0;
+	const char *text = capture_end();
+	int found;
 
-	fflush(stderr);
-	if (expect_saved_fd >= 0) {
-		dup2(expect_saved_fd, 2);
-		close(expect_saved_fd);
-		expect_saved_fd = -1;
-	}
 	printf("# EXPECT begin: %s\n", expect_text);
-	if (expect_file) {
-		rewind(expect_file);
-		while (fgets(line, sizeof(line), expect_file)) {
-			fputs(line, stdout);
-			line[strcspn(line, "\n")] = '\0';
-			if (!strcmp(line, expect_text))
-				found = 1;
-		}
-		fclose(expect_file);
-		expect_file = NULL;
-	}
+	found = print_lines(text, "", expect_text);
 	printf("# EXPECT end\n");
 	ktap_check(found, __FILE__, __LINE__, "expected error: %s", expect_text);
 }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * A tiny TAP/KTAP harness for the host unit tests: every check prints
- * "ok N - name" or "not ok N - name # file:line (details)", the plan comes
- * last, and the exit status is non-zero when any check failed.
+ * A tiny KTAP harness for the host unit tests: the first check prints the
+ * "KTAP version 1" line, every check prints "ok N - name" or
+ * "not ok N - name # file:line (details)", the plan comes last, and the
+ * exit status is non-zero when any check failed.  tests/lib/ktap.py parses
+ * it, as it parses the in-kernel self-tests.
  */
 #ifndef _TESTS_HOST_KTAP_H
 #define _TESTS_HOST_KTAP_H
@@ -31,6 +33,10 @@ void *ktap_load(const char *name, size_t *size);
  */
 void ktap_expect_begin(const char *text);
 void ktap_expect_end(void);
+/* Everything written to stderr between the two calls (the host printk's
+ * lines), at most 8 KiB; valid until the next ktap_stderr_end(). */
+void ktap_stderr_begin(void);
+const char *ktap_stderr_end(void);
 
 #define CHECK(cond, ...) ktap_check(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
 #define CHECK_INT(got, want, ...) \

@@ -17,6 +17,7 @@
 #include <linux/of_fdt.h>
 #include <linux/of_irq.h>
 
+#include "../../of/of_private.h"
 #include "fdtbuild.h"
 #include "ktap.h"
 
@@ -96,10 +97,11 @@ static void test_hand_made(void)
 	size = fdtb_finish(b);
 	EXPECT(b->out, size, -EINVAL, "missing FDT_END");
 
-	/* FDT_END not last */
+	/* FDT_END not last: any token but FDT_NOP after it */
 	small_head(b);
 	small_tail(b);
 	fdtb_raw32(b, 4);
+	fdtb_raw32(b, 2);
 	size = fdtb_finish(b);
 	EXPECT(b->out, size, -EINVAL, "FDT_END not last in struct block");
 
@@ -234,6 +236,65 @@ static void test_hand_made(void)
 	CHECK_INT(of_fdt_unflatten(b->out, size), 0, "NOP blob unflattens");
 	CHECK(of_find_node_by_phandle(5) == of_root, "phandle after NOPs");
 
+	/* a root with a name (DT spec 2.2.1: the root has none) */
+	fdtb_init(b);
+	fdtb_begin(b, "foo");
+	fdtb_prop_str(b, "compatible", "coyote,small");
+	fdtb_end(b);
+	fdtb_finish_tree(b);
+	size = fdtb_finish(b);
+	EXPECT(b->out, size, -EINVAL, "root node named \"foo\": the root's name must be empty");
+
+	/* FDT_NOP after FDT_END: accepted (docs/fdt-conformance.md), warned */
+	small_head(b);
+	small_tail(b);
+	fdtb_raw32(b, 4);
+	fdtb_raw32(b, 4);
+	size = fdtb_finish(b);
+	{
+		struct of_fdt_counts cnt;
+
+		CHECK_INT(of_fdt_check_counts(b->out, size, why, sizeof(why), &cnt), 0,
+			  "NOPs after FDT_END pass (%s)", why);
+		CHECK_INT(cnt.nops_after_end, 2, "NOPs after FDT_END counted");
+		ktap_stderr_begin();
+		CHECK_INT(of_fdt_unflatten(b->out, size), 0, "NOPs after FDT_END unflatten");
+		CHECK(strstr(ktap_stderr_end(), "2 FDT_NOP token(s) after FDT_END ignored "
+			     "(DT spec 5.4.1"), "unflatten warns naming the clause");
+	}
+
+	/* a duplicated phandle: the first node in the tree keeps it, warned */
+	fdtb_init(b);
+	fdtb_begin(b, "");
+	fdtb_begin(b, "c");
+	fdtb_prop_u32(b, "phandle", 7);
+	fdtb_end(b);
+	fdtb_begin(b, "a");
+	fdtb_prop_u32(b, "phandle", 5);
+	fdtb_end(b);
+	fdtb_begin(b, "b");
+	fdtb_prop_u32(b, "phandle", 5);
+	fdtb_end(b);
+	fdtb_end(b);
+	fdtb_finish_tree(b);
+	size = fdtb_finish(b);
+	ktap_stderr_begin();
+	CHECK_INT(of_fdt_unflatten(b->out, size), 0, "duplicate phandle blob unflattens");
+	CHECK(strstr(ktap_stderr_end(),
+		     "duplicate phandle 0x5: /a and /b; references reach /a only"),
+	      "duplicate phandle warned");
+	{
+		struct device_node *np = of_find_node_by_phandle(5);
+		struct of_fdt_stats st;
+
+		CHECK_STR(np ? np->full_name : "(none)", "a", "phandle 5 reaches /a, the first");
+		of_fdt_get_stats(&st);
+		CHECK_INT(st.duplicate_phandles, 1, "one duplicate left out");
+		CHECK_INT(st.phandles, 2, "two phandles in the table");
+		np = of_find_node_by_phandle(7);
+		CHECK_STR(np ? np->full_name : "(none)", "c", "phandle 7 still found");
+	}
+
 	/* misaligned blob */
 	{
 		static uint8_t shifted[sizeof(B.out) + 8] __attribute__((aligned(8)));
@@ -270,12 +331,20 @@ static void test_header(const void *good, size_t size)
 	FRESH();
 	EXPECT(work, 10, -EOVERFLOW, "buffer of 10 bytes too small for a header");
 	put(20, 15);
-	EXPECT(work, size, -EINVAL, "version 15 unsupported");
+	EXPECT(work, size, -EINVAL, "blob format version 15 is too old: coyote reads versions 16 and 17");
+	put(20, 3);
+	EXPECT(work, size, -EINVAL, "blob format version 3 is too old");
+	/* DT spec 5.1: a later version that a version-17 reader can read */
 	put(20, 18);
-	EXPECT(work, size, -EINVAL, "version 18 unsupported");
+	CHECK_INT(of_fdt_check(work, size, why, sizeof(why)), 0,
+		  "version 18 readable by 17 passes (%s)", why);
+	put(24, 18);
+	EXPECT(work, size, -EINVAL,
+	       "blob format version 18 needs a reader of version 18 or later");
 	put(20, 17);
 	put(24, 17);
-	EXPECT(work, size, -EINVAL, "version 17 with last compatible version 17 unsupported");
+	CHECK_INT(of_fdt_check(work, size, why, sizeof(why)), 0,
+		  "version 17 with last compatible version 17 passes (%s)", why);
 	FRESH();
 	put(20, 16);
 	CHECK_INT(of_fdt_check(work, size, why, sizeof(why)), 0, "version 16 passes (%s)", why);
@@ -578,7 +647,6 @@ int main(void)
 	size_t size;
 	void *api = ktap_load("api.dtb", &size);
 
-	printf("KTAP version 1\n");
 	test_hand_made();
 	if (api) {
 		test_header(api, size);

@@ -428,6 +428,15 @@ static void test_rtc_driver(void)
 	rtc69.regs[7] = 0x20;            /* bit 5 means nothing on a DS1307 */
 	CHECK_INT(rtc_read_time(rtc1, &tm), 0, "ds1307: control bit 5 is no OSF there");
 	CHECK_INT(rtc_tm_to_time64(&tm), LEAP_EVE, "ds1307: reads its own time");
+
+	/* A chip that ACKs the write and keeps its old time (issue 18). */
+	ds1338_sim_set_time(&rtc68, LEAP_EVE);
+	rtc68.ignore_writes = true;
+	CHECK_INT(rtc_parse_iso8601("2027-01-01T00:00:00", &tm), 0, "readback: parse");
+	CHECK_INT(rtc_set_time(rtc0, &tm), -EIO, "readback: a chip that kept its time: EIO");
+	CHECK_INT(ds1338_sim_time(&rtc68), LEAP_EVE, "readback: it did keep it");
+	rtc68.ignore_writes = false;
+	CHECK_INT(rtc_set_time(rtc0, &tm), 0, "readback: a working chip: 0");
 }
 
 static void test_remove(void)

@@ -335,6 +335,25 @@ static void test_apply(void)
 	SET(0xebfffffeu);
 	CHECK_INT(arm_apply_relocation(R_ARM_CALL, w, 0x1000, 0x2001, err, sizeof(err)), -ENOEXEC,
 		  "CALL to Thumb");
+	SET(0xebfffffeu);
+	CHECK_INT(arm_apply_relocation(R_ARM_CALL, w, 0x1000, 0x2002, err, sizeof(err)), -ENOEXEC,
+		  "CALL to a halfword-aligned target");
+	/* The edges of +-32 MiB: the offset (addend -8 included) must be below
+	 * 0x2000000 and at least -0x2000000. */
+	SET(0xebfffffeu);
+	CHECK_INT(arm_apply_relocation(R_ARM_CALL, w, 0x1000, 0x1000 + 0x2000004, err, sizeof(err)),
+		  0, "CALL to the last word in range");
+	CHECK_INT(rd32(w), 0xeb7fffffu, "largest forward offset");
+	SET(0xebfffffeu);
+	CHECK_INT(arm_apply_relocation(R_ARM_CALL, w, 0x1000, 0x1000 + 0x2000008, err, sizeof(err)),
+		  -ERANGE, "CALL one word past the range");
+	SET(0xebfffffeu);
+	CHECK_INT(arm_apply_relocation(R_ARM_CALL, w, 0x3000000, 0x3000000 - 0x1fffff8, err,
+				       sizeof(err)), 0, "CALL to the first word back in range");
+	CHECK_INT(rd32(w), 0xeb800000u, "largest backward offset");
+	SET(0xebfffffeu);
+	CHECK_INT(arm_apply_relocation(R_ARM_CALL, w, 0x3000000, 0x3000000 - 0x1fffffc, err,
+				       sizeof(err)), -ERANGE, "CALL one word before the range");
 	SET(0x10u);
 	CHECK_INT(arm_apply_relocation(R_ARM_ABS32, w, 0x1000, 0x12345678, err, sizeof(err)), 0, "ABS32");
 	CHECK_INT(rd32(w), 0x12345688u, "S + A");

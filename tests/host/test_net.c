@@ -30,6 +30,14 @@ static void test_checksum(void)
 	CHECK_INT(ip_compute_csum(odd, 3), (u16)~(0x0102 + 0x0300), "odd length pads with zero");
 	CHECK_INT(ip_compute_csum(zeros, 4), 0xffff, "all zeros");
 	CHECK_INT(ip_compute_csum(NULL, 0), 0xffff, "empty");
+	/* 0xffff + 0xffff + 0x0001 = 0x1ffff; one fold gives 0x10000, which
+	 * needs a second fold to become 0x0001. */
+	{
+		const u8 carry[6] = { 0xff, 0xff, 0xff, 0xff, 0x00, 0x01 };
+
+		CHECK_INT(ip_compute_csum(carry, sizeof(carry)), 0xfffe,
+			  "a carry out of the first fold is folded again");
+	}
 }
 
 static void test_in4(void)

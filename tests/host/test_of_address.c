@@ -82,7 +82,6 @@ int main(void)
 	unsigned int flags;
 	u64 a, s;
 
-	printf("KTAP version 1\n");
 	if (!api)
 		return ktap_done();
 	CHECK_INT(of_fdt_unflatten(api, size), 0, "unflatten api.dtb");

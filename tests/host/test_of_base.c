@@ -226,6 +226,11 @@ static void test_compatible(void)
 		{ .compatible = "arm,sp804", .data = "timer" },
 		{ }
 	};
+	const struct of_device_id t6[] = {
+		{ .compatible = "coyote,second", .data = "first entry" },
+		{ .compatible = "coyote,second", .data = "second entry" },
+		{ }
+	};
 	const struct of_device_id *m;
 	struct device_node *np;
 
@@ -243,6 +248,7 @@ static void test_compatible(void)
 	CHECK(of_match_node(t2, a) == &t2[1], "type beats name");
 	CHECK(of_match_node(t3, a) == &t3[1], "compatible + type beats compatible");
 	CHECK(of_match_node(t4, a) == NULL, "a criterion that fails rules the entry out");
+	CHECK(of_match_node(t6, a) == &t6[0], "on a tie the first entry wins");
 	CHECK(of_match_node(t2, w) == &t2[1], "type only");
 	CHECK(of_match_node(t1, NULL) == NULL, "NULL node");
 	CHECK(of_match_node(NULL, a) == NULL, "NULL table");
@@ -342,7 +348,6 @@ int main(void)
 	struct of_fdt_stats st;
 	char bad[64];
 
-	printf("KTAP version 1\n");
 	if (!api)
 		return ktap_done();
 	CHECK_INT(of_fdt_unflatten(api, size), 0, "unflatten api.dtb");

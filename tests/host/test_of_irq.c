@@ -109,7 +109,6 @@ int main(void)
 	void *api = ktap_load("api.dtb", &size);
 	struct of_phandle_args a;
 
-	printf("KTAP version 1\n");
 	if (!api)
 		return ktap_done();
 	CHECK_INT(of_fdt_unflatten(api, size), 0, "unflatten api.dtb");

@@ -226,7 +226,6 @@ int main(void)
 	size_t size;
 	void *api = ktap_load("api.dtb", &size);
 
-	printf("KTAP version 1\n");
 	if (!api)
 		return ktap_done();
 	CHECK_INT(of_fdt_unflatten(api, size), 0, "unflatten api.dtb");

@@ -440,12 +440,25 @@ static void test_printk(void)
 	}
 }
 
+/* Numbered aliases: the number is every trailing digit; the value a path. */
+static void test_aliases(void)
+{
+	struct device_node *p1 = of_find_node_by_path("/testcase-data/phandle-tests/provider1");
+	struct device_node *p2 = of_find_node_by_path("/testcase-data/phandle-tests/provider2");
+
+	CHECK_INT(of_alias_get_id(p1, "testcase-alias"), 0, "one digit");
+	CHECK_INT(of_alias_get_id(p2, "testcase-alias"), 12, "two digits: testcase-alias12");
+	CHECK_INT(of_alias_get_highest_id("testcase-alias"), 12, "highest id counts both digits");
+	CHECK_INT(of_alias_get_id(p1, "testcase-byname"), -ENODEV,
+		  "an alias whose value is not a path gets no id");
+	CHECK(of_find_node_by_path("testcase-alias12") == p2, "a two-digit alias as a path");
+}
+
 int main(void)
 {
 	size_t size;
 	void *blob = ktap_load("oftest.dtb", &size);
 
-	printf("KTAP version 1\n");
 	if (!blob)
 		return ktap_done();
 	CHECK_INT(of_fdt_unflatten(blob, size), 0, "unflatten oftest.dtb");
@@ -458,6 +471,7 @@ int main(void)
 	test_range_parser();
 	test_dma();
 	test_printk();
+	test_aliases();
 	free(blob);
 	return ktap_done();
 }

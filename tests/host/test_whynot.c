@@ -225,7 +225,6 @@ int main(void)
 	size_t size;
 	void *blob = ktap_load("whynot.dtb", &size);
 
-	printf("KTAP version 1\n");
 	if (!blob || of_fdt_unflatten(blob, size)) {
 		CHECK(0, "unflatten whynot.dtb");
 		return ktap_done();

@@ -4,6 +4,7 @@ pass on the reference solution (tests/labs/solutions/labN/), through the
 instructors' own entry point, `make lab-check LAB=N`.  The starter runs
 also pin what the student is told first, so a grader that stops saying
 what is missing fails here too."""
+import re
 import subprocess
 
 import pytest
@@ -12,12 +13,15 @@ from qemu.coyote import ROOT
 
 # lab: (checks passing on the starter, first thing still to do)
 LABS = {
+    0: (2, "1. UART2 (/amba/serial@101f3000) is disabled"),
     1: (2, "uart3_address: the CPU address of /fpga@10000000/serial@9000"),
     2: (2, "a node for the sensor under the I2C controller, at address 0x48"),
     3: (2, "the driver binds to the sensor node"),
     4: (0, "tmp105.c (your lab 3 driver) and Makefile exist"),
-    5: (2, "the driver binds to /amba/rtc@101e8000"),
-    6: (3, "fault 1: the I2C controller (and so its RTC) gets a driver"),
+    5: (2, "the driver binds to /amba/gpio@101e4000"),
+    10: (2, "probe_caller: who calls widget_probe"),
+    8: (4, "probe logs the clock's rate, the divider and the rate it gives (3686400 Hz / 64)"),
+    6: (5, "fault 1: the I2C controller (and so its RTC) gets a driver"),
 }
 
 
@@ -35,7 +39,7 @@ def test_starter_fails_kindly(lab):
     assert rc != 0, out
     passing, first_todo = LABS[lab]
     todos = [l for l in out.splitlines() if l.startswith("  [todo] ")]
-    assert todos and todos[0] == "  [todo] " + first_todo, out
+    assert todos and todos[0].startswith("  [todo] " + first_todo + "  ("), out
     # Each [todo] comes with a hint line under it.
     lines = out.splitlines()
     i = lines.index(todos[0])
@@ -43,9 +47,20 @@ def test_starter_fails_kindly(lab):
     assert "%d of " % passing in out and "Not there yet" in out, out
 
 
+def solved(lab, tmp_path):
+    """The student's folder once done: the starter with the solution's
+    files over it (a solution folder holds only what the student writes)."""
+    import shutil
+    dst = tmp_path / ("lab%d" % lab)
+    shutil.copytree(ROOT / "docs" / "labs" / ("lab%d" % lab), dst)
+    shutil.copytree(ROOT / "tests" / "labs" / "solutions" / ("lab%d" % lab), dst,
+                    dirs_exist_ok=True)
+    return str(dst)
+
+
 @pytest.mark.parametrize("lab", sorted(LABS))
-def test_solution_passes(lab):
-    rc, out = lab_check(lab, "tests/labs/solutions/lab%d" % lab)
+def test_solution_passes(lab, tmp_path):
+    rc, out = lab_check(lab, solved(lab, tmp_path))
     assert rc == 0, out
     assert "[todo]" not in out and "[skip]" not in out
     assert "lab %d is done" % lab in out, out
@@ -66,7 +81,7 @@ def test_lab4_lab3_driver_is_not_yet_a_module(tmp_path, makefile, first_todo):
     rc, out = lab_check(4, str(tmp_path))
     assert rc != 0, out
     todos = [l for l in out.splitlines() if l.startswith("  [todo] ")]
-    assert todos and todos[0] == "  [todo] " + first_todo, out
+    assert todos and todos[0].startswith("  [todo] " + first_todo + "  ("), out
 
 
 def test_unknown_lab_is_refused():
@@ -88,10 +103,51 @@ def test_solution_trees_pass_dtbs_check(lab):
     out = ROOT / "build" / ("lab%d" % lab)
     out.mkdir(parents=True, exist_ok=True)
     src = ROOT / "tests" / "labs" / "solutions" / ("lab%d" % lab) / ("lab%d.dts" % lab)
-    dtb, err = grade.compile_lab_dts(src, out / ("lab%d-solution.dtb" % lab))
+    dtb, err = grade.compile_lab_dts(src, out / ("lab%d-solution.dtb" % lab),
+                                     include=[ROOT / "docs" / "labs" / ("lab%d" % lab)])
     assert dtb, err
     res = subprocess.run([str(ROOT / "scripts" / "dtbs-check"), "--waivers",
                           str(ROOT / "dts" / "bindings" / "dtbs_check.waivers"),
                           str(schema), str(dtb)],
                          capture_output=True, text=True, timeout=300)
     assert res.returncode == 0 and not res.stderr.strip(), res.stdout + res.stderr
+
+
+CACHE = "static int lab5_cache[64];\n\nstatic int pl061_get("
+
+
+@pytest.mark.parametrize("edits, first_todo", [
+    # Values kept in software only: `gpio get` agrees, the hardware does not.
+    ([("static int pl061_get(", CACHE),
+      ("\treturn !!readl(p->base + GPIODATA + ((1u << offset) << 2));",
+       "\t(void)p;\n\treturn lab5_cache[offset];"),
+      ("\twritel(value ? 1u << offset : 0, p->base + GPIODATA + ((1u << offset) << 2));",
+       "\t(void)p;\n\tlab5_cache[offset] = value;")],
+     "`gpio out 3 1` makes line 3 an output and drives it high (DIR and DATA in the "
+     "hardware)"),
+    # One line written through the all-lines address: the others are lost.
+    ([("\twritel(value ? 1u << offset : 0, p->base + GPIODATA + ((1u << offset) << 2));",
+       "\twritel(value ? 1u << offset : 0, p->base + GPIODATA + (0xff << 2));")],
+     "one line's write leaves the others alone (DATA's address mask)"),
+])
+def test_lab5_grader_catches_wrong_drivers(tmp_path, edits, first_todo):
+    src = (ROOT / "tests/labs/solutions/lab5/gpio-pl061.c").read_text()
+    for old, new in edits:
+        assert old in src, old
+        src = src.replace(old, new, 1)
+    (tmp_path / "gpio-pl061.c").write_text(src)
+    rc, out = lab_check(5, str(tmp_path))
+    assert rc != 0, out
+    todos = [re.sub(r"  \(\d+/\d+\)$", "", l) for l in out.splitlines()
+             if l.startswith("  [todo] ")]
+    assert todos and todos[0] == "  [todo] " + first_todo, out
+def test_lab6_starter_is_current(tmp_path):
+    """docs/labs/lab6/broken.dts is what `make lab6-starter` makes from the
+    board and tests/labs/solutions/lab6/plant.dts now."""
+    out = tmp_path / "broken.dts"
+    res = subprocess.run(["make", "-s", "--no-print-directory", "lab6-starter",
+                          "LAB6_BROKEN=" + str(out)], cwd=str(ROOT),
+                         capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert out.read_text() == (ROOT / "docs/labs/lab6/broken.dts").read_text(), \
+        "docs/labs/lab6/broken.dts is stale: run make lab6-starter"

@@ -37,21 +37,29 @@ CMD_TIMEOUT = float(os.environ.get("COYOTE_CMD_TIMEOUT", "15"))
 DEFAULT = object()
 
 
-def qemu_command(dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None, kernel=None):
+# QEMU machine -> its NIC model (scripts/Makefile.kernel has the same table).
+BOARD_NICS = {"versatilepb": "smc91c111", "realview-eb": "smc91c111", "vexpress-a9": "lan9118"}
+
+
+def qemu_command(dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None, kernel=None,
+                 machine="versatilepb", semihosting=True):
     """The QEMU command line `make run` uses, as a list (kernel: another
-    kernel.bin, e.g. a lab build's, whose own initrd is then the default)."""
+    kernel.bin, e.g. a lab build's, whose own initrd is then the default;
+    machine: the BOARD)."""
     cmd = [
-        "qemu-system-arm", "-M", "versatilepb", "-m", "128M", "-nographic",
+        "qemu-system-arm", "-M", machine, "-m", "128M", "-nographic",
         "-no-reboot",
         "-audiodev", "none,id=snd0", "-global", "pl041.audiodev=snd0",
         "-kernel", str(kernel or KERNEL_BIN),
     ]
     extra = list(extra)
+    if semihosting:         # the way out where a board has no reset (realview-eb)
+        cmd.append("-semihosting")
     # The board's SMC91C111 on a user-mode network that never leaves QEMU,
     # as `make run` has it, unless the caller brings network options
     # (["-net", "none"] for a board without its NIC).
     if not any(a in ("-net", "-nic", "-netdev") for a in extra):
-        cmd += ["-nic", "user,id=n0,model=smc91c111,restrict=on"]
+        cmd += ["-nic", "user,id=n0,model=%s,restrict=on" % BOARD_NICS[machine]]
     if dtb is DEFAULT:
         dtb = BOARD_DTB
     if dtb is not None:
@@ -93,10 +101,11 @@ class Coyote:
     """One QEMU running coyote, booted to its prompt."""
 
     def __init__(self, dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None,
-                 wait_prompt=True, boot_timeout=BOOT_TIMEOUT, kernel=None):
+                 wait_prompt=True, boot_timeout=BOOT_TIMEOUT, kernel=None,
+                 machine="versatilepb", semihosting=True):
         if not Path(kernel or KERNEL_BIN).exists():
             raise RuntimeError("%s missing: run `make` first" % (kernel or KERNEL_BIN))
-        self.cmdline = qemu_command(dtb, initrd, extra, append, kernel)
+        self.cmdline = qemu_command(dtb, initrd, extra, append, kernel, machine, semihosting)
         self.boot_log = ""
         self.boot_seconds = None
         self.child = None
@@ -167,14 +176,15 @@ def gdb_path():
     return shutil.which("gdb-multiarch")
 
 
-def run_gdb(port, commands, script=True, timeout=60, cwd=None):
+def run_gdb(port, commands, script=True, timeout=60, cwd=None, elf=None):
     """gdb-multiarch in batch mode on build/kernel.elf, attached to the QEMU
     gdb stub at @port, with scripts/gdb/coyote.gdb first when @script, then
-    each of @commands as an -ex.  Returns what it printed (stdout, then
-    stderr); a session that outlives @timeout fails the test."""
+    each of @commands as an -ex; @elf: another kernel's ELF (a lab
+    build's).  Returns what it printed (stdout, then stderr); a session
+    that outlives @timeout fails the test."""
     import pytest
 
-    cmd = [gdb_path(), "-q", "-nx", "-batch", str(KERNEL_ELF),
+    cmd = [gdb_path(), "-q", "-nx", "-batch", str(elf or KERNEL_ELF),
            "-ex", "target remote 127.0.0.1:%d" % port]
     if script:
         cmd += ["-x", str(ROOT / "scripts" / "gdb" / "coyote.gdb")]

@@ -10,10 +10,12 @@
  */
 #define pr_fmt(fmt) "pl011: " fmt
 
+#include <linux/amba/bus.h>
 #include <linux/clk.h>
 #include <linux/console.h>
 #include <linux/errno.h>
 #include <linux/interrupt.h>
+#include <linux/irqflags.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/platform_device.h>
@@ -38,21 +40,11 @@
 #define UART011_CR_RXE		0x0200
 
 /* PrimeCell identification: part 0x011 from designer 0x41 ('A', ARM). */
-#define AMBA_CID		0xb105f00d
 #define PL011_PART		0x011
 #define ARM_DESIGNER		0x41
 
 /* A TX FIFO that stays full this long is broken: drop the char, don't hang. */
 #define TX_SPIN_LIMIT		100000
-
-static u32 amba_read_id(void __iomem *base, unsigned int off)
-{
-	u32 id = 0;
-
-	for (int i = 0; i < 4; i++)
-		id |= (readl(base + off + 4 * i) & 0xff) << (8 * i);
-	return id;
-}
 
 /* ===================== early console ===================== */
 
@@ -129,6 +121,7 @@ OF_EARLYCON_DECLARE(pl011, "arm,pl011", pl011_early_setup);
 
 #define UART01x_FR_BUSY		0x08
 #define UART011_DR_ERRORS	0xf00	/* overrun, break, parity, framing */
+#define UART011_DR_OE		0x800
 #define UART01x_LCRH_WLEN_8	0x60
 #define UART01x_LCRH_FEN	0x10
 #define UART011_RTIM		0x40	/* receive timeout */
@@ -138,6 +131,7 @@ OF_EARLYCON_DECLARE(pl011, "arm,pl011", pl011_early_setup);
 #define PL011_DEFAULT_BAUD	115200	/* when neither bootargs nor the tree say */
 #define PL011_RX_RING		1024	/* a power of two */
 #define PL011_MAX_LINES		32
+#define PL011_CTRL_C		0x03
 
 struct pl011_port {
 	void __iomem *base;
@@ -148,7 +142,9 @@ struct pl011_port {
 	unsigned long uartclk;
 	unsigned int baud;
 	int irq;
-	unsigned long rx_chars, rx_errors, rx_dropped;
+	unsigned long rx_chars, rx_errors, rx_overruns, rx_throttled;
+	unsigned long overruns_reported;
+	bool throttled;			/* receive interrupt masked: the ring is full */
 	/* The IRQ handler moves head, the console reader moves tail. */
 	volatile unsigned int head, tail;
 	u8 ring[PL011_RX_RING];
@@ -156,24 +152,43 @@ struct pl011_port {
 
 static struct pl011_port *pl011_ports[PL011_MAX_LINES];	/* by ttyAMA number */
 
+/*
+ * Flow control: a full ring masks the receive interrupt and leaves the
+ * rest in the FIFO, and QEMU then holds what follows (a real line would
+ * need RTS, the FIFO being only 16 deep).  Nothing is dropped here; a
+ * character the UART itself lost is counted as an overrun.
+ */
+static void pl011_throttle(struct pl011_port *port)
+{
+	writel(0, port->base + UART011_IMSC);
+	port->throttled = true;
+	port->rx_throttled++;
+}
+
 /* Moves what the receive FIFO holds into the ring; returns how many words. */
 static unsigned int pl011_drain_rx(struct pl011_port *port)
 {
 	unsigned int n = 0;
 
 	while (!(readl(port->base + UART01x_FR) & UART01x_FR_RXFE)) {
-		u32 ch = readl(port->base + UART01x_DR);
 		unsigned int head = port->head;
+		u32 ch;
 
+		if (head - port->tail >= PL011_RX_RING) {
+			pl011_throttle(port);
+			break;
+		}
+		ch = readl(port->base + UART01x_DR);
 		n++;
-		if (ch & UART011_DR_ERRORS) {
+		if (ch & UART011_DR_OE)
+			port->rx_overruns++;	/* this one arrived, the one before it did not */
+		if (ch & UART011_DR_ERRORS & ~UART011_DR_OE) {
 			port->rx_errors++;
 			continue;
 		}
-		if (head - port->tail >= PL011_RX_RING) {
-			port->rx_dropped++;
-			continue;
-		}
+		/* The console's Ctrl-C interrupts the running command. */
+		if ((u8)ch == PL011_CTRL_C && (port->con.flags & CON_ENABLED))
+			console_intr();
 		port->ring[head % PL011_RX_RING] = (u8)ch;
 		port->head = head + 1;
 		port->rx_chars++;
@@ -195,8 +210,20 @@ static irqreturn_t pl011_rx_interrupt(int irq, void *dev_id)
 	do {
 		n += pl011_drain_rx(port);
 		writel(UART011_RXIM | UART011_RTIM, port->base + UART011_ICR);
-	} while (!(readl(port->base + UART01x_FR) & UART01x_FR_RXFE));
+	} while (!port->throttled && !(readl(port->base + UART01x_FR) & UART01x_FR_RXFE));
 	return n ? IRQ_HANDLED : IRQ_NONE;
+}
+
+/* Half the ring read: take the FIFO again and let it interrupt. */
+static void pl011_unthrottle(struct pl011_port *port)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	port->throttled = false;
+	writel(UART011_RXIM | UART011_RTIM, port->base + UART011_IMSC);
+	pl011_rx_interrupt(port->irq, port);
+	local_irq_restore(flags);
 }
 
 static int pl011_console_getc(struct console *co)
@@ -205,6 +232,13 @@ static int pl011_console_getc(struct console *co)
 	unsigned int tail = port->tail;
 	u8 ch;
 
+	if (port->rx_overruns != port->overruns_reported) {
+		port->overruns_reported = port->rx_overruns;
+		pr_warn("%s: input lost: %lu receive overrun(s) so far\n", port->name,
+			port->rx_overruns);
+	}
+	if (port->throttled && port->head - tail <= PL011_RX_RING / 2)
+		pl011_unthrottle(port);
 	if (tail == port->head)
 		return -EAGAIN;
 	ch = port->ring[tail % PL011_RX_RING];
@@ -343,6 +377,11 @@ static int pl011_probe(struct platform_device *pdev)
 		return dev_err_probe(dev, port->line, "no free ttyAMA number");
 	snprintf(port->name, sizeof(port->name), "ttyAMA%d", port->line);
 	port->baud = pl011_pick_baud(port, &is_console);
+	/* Neither names a console: the UART the early console found (serial0
+	 * alias, first UART) takes over, as Linux hands a boot console over. */
+	if (!is_console && earlycon_mapbase() &&
+	    platform_get_resource(pdev, IORESOURCE_MEM, 0)->start == earlycon_mapbase())
+		is_console = true;
 
 	writel(0, port->base + UART011_IMSC);
 	if (port->uartclk)
@@ -387,20 +426,21 @@ static int pl011_remove(struct platform_device *pdev)
 
 static int cmd_ttys(int argc, char **argv)
 {
-	printf("%-8s %-18s %5s %7s %10s %6s %7s %s\n", "tty", "device", "virq", "baud",
-	       "rx", "errors", "dropped", "console");
+	printf("%-8s %-18s %5s %7s %10s %6s %8s %9s %s\n", "tty", "device", "virq", "baud",
+	       "rx", "errors", "overruns", "throttled", "console");
 	for (int i = 0; i < PL011_MAX_LINES; i++) {
 		struct pl011_port *p = pl011_ports[i];
 
 		if (!p)
 			continue;
-		printf("%-8s %-18s %5d %7u %10lu %6lu %7lu %s\n", p->name, dev_name(p->dev),
-		       p->irq, p->baud, p->rx_chars, p->rx_errors, p->rx_dropped,
+		printf("%-8s %-18s %5d %7u %10lu %6lu %8lu %9lu %s\n", p->name, dev_name(p->dev),
+		       p->irq, p->baud, p->rx_chars, p->rx_errors, p->rx_overruns, p->rx_throttled,
 		       p->con.data ? "yes" : "-");
 	}
 	return 0;
 }
-SHELL_COMMAND(ttys, cmd_ttys, "ttys", "PL011 UARTs: ttyAMA name, device, IRQ, baud, receive counts");
+SHELL_COMMAND(ttys, cmd_ttys, "ttys", "PL011 UARTs: ttyAMA name, device, IRQ, baud, receive counts",
+	      .topic = TOPIC_DEVICES, .example = "ttys");
 
 static const struct of_device_id pl011_of_match[] = {
 	{ .compatible = "arm,pl011" },

@@ -96,6 +96,8 @@ static void write_time_reg(struct ds1338_sim *ds, uint8_t reg, uint8_t v)
 	struct fields f;
 	int h;
 
+	if (ds->ignore_writes)
+		return;
 	secs_to_fields(ds1338_sim_time(ds), &f);
 	switch (reg) {
 	case 0:

@@ -33,6 +33,7 @@ struct ds1338_sim {
 	unsigned captures;      /* how often registers 0..6 were refreshed */
 	int bad_reg;            /* a time register with corrupt contents, or -1 */
 	uint8_t bad_val;        /* what it holds */
+	bool ignore_writes;     /* time registers ACK writes but keep counting */
 };
 
 void ds1338_sim_init(struct ds1338_sim *ds, uint8_t addr, const int64_t *now, bool ds1307);

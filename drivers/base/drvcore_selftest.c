@@ -1,0 +1,520 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * `selftest drvcore`: the driver core on a bus of its own.  A "selftest"
+ * bus with devices made by the test (their nodes built in memory, not in
+ * any tree) and drivers whose probe does what each case asks: succeed,
+ * fail after taking devres, defer until a flag is set.  Checked: the best
+ * match wins whatever the registration order, binding from either side,
+ * unbinding, a failed probe's devres released, deferral and the retry a
+ * later successful probe triggers.  Every device and driver is gone again
+ * at the end of its case; the bus stays registered (buses cannot leave)
+ * but empty.
+ */
+#include <linux/device.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/of.h>
+#include <linux/of_device.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <coyote/selftest.h>
+
+/* --- the test bus ----------------------------------------------------- */
+
+static int st_bus_match(struct device *dev, struct device_driver *drv)
+{
+	int score = 0;
+
+	if (dev->of_node && drv->of_match_table) {
+		of_match_best(drv->of_match_table, dev->of_node, &score);
+		return score;
+	}
+	return !strcmp(dev_name(dev), drv->name);
+}
+
+static struct bus_type st_bus = {
+	.name = "selftest",
+	.match = st_bus_match,
+};
+
+/* --- what probes and removes did --------------------------------------- */
+
+static struct {
+	int probes, removes, actions;
+	char order[16];		/* devres actions, in the order they ran */
+	bool supplier_ready;	/* the deferring driver's condition */
+	const char *last_probe;	/* driver name */
+} rec;
+
+struct st_driver {
+	struct device_driver drv;
+	int ret;		/* what probe returns after taking its devres */
+	int devm_allocs;	/* devm_kzalloc()s probe makes */
+	int actions;		/* devm_add_action()s probe makes */
+	bool defer;		/* -EPROBE_DEFER until rec.supplier_ready */
+};
+
+static void st_action(void *data)
+{
+	size_t n = strlen(rec.order);
+
+	rec.actions++;
+	if (n + 1 < sizeof(rec.order)) {
+		rec.order[n] = (char)(uintptr_t)data;
+		rec.order[n + 1] = '\0';
+	}
+}
+
+static int st_probe(struct device *dev)
+{
+	struct st_driver *sd = container_of(dev->driver, struct st_driver, drv);
+
+	rec.probes++;
+	rec.last_probe = sd->drv.name;
+	for (int i = 0; i < sd->devm_allocs; i++)
+		if (!devm_kzalloc(dev, 64 + 16 * i, GFP_KERNEL))
+			return -ENOMEM;
+	for (int i = 0; i < sd->actions; i++)
+		if (devm_add_action(dev, st_action, (void *)(uintptr_t)('a' + i)))
+			return -ENOMEM;
+	if (sd->defer && !rec.supplier_ready) {
+		device_set_deferred_probe_reason(dev, "selftest supplier not ready");
+		return -EPROBE_DEFER;
+	}
+	return sd->ret;
+}
+
+static int st_remove(struct device *dev)
+{
+	rec.removes++;
+	return 0;
+}
+
+#define ST_DRIVER(var, drvname, table) \
+	static struct st_driver var = { .drv = { .name = drvname, .bus = &st_bus, \
+		.of_match_table = table, .probe = st_probe, .remove = st_remove } }
+
+static const struct of_device_id generic_ids[] = {
+	{ .compatible = "coyote,st-dev" },
+	{ }
+};
+static const struct of_device_id specific_ids[] = {
+	{ .compatible = "coyote,st-dev-v2" },
+	{ }
+};
+
+ST_DRIVER(generic_drv, "st-generic", generic_ids);
+ST_DRIVER(specific_drv, "st-specific", specific_ids);
+ST_DRIVER(byname_drv, "st-byname", NULL);
+
+static void reset_driver(struct st_driver *sd)
+{
+	sd->ret = 0;
+	sd->devm_allocs = 0;
+	sd->actions = 0;
+	sd->defer = false;
+}
+
+/* --- test devices ----------------------------------------------------- */
+
+/* A node with "compatible" = "coyote,st-dev-v2", "coyote,st-dev". */
+static char st_compat[] = "coyote,st-dev-v2\0coyote,st-dev";
+static struct property st_compat_prop = {
+	.name = "compatible", .length = sizeof(st_compat), .value = st_compat,
+};
+static struct device_node st_node = {
+	.name = "dev", .full_name = "dev@0", .properties = &st_compat_prop,
+};
+
+static int releases;
+
+static void st_release(struct device *dev)
+{
+	releases++;
+	kfree(dev);
+}
+
+static struct device *new_device(struct selftest *t, const char *name, bool with_node)
+{
+	struct device *dev = kzalloc(sizeof(*dev), GFP_KERNEL);
+
+	if (!ST_EXPECT(t, dev, "allocating a device"))
+		return NULL;
+	strscpy(dev->name, name, sizeof(dev->name));
+	dev->bus = &st_bus;
+	dev->release = st_release;
+	dev->of_node = with_node ? &st_node : NULL;
+	return dev;
+}
+
+static int drvcore_init(struct selftest *t)
+{
+	return bus_register(&st_bus);
+}
+
+/* Each case starts from no drivers, no records. */
+static void fresh(void)
+{
+	memset(&rec, 0, sizeof(rec));
+	releases = 0;
+	reset_driver(&generic_drv);
+	reset_driver(&specific_drv);
+	reset_driver(&byname_drv);
+}
+
+static void drivers_off(void)
+{
+	driver_unregister(&generic_drv.drv);
+	driver_unregister(&specific_drv.drv);
+	driver_unregister(&byname_drv.drv);
+}
+
+/* --- cases ------------------------------------------------------------ */
+
+static void score_first_compatible_highest(struct selftest *t)
+{
+	int s_generic = of_match_score(&st_node, &generic_ids[0]);
+	int s_specific = of_match_score(&st_node, &specific_ids[0]);
+
+	ST_EXPECT(t, s_generic > 0, "the second string matches (%d)", s_generic);
+	ST_EXPECT(t, s_specific > s_generic, "the first string scores higher (%d > %d)",
+		  s_specific, s_generic);
+}
+
+static void score_type_and_name(struct selftest *t)
+{
+	static const struct of_device_id by_name = { .name = "dev" };
+	static const struct of_device_id wrong_name = { .name = "other" };
+	static const struct of_device_id name_and_compat = { .name = "dev",
+							     .compatible = "coyote,st-dev" };
+
+	ST_EXPECT_EQ(t, of_match_score(&st_node, &by_name), 1);
+	ST_EXPECT_EQ(t, of_match_score(&st_node, &wrong_name), 0);
+	ST_EXPECT_EQ(t, of_match_score(&st_node, &name_and_compat),
+		     of_match_score(&st_node, &generic_ids[0]) + 1);
+}
+
+static void best_match_wins_generic_first(struct selftest *t)
+{
+	struct device *dev = new_device(t, "st0", true);
+
+	fresh();
+	ST_ASSERT(t, dev, "device");
+	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	ST_EXPECT_EQ(t, driver_register(&specific_drv.drv), 0);
+	ST_EXPECT_EQ(t, device_register(dev), 0);
+	ST_EXPECT(t, dev->driver == &specific_drv.drv, "bound to %s",
+		  dev->driver ? dev->driver->name : "nothing");
+	ST_EXPECT_STREQ(t, dev->match ? dev->match->compatible : NULL, "coyote,st-dev-v2");
+	device_unregister(dev);
+	drivers_off();
+}
+
+static void best_match_wins_specific_first(struct selftest *t)
+{
+	struct device *dev = new_device(t, "st0", true);
+
+	fresh();
+	ST_ASSERT(t, dev, "device");
+	ST_EXPECT_EQ(t, driver_register(&specific_drv.drv), 0);
+	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	ST_EXPECT_EQ(t, device_register(dev), 0);
+	ST_EXPECT(t, dev->driver == &specific_drv.drv, "bound to %s",
+		  dev->driver ? dev->driver->name : "nothing");
+	device_unregister(dev);
+	drivers_off();
+}
+
+static void match_by_name(struct selftest *t)
+{
+	struct device *dev = new_device(t, "st-byname", false);
+
+	fresh();
+	ST_ASSERT(t, dev, "device");
+	ST_EXPECT_EQ(t, driver_register(&byname_drv.drv), 0);
+	ST_EXPECT_EQ(t, device_register(dev), 0);
+	ST_EXPECT(t, dev->driver == &byname_drv.drv, "bound by name");
+	ST_EXPECT(t, dev->match == NULL, "no table entry");
+	device_unregister(dev);
+	drivers_off();
+}
+
+static void no_driver(struct selftest *t)
+{
+	struct device *dev = new_device(t, "st-nobody", false);
+
+	fresh();
+	ST_ASSERT(t, dev, "device");
+	ST_EXPECT_EQ(t, device_register(dev), 0);
+	ST_EXPECT_EQ(t, dev->state, DEVICE_NO_DRIVER);
+	ST_EXPECT_EQ(t, rec.probes, 0);
+	device_unregister(dev);
+	ST_EXPECT_EQ(t, releases, 1);
+}
+
+static void bind_on_driver_register(struct selftest *t)
+{
+	struct device *dev = new_device(t, "st0", true);
+
+	fresh();
+	ST_ASSERT(t, dev, "device");
+	ST_EXPECT_EQ(t, device_register(dev), 0);
+	ST_EXPECT_EQ(t, dev->state, DEVICE_NO_DRIVER);
+	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	ST_EXPECT_EQ(t, dev->state, DEVICE_BOUND);
+	ST_EXPECT_EQ(t, rec.probes, 1);
+	device_unregister(dev);
+	drivers_off();
+}
+
+static void unbind_calls_remove_and_releases_devres(struct selftest *t)
+{
+	struct device *dev = new_device(t, "st0", true);
+
+	fresh();
+	ST_ASSERT(t, dev, "device");
+	generic_drv.devm_allocs = 3;
+	generic_drv.actions = 3;
+	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	ST_EXPECT_EQ(t, device_register(dev), 0);
+	ST_EXPECT_EQ(t, devres_count(dev), 6);
+	device_release_driver(dev);
+	ST_EXPECT_EQ(t, rec.removes, 1);
+	ST_EXPECT_EQ(t, devres_count(dev), 0);
+	ST_EXPECT_STREQ(t, rec.order, "cba");
+	ST_EXPECT_EQ(t, dev->state, DEVICE_NO_DRIVER);
+	ST_EXPECT(t, !dev->driver, "no driver after unbind");
+	device_unregister(dev);
+	drivers_off();
+}
+
+static void driver_unregister_unbinds(struct selftest *t)
+{
+	struct device *a = new_device(t, "st0", true), *b = new_device(t, "st1", true);
+
+	fresh();
+	ST_ASSERT(t, a && b, "devices");
+	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	ST_EXPECT_EQ(t, device_register(a), 0);
+	ST_EXPECT_EQ(t, device_register(b), 0);
+	ST_EXPECT_EQ(t, rec.probes, 2);
+	driver_unregister(&generic_drv.drv);
+	ST_EXPECT_EQ(t, rec.removes, 2);
+	ST_EXPECT(t, !a->driver && !b->driver, "both unbound");
+	device_unregister(a);
+	device_unregister(b);
+	ST_EXPECT_EQ(t, releases, 2);
+}
+
+static void probe_failure_state(struct selftest *t)
+{
+	struct device *dev = new_device(t, "st0", true);
+
+	fresh();
+	ST_ASSERT(t, dev, "device");
+	generic_drv.ret = -EIO;
+	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	selftest_expect_begin(t, "probe of st0 failed");
+	ST_EXPECT_EQ(t, device_register(dev), 0);
+	selftest_expect_end(t, "probe of st0 failed");
+	ST_EXPECT_EQ(t, dev->state, DEVICE_FAILED);
+	ST_EXPECT_EQ(t, dev->probe_err, -EIO);
+	ST_EXPECT(t, !dev->driver && !dev_get_drvdata(dev), "nothing left bound");
+	device_unregister(dev);
+	drivers_off();
+}
+
+static void probe_failure_releases_devres(struct selftest *t)
+{
+	struct device *dev = new_device(t, "st0", true);
+	size_t before;
+
+	fresh();
+	ST_ASSERT(t, dev, "device");
+	generic_drv.ret = -EIO;
+	generic_drv.devm_allocs = 4;
+	generic_drv.actions = 2;
+	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	selftest_expect_begin(t, "probe of st0 failed: EIO");
+	ST_EXPECT_EQ(t, device_register(dev), 0);
+	selftest_expect_end(t, "probe of st0 failed: EIO");
+	before = selftest_heap_used();
+	/* Unbound by the failure: the devres of the failed probe is gone. */
+	ST_EXPECT_EQ(t, devres_count(dev), 0);
+	ST_EXPECT_EQ(t, rec.actions, 2);
+	ST_EXPECT_STREQ(t, rec.order, "ba");
+	/* A second try fails the same way and leaves the heap as it was. */
+	device_release_driver(dev);
+	selftest_expect_begin(t, "probe of st0 failed: EIO");
+	ST_EXPECT_EQ(t, device_attach(dev), -EIO);
+	selftest_expect_end(t, "probe of st0 failed: EIO");
+	ST_EXPECT_EQ(t, selftest_heap_used(), before);
+	device_unregister(dev);
+	drivers_off();
+}
+
+static void failed_best_driver_not_replaced(struct selftest *t)
+{
+	struct device *dev = new_device(t, "st0", true);
+
+	fresh();
+	ST_ASSERT(t, dev, "device");
+	specific_drv.ret = -ENXIO;
+	ST_EXPECT_EQ(t, driver_register(&specific_drv.drv), 0);
+	selftest_expect_begin(t, "probe of st0 failed: ENXIO");
+	ST_EXPECT_EQ(t, device_register(dev), 0);
+	selftest_expect_end(t, "probe of st0 failed: ENXIO");
+	ST_EXPECT_EQ(t, dev->state, DEVICE_FAILED);
+	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	ST_EXPECT_EQ(t, dev->state, DEVICE_FAILED);
+	ST_EXPECT(t, dev->tried == &specific_drv.drv, "the failure stays visible");
+	device_unregister(dev);
+	drivers_off();
+}
+
+static void deferral_parks_device(struct selftest *t)
+{
+	struct device *dev = new_device(t, "st0", true);
+	int deferred = driver_deferred_probe_count();
+
+	fresh();
+	ST_ASSERT(t, dev, "device");
+	generic_drv.defer = true;
+	generic_drv.devm_allocs = 2;
+	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	ST_EXPECT_EQ(t, device_register(dev), 0);
+	ST_EXPECT_EQ(t, dev->state, DEVICE_DEFERRED);
+	ST_EXPECT_EQ(t, dev->probe_err, -EPROBE_DEFER);
+	ST_EXPECT_STREQ(t, dev->defer_reason, "selftest supplier not ready");
+	ST_EXPECT_EQ(t, devres_count(dev), 0);
+	ST_EXPECT_EQ(t, driver_deferred_probe_count(), deferred + 1);
+	device_unregister(dev);
+	ST_EXPECT_EQ(t, driver_deferred_probe_count(), deferred);
+	drivers_off();
+}
+
+static void deferral_retried_after_a_bind(struct selftest *t)
+{
+	struct device *consumer = new_device(t, "st0", true);
+	struct device *supplier = new_device(t, "st-byname", false);
+
+	fresh();
+	ST_ASSERT(t, consumer && supplier, "devices");
+	generic_drv.defer = true;
+	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	ST_EXPECT_EQ(t, device_register(consumer), 0);
+	ST_EXPECT_EQ(t, consumer->state, DEVICE_DEFERRED);
+	/* The supplier's successful probe triggers a retry of the deferred. */
+	rec.supplier_ready = true;
+	ST_EXPECT_EQ(t, driver_register(&byname_drv.drv), 0);
+	ST_EXPECT_EQ(t, device_register(supplier), 0);
+	ST_EXPECT_EQ(t, supplier->state, DEVICE_BOUND);
+	ST_EXPECT_EQ(t, consumer->state, DEVICE_BOUND);
+	ST_EXPECT_EQ(t, rec.probes, 3);
+	device_unregister(consumer);
+	device_unregister(supplier);
+	drivers_off();
+}
+
+static void driver_unregister_forgets_deferred(struct selftest *t)
+{
+	struct device *dev = new_device(t, "st0", true);
+
+	fresh();
+	ST_ASSERT(t, dev, "device");
+	generic_drv.defer = true;
+	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	ST_EXPECT_EQ(t, device_register(dev), 0);
+	driver_unregister(&generic_drv.drv);
+	ST_EXPECT_EQ(t, dev->state, DEVICE_NO_DRIVER);
+	ST_EXPECT(t, !dev->tried, "no record of a driver that is gone");
+	ST_EXPECT_STREQ(t, dev->defer_reason, "");
+	device_unregister(dev);
+}
+
+static void register_twice_refused(struct selftest *t)
+{
+	struct device *dev = new_device(t, "st0", true);
+
+	fresh();
+	ST_ASSERT(t, dev, "device");
+	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), -EBUSY);
+	ST_EXPECT_EQ(t, device_register(dev), 0);
+	ST_EXPECT_EQ(t, device_add(dev), -EEXIST);
+	device_unregister(dev);
+	drivers_off();
+}
+
+static void bad_registrations(struct selftest *t)
+{
+	struct device_driver nameless = { .bus = &st_bus };
+	struct device dev = { .bus = &st_bus };
+
+	ST_EXPECT_EQ(t, driver_register(&nameless), -EINVAL);
+	device_initialize(&dev);
+	ST_EXPECT_EQ(t, device_add(&dev), -EINVAL);
+	dev.bus = NULL;
+	strscpy(dev.name, "st-nobus", sizeof(dev.name));
+	ST_EXPECT_EQ(t, device_add(&dev), -EINVAL);
+}
+
+static void devm_kfree_one(struct selftest *t)
+{
+	struct device *dev = new_device(t, "st0", true);
+	void *a, *b;
+
+	fresh();
+	ST_ASSERT(t, dev, "device");
+	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	ST_EXPECT_EQ(t, device_register(dev), 0);
+	a = devm_kzalloc(dev, 32, GFP_KERNEL);
+	b = devm_kstrdup(dev, "selftest", GFP_KERNEL);
+	ST_EXPECT(t, a && b, "two allocations");
+	ST_EXPECT_EQ(t, devres_count(dev), 2);
+	devm_kfree(dev, a);
+	ST_EXPECT_EQ(t, devres_count(dev), 1);
+	ST_EXPECT_STREQ(t, b, "selftest");
+	device_unregister(dev);
+	drivers_off();
+}
+
+static void action_or_reset(struct selftest *t)
+{
+	struct device *dev = new_device(t, "st0", true);
+
+	fresh();
+	ST_ASSERT(t, dev, "device");
+	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	ST_EXPECT_EQ(t, device_register(dev), 0);
+	ST_EXPECT_EQ(t, devm_add_action_or_reset(dev, st_action, (void *)(uintptr_t)'x'), 0);
+	ST_EXPECT_EQ(t, rec.actions, 0);
+	device_release_driver(dev);
+	ST_EXPECT_STREQ(t, rec.order, "x");
+	device_unregister(dev);
+	drivers_off();
+}
+
+static const struct selftest_case drvcore_cases[] = {
+	SELFTEST_CASE(score_first_compatible_highest),
+	SELFTEST_CASE(score_type_and_name),
+	SELFTEST_CASE(best_match_wins_generic_first),
+	SELFTEST_CASE(best_match_wins_specific_first),
+	SELFTEST_CASE(match_by_name),
+	SELFTEST_CASE(no_driver),
+	SELFTEST_CASE(bind_on_driver_register),
+	SELFTEST_CASE(unbind_calls_remove_and_releases_devres),
+	SELFTEST_CASE(driver_unregister_unbinds),
+	SELFTEST_CASE(probe_failure_state),
+	SELFTEST_CASE(probe_failure_releases_devres),
+	SELFTEST_CASE(failed_best_driver_not_replaced),
+	SELFTEST_CASE(deferral_parks_device),
+	SELFTEST_CASE(deferral_retried_after_a_bind),
+	SELFTEST_CASE(driver_unregister_forgets_deferred),
+	SELFTEST_CASE(register_twice_refused),
+	SELFTEST_CASE(bad_registrations),
+	SELFTEST_CASE(devm_kfree_one),
+	SELFTEST_CASE(action_or_reset),
+	{ }
+};
+SELFTEST_SUITE(drvcore, drvcore_cases, drvcore_init, NULL);

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Versatile Express oscillator (`arm,vexpress-osc`) on the configuration
+ * bus: its rate is read through the system registers (function 1).  The
+ * upstream vexpress tree clocks the UARTs from one (oscclk2, 24 MHz).  A
+ * rate outside the node's `freq-range` is reported but used: the board
+ * said so.
+ */
+#include <linux/clk-provider.h>
+#include <linux/errno.h>
+#include <linux/of.h>
+#include <linux/platform_device.h>
+#include <linux/vexpress.h>
+
+static int vexpress_osc_probe(struct platform_device *pdev)
+{
+	struct device_node *np = pdev->dev.of_node;
+	const char *name = np->full_name;
+	struct clk *clk;
+	u32 rate, range[2];
+	int ret;
+
+	ret = vexpress_config_read(np, &rate);
+	if (ret)
+		return dev_err_probe(&pdev->dev, ret, "cannot read the oscillator's rate");
+	if (!of_property_read_u32_array(np, "freq-range", range, 2) &&
+	    (rate < range[0] || rate > range[1]))
+		dev_warn(&pdev->dev, "%u Hz is outside freq-range %u..%u\n", (unsigned int)rate,
+			 (unsigned int)range[0], (unsigned int)range[1]);
+	of_property_read_string(np, "clock-output-names", &name);
+	clk = devm_clk_register_fixed_rate(&pdev->dev, name, NULL, rate);
+	if (IS_ERR(clk))
+		return (int)PTR_ERR(clk);
+	ret = devm_of_clk_add_provider(&pdev->dev, of_clk_src_simple_get, clk);
+	if (ret)
+		return ret;
+	dev_info(&pdev->dev, "%s: %u Hz\n", name, (unsigned int)rate);
+	return 0;
+}
+
+static const struct of_device_id vexpress_osc_of_match[] = {
+	{ .compatible = "arm,vexpress-osc" },
+	{ }
+};
+
+static struct platform_driver vexpress_osc_driver = {
+	.probe = vexpress_osc_probe,
+	.driver = {
+		.name = "vexpress-osc",
+		.of_match_table = vexpress_osc_of_match,
+	},
+};
+module_platform_driver(vexpress_osc_driver);

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * A small gpiolib: the registered GPIO controllers, their lines numbered
+ * one after the other, and the `gpio` shell command to read and drive
+ * them.  No descriptors, no interrupts: enough to see a controller driver
+ * work (lab 5 writes one for the PL061).
+ */
+#include <linux/device.h>
+#include <linux/errno.h>
+#include <linux/gpio/driver.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <coyote/shell.h>
+
+static struct gpio_chip *chips;	/* in registration order */
+
+int gpiochip_add_data(struct gpio_chip *gc, void *data)
+{
+	struct gpio_chip **pp = &chips;
+	int base = 0;
+
+	if (!gc->ngpio || !gc->get || !gc->set || !gc->direction_input ||
+	    !gc->direction_output)
+		return -EINVAL;
+	for (; *pp; pp = &(*pp)->next)
+		base = (*pp)->base + (*pp)->ngpio;
+	gc->base = base;
+	gc->data = data;
+	gc->next = NULL;
+	*pp = gc;
+	return 0;
+}
+
+void gpiochip_remove(struct gpio_chip *gc)
+{
+	for (struct gpio_chip **pp = &chips; *pp; pp = &(*pp)->next) {
+		if (*pp == gc) {
+			*pp = gc->next;
+			return;
+		}
+	}
+}
+
+static void devm_gpiochip_remove(void *gc)
+{
+	gpiochip_remove(gc);
+}
+
+int devm_gpiochip_add_data(struct device *dev, struct gpio_chip *gc, void *data)
+{
+	int ret = gpiochip_add_data(gc, data);
+
+	if (ret)
+		return ret;
+	return devm_add_action_or_reset(dev, devm_gpiochip_remove, gc);
+}
+
+void *gpiochip_get_data(struct gpio_chip *gc)
+{
+	return gc->data;
+}
+
+/* The chip holding global line @n, and the line's offset in it. */
+static struct gpio_chip *find_line(unsigned int n, unsigned int *offset)
+{
+	for (struct gpio_chip *gc = chips; gc; gc = gc->next) {
+		if (n >= (unsigned int)gc->base && n < (unsigned int)gc->base + gc->ngpio) {
+			*offset = n - (unsigned int)gc->base;
+			return gc;
+		}
+	}
+	return NULL;
+}
+
+static int parse_uint(const char *s, unsigned int *out)
+{
+	unsigned int v = 0;
+
+	if (!*s)
+		return -EINVAL;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || v > 100000)
+			return -EINVAL;
+		v = v * 10 + (unsigned int)(*s - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+static int cmd_gpio(int argc, char **argv)
+{
+	struct gpio_chip *gc;
+	unsigned int n, offset, value = 0;
+	int ret;
+
+	if (argc == 1) {
+		for (gc = chips; gc; gc = gc->next)
+			printf("%-8s lines %d-%d  %s\n", gc->label, gc->base,
+			       gc->base + gc->ngpio - 1, gc->parent ? dev_name(gc->parent) : "-");
+		if (!chips)
+			printf("no GPIO controllers\n");
+		return 0;
+	}
+	if (argc < 3 || parse_uint(argv[2], &n))
+		return -EINVAL;
+	gc = find_line(n, &offset);
+	if (!gc) {
+		printf("gpio: no line %u\n", n);
+		return -ENODEV;
+	}
+	if (!strcmp(argv[1], "get") && argc == 3) {
+		ret = gc->get(gc, offset);
+		if (ret < 0)
+			return ret;
+		printf("%u: %d\n", n, ret);
+		return 0;
+	}
+	if (!strcmp(argv[1], "in") && argc == 3)
+		return gc->direction_input(gc, offset);
+	if (!strcmp(argv[1], "out") && argc == 4 && !parse_uint(argv[3], &value) && value <= 1)
+		return gc->direction_output(gc, offset, (int)value);
+	return -EINVAL;
+}
+SHELL_COMMAND(gpio, cmd_gpio, "gpio [get N | in N | out N 0|1]",
+	      "GPIO lines: list controllers, read a line, make it an input or drive it");

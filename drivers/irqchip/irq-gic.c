@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * ARM Generic Interrupt Controller, architecture v1 (PL390 on realview-eb,
+ * the Cortex-A9 MPCore's own on vexpress-a9): a distributor (reg 0) that
+ * routes and enables lines, and a CPU interface (reg 1) the CPU reads to
+ * learn which line interrupted it and writes when it has handled it.
+ *
+ * Interrupt IDs: 0-15 SGIs (software), 16-31 PPIs (per CPU: the A9's timers),
+ * 32 and up SPIs (devices).  The tree's specifier has three cells: <type
+ * number flags>, type 0 = SPI (ID = number + 32), 1 = PPI (ID = number +
+ * 16); the ID is our hardware number in the irq domain.
+ *
+ * Only one CPU runs coyote: every line goes to CPU interface 0 (ITARGETSR
+ * is read-as-zero on a uniprocessor GIC anyway), all in Group 0, one
+ * priority.  A GIC without `interrupts` is the root controller.
+ */
+#include <linux/errno.h>
+#include <linux/irq.h>
+#include <linux/irqdomain.h>
+#include <linux/of.h>
+#include <linux/platform_device.h>
+#include <asm/io.h>
+
+#define GICD_CTLR		0x000
+#define GICD_TYPER		0x004	/* 4:0 = lines / 32 - 1 */
+#define GICD_ISENABLER(n)	(0x100 + 4 * (n))
+#define GICD_ICENABLER(n)	(0x180 + 4 * (n))
+#define GICD_ICPENDR(n)		(0x280 + 4 * (n))
+#define GICD_IPRIORITYR		0x400	/* one byte per ID */
+#define GICD_ITARGETSR		0x800	/* one byte per ID */
+#define GICD_ICFGR(n)		(0xc00 + 4 * (n))
+#define GICD_PIDR2		0xfe8	/* 7:4 = architecture version */
+
+#define GICC_CTLR		0x000
+#define GICC_PMR		0x004	/* signalled when priority < PMR */
+#define GICC_IAR		0x00c
+#define GICC_EOIR		0x010
+
+#define GIC_SPI			0
+#define GIC_PPI			1
+#define GIC_SPI_BASE		32
+#define GIC_PPI_BASE		16
+#define GIC_SPURIOUS		1023
+#define GIC_MAX_LINES		1020
+#define GIC_PRIO_DEFAULT	0xa0
+#define GIC_PMR_UNMASK		0xf0
+
+struct gic {
+	void __iomem *dist;
+	void __iomem *cpu;
+	unsigned int nr_lines;
+	struct irq_domain *domain;
+};
+
+static struct gic *root_gic;
+
+static void gic_mask(struct irq_data *d)
+{
+	struct gic *gic = irq_data_get_irq_chip_data(d);
+
+	writel(1u << (d->hwirq % 32), (char __iomem *)gic->dist + GICD_ICENABLER(d->hwirq / 32));
+}
+
+static void gic_unmask(struct irq_data *d)
+{
+	struct gic *gic = irq_data_get_irq_chip_data(d);
+
+	writel(1u << (d->hwirq % 32), (char __iomem *)gic->dist + GICD_ISENABLER(d->hwirq / 32));
+}
+
+/* End of interrupt: the CPU interface may signal this ID again. */
+static void gic_eoi(struct irq_data *d)
+{
+	struct gic *gic = irq_data_get_irq_chip_data(d);
+
+	writel((u32)d->hwirq, (char __iomem *)gic->cpu + GICC_EOIR);
+}
+
+static struct irq_chip gic_chip = {
+	.name = "GIC",
+	.irq_mask = gic_mask,
+	.irq_unmask = gic_unmask,
+	.irq_eoi = gic_eoi,
+};
+
+static int gic_map(struct irq_domain *d, unsigned int virq, irq_hw_number_t hw)
+{
+	struct gic *gic = d->host_data;
+
+	writeb(GIC_PRIO_DEFAULT, (char __iomem *)gic->dist + GICD_IPRIORITYR + hw);
+	writeb(1, (char __iomem *)gic->dist + GICD_ITARGETSR + hw);	/* CPU 0 */
+	irq_set_chip_and_handler(virq, &gic_chip, handle_level_irq);
+	return irq_set_chip_data(virq, gic);
+}
+
+/* <type number flags>: SPI n is ID 32 + n, PPI n is ID 16 + n. */
+static int gic_xlate(struct irq_domain *d, struct device_node *node, const u32 *intspec,
+		     unsigned int intsize, unsigned long *out_hwirq, unsigned int *out_type)
+{
+	struct gic *gic = d->host_data;
+	unsigned long hw;
+
+	if (intsize < 3)
+		return -EINVAL;
+	if (intspec[0] == GIC_SPI)
+		hw = intspec[1] + GIC_SPI_BASE;
+	else if (intspec[0] == GIC_PPI && intspec[1] < 16)
+		hw = intspec[1] + GIC_PPI_BASE;
+	else
+		return -EINVAL;
+	if (hw >= gic->nr_lines)
+		return -EINVAL;
+	*out_hwirq = hw;
+	*out_type = intspec[2] & 0xf;
+	return 0;
+}
+
+static const struct irq_domain_ops gic_domain_ops = {
+	.map = gic_map,
+	.xlate = gic_xlate,
+};
+
+/* Handle pending IDs until the CPU interface has none (spurious, 1023). */
+static void gic_handle_irq(struct pt_regs *regs)
+{
+	struct gic *gic = root_gic;
+
+	for (;;) {
+		u32 iar = readl((char __iomem *)gic->cpu + GICC_IAR);
+		u32 id = iar & 0x3ff;
+
+		if (id == GIC_SPURIOUS) {
+			return;
+		}
+		/* An ID with no mapping has no chip to EOI it: do it here. */
+		if (generic_handle_domain_irq(gic->domain, id) < 0) {
+			irq_count_spurious();
+			writel(iar, (char __iomem *)gic->cpu + GICC_EOIR);
+		}
+	}
+}
+
+static void gic_hw_init(struct gic *gic)
+{
+	char __iomem *dist = gic->dist;
+	unsigned int i;
+
+	writel(0, dist + GICD_CTLR);
+	for (i = 0; i < gic->nr_lines / 32; i++) {
+		writel(~0u, dist + GICD_ICENABLER(i));
+		writel(~0u, dist + GICD_ICPENDR(i));
+	}
+	/* SPIs level-sensitive, as every device on these boards is. */
+	for (i = GIC_SPI_BASE / 16; i < gic->nr_lines / 16; i++)
+		writel(0, dist + GICD_ICFGR(i));
+	writel(GIC_PMR_UNMASK, (char __iomem *)gic->cpu + GICC_PMR);
+	writel(1, dist + GICD_CTLR);
+	writel(1, (char __iomem *)gic->cpu + GICC_CTLR);
+}
+
+static int gic_probe(struct platform_device *pdev)
+{
+	struct gic *gic;
+	u32 typer, arch;
+
+	if (platform_irq_count(pdev) > 0)
+		return dev_err_probe(&pdev->dev, -EINVAL,
+				     "a cascaded GIC (with interrupts) is not supported");
+	if (root_gic)
+		return dev_err_probe(&pdev->dev, -EBUSY, "a second root GIC");
+	gic = devm_kzalloc(&pdev->dev, sizeof(*gic), GFP_KERNEL);
+	if (!gic)
+		return -ENOMEM;
+	gic->dist = devm_platform_ioremap_resource(pdev, 0);
+	if (IS_ERR(gic->dist))
+		return (int)PTR_ERR(gic->dist);
+	gic->cpu = devm_platform_ioremap_resource(pdev, 1);
+	if (IS_ERR(gic->cpu))
+		return (int)PTR_ERR(gic->cpu);
+	arch = (readl((char __iomem *)gic->dist + GICD_PIDR2) >> 4) & 0xf;
+	typer = readl((char __iomem *)gic->dist + GICD_TYPER);
+	if (arch != 1 && arch != 2)
+		return dev_err_probe(&pdev->dev, -ENODEV,
+				     "PIDR2 says architecture %u, not a GICv1/v2 (wrong reg?)",
+				     (unsigned int)arch);
+	gic->nr_lines = ((typer & 0x1f) + 1) * 32;
+	if (gic->nr_lines > GIC_MAX_LINES)
+		gic->nr_lines = GIC_MAX_LINES;
+
+	gic_hw_init(gic);
+	gic->domain = irq_domain_add_linear(pdev->dev.of_node, gic->nr_lines, &gic_domain_ops,
+					    gic);
+	if (!gic->domain)
+		return -ENOMEM;
+	root_gic = gic;
+	set_handle_irq(gic_handle_irq);
+	platform_set_drvdata(pdev, gic);
+	dev_info(&pdev->dev, "GICv%u, %u interrupt IDs, root controller\n", (unsigned int)arch,
+		 gic->nr_lines);
+	return 0;
+}
+
+static int gic_remove(struct platform_device *pdev)
+{
+	struct gic *gic = platform_get_drvdata(pdev);
+
+	writel(0, (char __iomem *)gic->dist + GICD_CTLR);
+	set_handle_irq(NULL);
+	root_gic = NULL;
+	irq_domain_remove(gic->domain);
+	return 0;
+}
+
+static const struct of_device_id gic_of_match[] = {
+	{ .compatible = "arm,pl390" },
+	{ .compatible = "arm,cortex-a9-gic" },
+	{ }
+};
+
+static struct platform_driver gic_driver = {
+	.probe = gic_probe,
+	.remove = gic_remove,
+	.driver = {
+		.name = "gic",
+		.of_match_table = gic_of_match,
+	},
+};
+module_platform_driver(gic_driver);

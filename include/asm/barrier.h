@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Barriers with Linux's names.  ARMv5 has no DSB/ISB instructions (they
+ * UNDEF on the ARM926); the CP15 forms (c7, c10, 4 drains the write buffer
+ * = DSB; c7, c5, 4 flushes the prefetch buffer = ISB) run on the ARM926 and,
+ * with SCTLR.CP15BEN set as it is from reset, on the Cortex-A9 too.  So one
+ * encoding serves both CPUs and no run-time choice is needed here.
+ */
+#ifndef _ASM_BARRIER_H
+#define _ASM_BARRIER_H
+
+#ifdef COYOTE_HOST
+#define dsb() __asm__ volatile("" : : : "memory")
+#define isb() __asm__ volatile("" : : : "memory")
+#else
+#define dsb() __asm__ volatile("mcr p15, 0, %0, c7, c10, 4" : : "r"(0) : "memory")
+#define isb() __asm__ volatile("mcr p15, 0, %0, c7, c5, 4" : : "r"(0) : "memory")
+#endif
+#define mb()	dsb()
+
+#endif

@@ -1,0 +1,463 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * `selftest irq`: interrupts through the controllers the board really has.
+ * For each registered IRQ domain (one per bound controller) a free line is
+ * mapped, given a handler and raised from software through the chip's
+ * irq_set_irqchip_state() (the VIC's soft-interrupt register; a GIC driver
+ * adds GICD_ISPENDR the same way and gets these cases for free); a
+ * controller that cannot raise a line is skipped.  A cascaded controller's
+ * input raised with nothing pending below it must count as spurious.  Then
+ * the core alone: shared handlers, storms nobody handles, bad requests,
+ * and the board tree's interrupts against the domains.
+ */
+#include <linux/errno.h>
+#include <linux/interrupt.h>
+#include <linux/irq.h>
+#include <linux/irqdomain.h>
+#include <linux/kernel.h>
+#include <linux/of.h>
+#include <linux/of_irq.h>
+#include <asm/irqflags.h>
+#include <coyote/selftest.h>
+
+/* Loops to wait for an interrupt already raised: it arrives at once. */
+#define RAISE_WAIT_LOOPS 100000
+
+static char skip_why[96];
+
+/* --- the domains as parameters ----------------------------------------- */
+
+static struct irq_domain *domain_at(unsigned int i)
+{
+	struct irq_domain *d = irq_domain_next(NULL);
+
+	while (d && i--)
+		d = irq_domain_next(d);
+	return d;
+}
+
+static unsigned int count_domains(void)
+{
+	unsigned int n = 0;
+
+	for (struct irq_domain *d = irq_domain_next(NULL); d; d = irq_domain_next(d))
+		n++;
+	return n;
+}
+
+static const char *domain_name(unsigned int i)
+{
+	struct irq_domain *d = domain_at(i);
+
+	return d ? d->name : "?";
+}
+
+/* The lowest line of @d nothing has mapped, or -1. */
+static long free_hwirq(struct irq_domain *d)
+{
+	for (unsigned int hw = 0; hw < d->hwirq_max; hw++)
+		if (!irq_find_mapping(d, hw))
+			return hw;
+	return -1;
+}
+
+/* --- handlers ---------------------------------------------------------- */
+
+struct catcher {
+	volatile int fired;
+	bool handled;		/* what the handler answers */
+	bool clear;		/* drop the soft-raised line in the handler */
+};
+
+static irqreturn_t catch_irq(int irq, void *dev_id)
+{
+	struct catcher *c = dev_id;
+
+	c->fired++;
+	if (c->clear)
+		irq_set_irqchip_state((unsigned int)irq, IRQCHIP_STATE_PENDING, false);
+	return c->handled ? IRQ_HANDLED : IRQ_NONE;
+}
+
+static bool wait_fired(struct catcher *c, int n)
+{
+	for (int i = 0; i < RAISE_WAIT_LOOPS && c->fired < n; i++)
+		__asm__ volatile("" ::: "memory");
+	return c->fired >= n;
+}
+
+/*
+ * A free line of domain @i, mapped and given @c's handler; 0 when the case
+ * is skipped (reason set) or failed.
+ */
+static unsigned int claim_line(struct selftest *t, unsigned int i, struct catcher *c,
+			       unsigned long flags)
+{
+	struct irq_domain *d = domain_at(i);
+	long hw = d ? free_hwirq(d) : -1;
+	unsigned int virq;
+
+	if (irqs_disabled()) {
+		selftest_skip(t, "IRQs are masked");
+		return 0;
+	}
+	if (!ST_EXPECT(t, hw >= 0, "%s has a free line", d ? d->name : "?"))
+		return 0;
+	virq = irq_create_mapping(d, (irq_hw_number_t)hw);
+	if (!ST_EXPECT(t, virq, "hwirq %ld of %s maps", hw, d->name))
+		return 0;
+	if (!ST_EXPECT(t, !request_irq(virq, catch_irq, flags, "selftest", c), "request virq %u",
+		       virq)) {
+		irq_dispose_mapping(virq);
+		return 0;
+	}
+	return virq;
+}
+
+static void release_line(unsigned int virq, struct catcher *c)
+{
+	irq_set_irqchip_state(virq, IRQCHIP_STATE_PENDING, false);
+	free_irq(virq, c);
+	irq_dispose_mapping(virq);
+}
+
+static bool raise(struct selftest *t, unsigned int virq)
+{
+	struct irq_data *d = irq_get_irq_data(virq);
+
+	if (irq_set_irqchip_state(virq, IRQCHIP_STATE_PENDING, true) == -EINVAL) {
+		snprintf(skip_why, sizeof(skip_why), "%s (%s) cannot raise a line from software",
+			 d && d->domain ? d->domain->name : "?",
+			 d && d->chip ? d->chip->name : "no chip");
+		selftest_skip(t, skip_why);
+		return false;
+	}
+	return true;
+}
+
+/* --- per controller ---------------------------------------------------- */
+
+static void soft_trigger(struct selftest *t)
+{
+	struct catcher c = { .handled = true, .clear = true };
+	unsigned int virq = claim_line(t, t->param, &c, 0);
+	struct irq_desc *desc;
+	unsigned long count;
+
+	if (!virq)
+		return;
+	desc = irq_to_desc(virq);
+	count = desc->count;
+	if (raise(t, virq)) {
+		ST_EXPECT(t, wait_fired(&c, 1), "virq %u (hwirq %lu) reached its handler", virq,
+			  desc->irq_data.hwirq);
+		ST_EXPECT_EQ(t, c.fired, 1);
+		ST_EXPECT_EQ(t, desc->count - count, 1);
+	}
+	release_line(virq, &c);
+}
+
+static void masked_line_waits(struct selftest *t)
+{
+	struct catcher c = { .handled = true, .clear = true };
+	unsigned int virq = claim_line(t, t->param, &c, 0);
+
+	if (!virq)
+		return;
+	disable_irq(virq);
+	if (raise(t, virq)) {
+		ST_EXPECT(t, !wait_fired(&c, 1), "nothing while disabled");
+		enable_irq(virq);
+		ST_EXPECT(t, wait_fired(&c, 1), "delivered once enabled");
+	} else {
+		enable_irq(virq);
+	}
+	release_line(virq, &c);
+}
+
+static void map_unmap(struct selftest *t)
+{
+	struct irq_domain *d = domain_at(t->param);
+	long hw = d ? free_hwirq(d) : -1;
+	unsigned int virq;
+	struct irq_data *data;
+
+	ST_ASSERT(t, hw >= 0, "a free line");
+	virq = irq_create_mapping(d, (irq_hw_number_t)hw);
+	ST_ASSERT(t, virq, "maps");
+	ST_EXPECT_EQ(t, irq_find_mapping(d, (irq_hw_number_t)hw), virq);
+	ST_EXPECT_EQ(t, irq_create_mapping(d, (irq_hw_number_t)hw), virq);
+	data = irq_get_irq_data(virq);
+	ST_EXPECT(t, data && data->domain == d && data->hwirq == (irq_hw_number_t)hw,
+		  "virq %u is hwirq %ld of %s", virq, hw, d->name);
+	irq_dispose_mapping(virq);
+	ST_EXPECT_EQ(t, irq_find_mapping(d, (irq_hw_number_t)hw), 0);
+	ST_EXPECT(t, !irq_to_desc(virq), "virq %u is free again", virq);
+	selftest_expect_begin(t, "out of range");
+	ST_EXPECT_EQ(t, irq_create_mapping(d, d->hwirq_max), 0);
+	selftest_expect_end(t, "out of range");
+}
+
+static void cascade_spurious(struct selftest *t)
+{
+	struct irq_domain *d = domain_at(t->param);
+	unsigned long spurious, flags, count;
+	unsigned int parent;
+	struct irq_desc *desc;
+	int ret;
+
+	ST_ASSERT(t, d && d->of_node, "a domain with a node");
+	if (!of_property_present(d->of_node, "interrupts")) {
+		selftest_skip(t, "a root controller: no cascade input");
+		return;
+	}
+	parent = (unsigned int)of_irq_get(d->of_node, 0);
+	ST_ASSERT(t, (int)parent > 0, "its input is mapped (%d)", (int)parent);
+	desc = irq_to_desc(parent);
+	ST_ASSERT(t, desc && desc->chained, "its input is chained");
+	/* Raised with IRQs masked and dispatched by hand through the root
+	 * controller: the cascade finds nothing pending below it. */
+	local_irq_save(flags);
+	spurious = irq_spurious_count();
+	count = desc->count;
+	ret = irq_set_irqchip_state(parent, IRQCHIP_STATE_PENDING, true);
+	if (!ret) {
+		handle_arch_irq(NULL);
+		irq_set_irqchip_state(parent, IRQCHIP_STATE_PENDING, false);
+	}
+	local_irq_restore(flags);
+	if (ret) {
+		selftest_skip(t, "its parent cannot raise a line from software");
+		return;
+	}
+	ST_EXPECT_EQ(t, desc->count - count, 1);
+	ST_EXPECT_EQ(t, irq_spurious_count() - spurious, 1);
+}
+
+/* --- the core ---------------------------------------------------------- */
+
+/* The first domain whose lines can be raised from software, or -1. */
+static int raisable_domain(void)
+{
+	for (unsigned int i = 0; i < count_domains(); i++) {
+		struct irq_domain *d = domain_at(i);
+		long hw = free_hwirq(d);
+		unsigned int virq = hw >= 0 ? irq_create_mapping(d, (irq_hw_number_t)hw) : 0;
+		struct irq_desc *desc = virq ? irq_to_desc(virq) : NULL;
+		bool ok = desc && desc->irq_data.chip && desc->irq_data.chip->irq_set_irqchip_state;
+
+		if (virq)
+			irq_dispose_mapping(virq);
+		if (ok)
+			return (int)i;
+	}
+	return -1;
+}
+
+static bool need_raisable(struct selftest *t, unsigned int *dom)
+{
+	int i = raisable_domain();
+
+	if (i < 0) {
+		selftest_skip(t, "no controller can raise a line from software");
+		return false;
+	}
+	*dom = (unsigned int)i;
+	return true;
+}
+
+static void shared_handlers_both_run(struct selftest *t)
+{
+	struct catcher a = { .handled = false }, b = { .handled = true, .clear = true };
+	unsigned int dom, virq;
+
+	if (!need_raisable(t, &dom))
+		return;
+	virq = claim_line(t, dom, &a, IRQF_SHARED);
+	if (!virq)
+		return;
+	ST_EXPECT_EQ(t, request_irq(virq, catch_irq, IRQF_SHARED, "selftest-b", &b), 0);
+	ST_EXPECT(t, raise(t, virq), "raised");
+	ST_EXPECT(t, wait_fired(&b, 1), "second handler ran");
+	ST_EXPECT_EQ(t, a.fired, 1);
+	free_irq(virq, &b);
+	release_line(virq, &a);
+}
+
+static void busy_line_refused(struct selftest *t)
+{
+	struct catcher a = { 0 }, b = { 0 };
+	unsigned int dom, virq;
+
+	if (!need_raisable(t, &dom))
+		return;
+	virq = claim_line(t, dom, &a, 0);
+	if (!virq)
+		return;
+	ST_EXPECT_EQ(t, request_irq(virq, catch_irq, IRQF_SHARED, "selftest-b", &b), -EBUSY);
+	release_line(virq, &a);
+}
+
+static void nobody_cared_disables(struct selftest *t)
+{
+	struct catcher c = { .handled = false };
+	unsigned int dom, virq;
+	unsigned long spurious = irq_spurious_count();
+	struct irq_desc *desc;
+
+	if (!need_raisable(t, &dom))
+		return;
+	virq = claim_line(t, dom, &c, 0);
+	if (!virq)
+		return;
+	desc = irq_to_desc(virq);
+	selftest_expect_begin(t, "nobody cared");
+	if (raise(t, virq))
+		wait_fired(&c, IRQ_UNHANDLED_LIMIT);
+	selftest_expect_end(t, "nobody cared");
+	ST_EXPECT_EQ(t, c.fired, IRQ_UNHANDLED_LIMIT);
+	ST_EXPECT_EQ(t, desc->depth, 1);
+	ST_EXPECT(t, irq_spurious_count() - spurious >= IRQ_UNHANDLED_LIMIT,
+		  "each unhandled one counted as spurious");
+	irq_set_irqchip_state(virq, IRQCHIP_STATE_PENDING, false);
+	enable_irq(virq);
+	release_line(virq, &c);
+}
+
+static void bad_requests(struct selftest *t)
+{
+	struct catcher c = { 0 };
+
+	ST_EXPECT_EQ(t, request_irq(0, catch_irq, 0, "selftest", &c), -EINVAL);
+	ST_EXPECT_EQ(t, irq_set_irqchip_state(0, IRQCHIP_STATE_PENDING, true), -EINVAL);
+	ST_EXPECT(t, !free_irq(0, &c), "unmapped");
+}
+
+static void free_unknown_dev_id(struct selftest *t)
+{
+	struct irq_domain *d = irq_domain_next(NULL);
+	long hw = d ? free_hwirq(d) : -1;
+	struct catcher c = { 0 };
+	unsigned int virq;
+
+	ST_ASSERT(t, hw >= 0, "a free line");
+	virq = irq_create_mapping(d, (irq_hw_number_t)hw);
+	ST_ASSERT(t, virq, "maps");
+	selftest_expect_begin(t, "no handler with that dev_id");
+	ST_EXPECT(t, !free_irq(virq, &c), "nothing to free");
+	selftest_expect_end(t, "no handler with that dev_id");
+	irq_dispose_mapping(virq);
+}
+
+static void chained_input_refused(struct selftest *t)
+{
+	for (struct irq_domain *d = irq_domain_next(NULL); d; d = irq_domain_next(d)) {
+		struct catcher c = { 0 };
+		int parent;
+
+		if (!d->of_node || !of_property_present(d->of_node, "interrupts"))
+			continue;
+		parent = of_irq_get(d->of_node, 0);
+		ST_ASSERT(t, parent > 0, "%s's input", d->name);
+		ST_EXPECT_EQ(t, request_irq((unsigned int)parent, catch_irq, 0, "selftest", &c),
+			     -EINVAL);
+		return;
+	}
+	selftest_skip(t, "no cascaded controller on this board");
+}
+
+static void unbalanced_enable_warns(struct selftest *t)
+{
+	struct irq_domain *d = irq_domain_next(NULL);
+	long hw = d ? free_hwirq(d) : -1;
+	unsigned int virq;
+
+	ST_ASSERT(t, hw >= 0, "a free line");
+	virq = irq_create_mapping(d, (irq_hw_number_t)hw);
+	ST_ASSERT(t, virq, "maps");
+	selftest_expect_begin(t, "unbalanced enable_irq");
+	enable_irq(virq);
+	selftest_expect_end(t, "unbalanced enable_irq");
+	ST_EXPECT_EQ(t, irq_to_desc(virq)->depth, 0);
+	irq_dispose_mapping(virq);
+}
+
+static void xlate_cells(struct selftest *t)
+{
+	static const u32 one[] = { 7 }, two[] = { 9, 4 };
+	unsigned long hw = 0;
+	unsigned int type = 99;
+
+	ST_EXPECT_EQ(t, irq_domain_xlate_onecell(NULL, NULL, one, 1, &hw, &type), 0);
+	ST_EXPECT_EQ(t, hw, 7);
+	ST_EXPECT_EQ(t, irq_domain_xlate_twocell(NULL, NULL, two, 2, &hw, &type), 0);
+	ST_EXPECT_EQ(t, hw * 10 + type, 94);
+	ST_EXPECT(t, irq_domain_xlate_onecell(NULL, NULL, one, 0, &hw, &type) < 0, "no cells");
+	ST_EXPECT(t, irq_domain_xlate_twocell(NULL, NULL, two, 1, &hw, &type) < 0, "one cell");
+}
+
+static void domains_match_tree(struct selftest *t)
+{
+	int n = 0;
+
+	for (struct irq_domain *d = irq_domain_next(NULL); d; d = irq_domain_next(d)) {
+		n++;
+		ST_EXPECT(t, d->of_node, "%s has a node", d->name);
+		if (!d->of_node)
+			continue;
+		ST_EXPECT(t, of_property_read_bool(d->of_node, "interrupt-controller"),
+			  "%s is an interrupt-controller", d->name);
+		ST_EXPECT(t, irq_find_host(d->of_node) == d, "%s found by its node", d->name);
+	}
+	ST_EXPECT(t, n > 0, "at least one controller bound");
+}
+
+/* Every available node's interrupts resolve to a controller with a domain. */
+static void board_interrupts_have_domains(struct selftest *t)
+{
+	struct device_node *np;
+	int checked = 0;
+
+	for_each_of_allnodes(np) {
+		struct of_phandle_args args;
+
+		if (!of_device_is_available(np) || of_irq_count(np) <= 0)
+			continue;
+		if (of_irq_parse_one(np, 0, &args))
+			continue;
+		checked++;
+		ST_EXPECT(t, !of_device_is_available(args.np) || irq_find_host(args.np),
+			  "%s: its controller %s has a domain", np->full_name, args.np->full_name);
+	}
+	ST_EXPECT(t, checked > 0, "the board has interrupts (%d nodes)", checked);
+}
+
+static void nesting_seen(struct selftest *t)
+{
+	if (irqs_disabled()) {
+		selftest_skip(t, "IRQs are masked");
+		return;
+	}
+	ST_EXPECT(t, irq_max_nesting() >= 1, "interrupts were taken (deepest %u)",
+		  irq_max_nesting());
+}
+
+static const struct selftest_case irq_cases[] = {
+	SELFTEST_BOARD_PARAM_CASE(soft_trigger, count_domains, domain_name),
+	SELFTEST_BOARD_PARAM_CASE(masked_line_waits, count_domains, domain_name),
+	SELFTEST_BOARD_PARAM_CASE(map_unmap, count_domains, domain_name),
+	SELFTEST_BOARD_PARAM_CASE(cascade_spurious, count_domains, domain_name),
+	SELFTEST_CASE(shared_handlers_both_run),
+	SELFTEST_CASE(busy_line_refused),
+	SELFTEST_CASE(nobody_cared_disables),
+	SELFTEST_CASE(bad_requests),
+	SELFTEST_CASE(free_unknown_dev_id),
+	SELFTEST_CASE(chained_input_refused),
+	SELFTEST_CASE(unbalanced_enable_warns),
+	SELFTEST_CASE(xlate_cells),
+	SELFTEST_CASE(domains_match_tree),
+	SELFTEST_CASE(board_interrupts_have_domains),
+	SELFTEST_CASE(nesting_seen),
+	{ }
+};
+SELFTEST_SUITE(irq, irq_cases, NULL, NULL);

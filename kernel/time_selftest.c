@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * `selftest time`: the tick and ktime_get_ns() measured against the
+ * clocksource (the SP804's free-running second timer), which does not
+ * depend on the tick: the tick rate is HZ by that counter, ktime_get_ns()
+ * never goes back and moves as the counter does, a tick held while IRQs
+ * are masked is delivered after, msleep() never sleeps short.  Tolerances
+ * are wide (QEMU under load delivers ticks late), the figures are printed.
+ */
+#include <linux/delay.h>
+#include <linux/errno.h>
+#include <linux/jiffies.h>
+#include <linux/kernel.h>
+#include <linux/of.h>
+#include <asm/irqflags.h>
+#include <coyote/selftest.h>
+#include <coyote/time.h>
+
+#define TICKS_MEASURED 20
+
+static struct clocksource *cs;
+
+static int time_init(struct selftest *t)
+{
+	cs = clocksource_get();
+	return 0;
+}
+
+static bool need_tick(struct selftest *t)
+{
+	if (!tick_source()) {
+		selftest_skip(t, "no tick timer has probed");
+		return false;
+	}
+	if (irqs_disabled()) {
+		selftest_skip(t, "IRQs are masked");
+		return false;
+	}
+	return true;
+}
+
+static bool need_clocksource(struct selftest *t)
+{
+	if (!need_tick(t))
+		return false;
+	if (!cs) {
+		selftest_skip(t, "no clocksource registered");
+		return false;
+	}
+	return true;
+}
+
+/* Wait for the next tick to start; the counter when it did. */
+static u32 next_tick(void)
+{
+	unsigned long j = jiffies;
+
+	while (jiffies == j)
+		;
+	return cs ? cs->read(cs) : 0;
+}
+
+static u64 counts_to_ns(u32 counts)
+{
+	return (u64)counts * 1000000000u / cs->rate;
+}
+
+static void tick_registered(struct selftest *t)
+{
+	if (!need_tick(t))
+		return;
+	ST_EXPECT(t, tick_source(), "a tick source");
+	selftest_diag(t, "tick from %s at %d Hz", tick_source(), HZ);
+}
+
+static void clocksource_rate_from_tree(struct selftest *t)
+{
+	struct device_node *np;
+	u32 freq = 0;
+
+	if (!need_clocksource(t))
+		return;
+	/* The SP804's "clocks" first entry is a fixed-clock with its rate. */
+	np = of_find_compatible_node(NULL, NULL, "arm,sp804");
+	ST_ASSERT(t, np, "an SP804 in the tree");
+	np = of_parse_phandle(np, "clocks", 0);
+	ST_ASSERT(t, np && !of_property_read_u32(np, "clock-frequency", &freq), "its clock");
+	ST_EXPECT_EQ(t, cs->rate, freq);
+}
+
+static void clocksource_counts_up(struct selftest *t)
+{
+	u32 a, b;
+
+	if (!need_clocksource(t))
+		return;
+	a = cs->read(cs);
+	next_tick();
+	b = cs->read(cs);
+	ST_EXPECT(t, b - a > 0 && b - a < cs->rate, "it rose by %u over one tick", b - a);
+}
+
+static void tick_rate_by_clocksource(struct selftest *t)
+{
+	unsigned long j0;
+	u32 c0, c1;
+	u64 ns;
+
+	if (!need_clocksource(t))
+		return;
+	c0 = next_tick();
+	j0 = jiffies;
+	while (jiffies - j0 < TICKS_MEASURED)
+		;
+	c1 = cs->read(cs);
+	ns = counts_to_ns(c1 - c0);
+	selftest_diag(t, "%d ticks took %lu us by the clocksource (%lu us expected)",
+		      TICKS_MEASURED, (unsigned long)(ns / 1000),
+		      (unsigned long)(TICKS_MEASURED * (1000000 / HZ)));
+	/* Late ticks make it longer; QEMU's timers drift apart by a few
+	 * percent under load.  A tick at twice HZ (a wrong reload value)
+	 * still fails either bound. */
+	ST_EXPECT(t, ns >= (u64)TICKS_MEASURED * 6 * (1000000000u / HZ) / 10,
+		  "ticks come no faster than HZ");
+	ST_EXPECT(t, ns <= (u64)TICKS_MEASURED * 2 * (1000000000u / HZ),
+		  "ticks come at least half as often as HZ");
+}
+
+static void ktime_monotonic(struct selftest *t)
+{
+	unsigned long j0;
+	u64 prev, now;
+	unsigned int samples = 0, backwards = 0;
+
+	if (!need_tick(t))
+		return;
+	next_tick();
+	j0 = jiffies;
+	prev = ktime_get_ns();
+	/* Across three tick boundaries, where jiffies and counter meet. */
+	while (jiffies - j0 < 3) {
+		now = ktime_get_ns();
+		samples++;
+		if (now < prev) {
+			if (!backwards++)
+				selftest_diag(t, "went back from %llu to %llu ns", prev, now);
+		}
+		prev = now;
+	}
+	ST_EXPECT_EQ(t, backwards, 0);
+	ST_EXPECT(t, samples > 100, "%u samples", samples);
+}
+
+/*
+ * Each ktime_get_ns() is bracketed by two clocksource reads, so a vCPU
+ * stalled by the host between reads widens the bracket instead of failing
+ * the case: ktime's interval must lie within the counter's bracket, give or
+ * take two counts of rounding.
+ */
+static void ktime_follows_clocksource(struct selftest *t)
+{
+	u32 c0a, c0b, c1a, c1b;
+	u64 k0, k1, d_ktime, lo, hi, slack;
+
+	if (!need_clocksource(t))
+		return;
+	next_tick();
+	c0a = cs->read(cs);
+	k0 = ktime_get_ns();
+	c0b = cs->read(cs);
+	for (volatile int i = 0; i < 20000; i++)
+		;
+	c1a = cs->read(cs);
+	k1 = ktime_get_ns();
+	c1b = cs->read(cs);
+	d_ktime = k1 - k0;
+	lo = counts_to_ns(c1a - c0b);
+	hi = counts_to_ns(c1b - c0a);
+	slack = counts_to_ns(2);
+	selftest_diag(t, "ktime moved %llu ns, the clocksource %llu..%llu ns", d_ktime, lo, hi);
+	ST_EXPECT(t, d_ktime + slack >= lo && d_ktime <= hi + slack, "they agree");
+}
+
+static void ktime_within_tick(struct selftest *t)
+{
+	unsigned long j;
+	u64 ns, base;
+
+	if (!need_tick(t))
+		return;
+	next_tick();
+	local_irq_disable();
+	j = jiffies;
+	ns = ktime_get_ns();
+	local_irq_enable();
+	base = (u64)j * (1000000000u / HZ);
+	ST_EXPECT(t, ns >= base && ns - base < 2 * (1000000000u / HZ),
+		  "%llu ns is within two ticks of jiffies %lu", ns, j);
+}
+
+static void tick_held_while_masked(struct selftest *t)
+{
+	unsigned long flags, j0, j1;
+
+	if (!need_clocksource(t))
+		return;
+	next_tick();
+	local_irq_save(flags);
+	j0 = jiffies;
+	{
+		u32 c0 = cs->read(cs);
+
+		while (counts_to_ns(cs->read(cs) - c0) < 3 * (1000000000u / HZ))
+			;
+	}
+	j1 = jiffies;
+	local_irq_restore(flags);
+	ST_EXPECT_EQ(t, j1, j0);
+	for (volatile int i = 0; i < 1000; i++)
+		;
+	ST_EXPECT(t, jiffies != j0, "the held tick arrived after unmasking");
+}
+
+/*
+ * By the kernel's own clock, ktime_get_ns(): QEMU's two SP804 timers can
+ * drift apart by a few percent while the host is busy, so the clocksource's
+ * figure is printed, not asserted.
+ */
+static void msleep_never_short(struct selftest *t)
+{
+	u64 k0, ns;
+	u32 c0;
+
+	if (!need_clocksource(t))
+		return;
+	c0 = cs->read(cs);
+	k0 = ktime_get_ns();
+	msleep(30);
+	ns = ktime_get_ns() - k0;
+	selftest_diag(t, "msleep(30) took %lu us (%lu us by the clocksource)",
+		      (unsigned long)(ns / 1000),
+		      (unsigned long)(counts_to_ns(cs->read(cs) - c0) / 1000));
+	ST_EXPECT(t, ns >= 30000000u, "no shorter than asked");
+}
+
+static void uptime_matches_jiffies(struct selftest *t)
+{
+	unsigned long j;
+	u64 ms;
+
+	if (!need_tick(t))
+		return;
+	next_tick();
+	j = jiffies;
+	ms = uptime_ms();
+	ST_EXPECT_EQ(t, ms, (u64)j * (1000 / HZ));
+}
+
+static void msecs_to_jiffies_rounds_up(struct selftest *t)
+{
+	ST_EXPECT_EQ(t, msecs_to_jiffies(0), 0);
+	ST_EXPECT_EQ(t, msecs_to_jiffies(1), 1);
+	ST_EXPECT_EQ(t, msecs_to_jiffies(1000 / HZ), 1);
+	ST_EXPECT_EQ(t, msecs_to_jiffies(1000 / HZ + 1), 2);
+	ST_EXPECT_EQ(t, jiffies_to_msecs(HZ), 1000);
+}
+
+static void time_after_wraps(struct selftest *t)
+{
+	ST_EXPECT(t, time_after(5ul, (unsigned long)-16), "5 is after -16 (wrapped)");
+	ST_EXPECT(t, time_before((unsigned long)-16, 5ul), "-16 is before 5");
+	ST_EXPECT(t, time_after_eq(7ul, 7ul), "equal counts as after_eq");
+	ST_EXPECT(t, !time_after(7ul, 7ul), "equal is not after");
+}
+
+static void second_tick_refused(struct selftest *t)
+{
+	if (!need_tick(t))
+		return;
+	ST_EXPECT_EQ(t, tick_register("selftest", HZ), -EBUSY);
+	ST_EXPECT(t, tick_source() && tick_source()[0], "the tick source stays");
+}
+
+static void second_clocksource_refused(struct selftest *t)
+{
+	struct clocksource other = { .name = "selftest", .rate = 1 };
+
+	if (!need_clocksource(t))
+		return;
+	ST_EXPECT_EQ(t, clocksource_register(&other), -EBUSY);
+	clocksource_unregister(&other);
+	ST_EXPECT(t, clocksource_get() == cs, "the registered one stays");
+}
+
+static const struct selftest_case time_cases[] = {
+	SELFTEST_CASE(tick_registered),
+	SELFTEST_CASE(clocksource_rate_from_tree),
+	SELFTEST_CASE(clocksource_counts_up),
+	SELFTEST_CASE(tick_rate_by_clocksource),
+	SELFTEST_CASE(ktime_monotonic),
+	SELFTEST_CASE(ktime_follows_clocksource),
+	SELFTEST_CASE(ktime_within_tick),
+	SELFTEST_CASE(tick_held_while_masked),
+	SELFTEST_CASE(msleep_never_short),
+	SELFTEST_CASE(uptime_matches_jiffies),
+	SELFTEST_CASE(msecs_to_jiffies_rounds_up),
+	SELFTEST_CASE(time_after_wraps),
+	SELFTEST_CASE(second_tick_refused),
+	SELFTEST_CASE(second_clocksource_refused),
+	{ }
+};
+SELFTEST_SUITE(time, time_cases, time_init, NULL);

@@ -1,0 +1,246 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""Each grader against answers a student could write: right variants (other
+notations, other valid forms) must pass, wrong answers must fail at a named
+check with a hint about what actually happened.  Each case is the
+reference solution with one change, graded with `make lab-check`."""
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from qemu.coyote import ROOT, BUILD
+
+SOL = ROOT / "tests" / "labs" / "solutions"
+
+
+def sub(old, new, count=1):
+    """An edit: replace @old by @new in a file's text (which must hold it)."""
+    def edit(text):
+        assert old in text, old
+        return text.replace(old, new, count)
+    return edit
+
+
+def answer(key, value):
+    """Lab 1: the line KEY = ... of answers.txt becomes KEY = VALUE."""
+    def edit(text):
+        new, n = re.subn(r"^%s\s*=.*$" % key, "%s = %s" % (key, value), text, flags=re.M)
+        assert n == 1, key
+        return new
+    return edit
+
+
+def grade(lab, edits, tmp_path):
+    src = tmp_path / ("lab%d" % lab)
+    shutil.copytree(ROOT / "docs" / "labs" / ("lab%d" % lab), src)
+    shutil.copytree(SOL / ("lab%d" % lab), src, dirs_exist_ok=True)
+    for name, edit in edits.items():
+        f = src / name
+        # A file the solution does not have starts as the handed-out one.
+        start = f if f.exists() else ROOT / "docs" / "labs" / ("lab%d" % lab) / name
+        f.write_text(edit(start.read_text()) if callable(edit) else edit)
+    res = subprocess.run(["make", "-s", "--no-print-directory", "lab-check", "LAB=%d" % lab,
+                          "LAB_SRC=" + str(src)],
+                         cwd=str(ROOT), capture_output=True, text=True, timeout=900)
+    return res.returncode, res.stdout + res.stderr, src
+
+
+def first_todo(out):
+    """(title, hint) of the first [todo]."""
+    lines = out.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("  [todo] "):
+            hint = []
+            for h in lines[i + 1:]:
+                if not h.startswith("         "):
+                    break
+                hint.append(h.strip())
+            return line[len("  [todo] "):], "\n".join(hint)
+    return None, None
+
+
+LAB6_FIX_BY_LABELS = """// SPDX-License-Identifier: BSD-2-Clause
+#include "broken.dts"
+
+&i2c0 {
+	compatible = "arm,versatile-i2c";
+};
+
+&uart1 {
+	interrupt-parent = <&vic>;
+};
+
+&{/fpga@10000000} {
+	ranges = <0x0 0x10000000 0x10000>;
+};
+"""
+
+RIGHT = [
+    (10, "caller with (), fixed with kzalloc", {
+        "answers.txt": sub("= really_probe", "= really_probe()"),
+        "widget.c": sub("devm_kzalloc(dev, sizeof(*w), GFP_KERNEL)",
+                        "kzalloc(sizeof(*w), GFP_KERNEL)")}),
+    (8, "clk_get and of_clk_get variants", {"lab-consumer.c": sub(
+        "clk = devm_clk_get(dev, NULL);", "clk = of_clk_get(dev->of_node, 0);")}),
+    (0, "by path, alias as a string, hex and a comment", {
+        "lab0.dts": lambda t: t.replace("&uart2 {", "&{/amba/serial@101f3000} {").replace(
+            "rtc0 = &ds1338;", 'rtc0 = "/external-bus/i2c@1,0/rtc@68";'),
+        "answers.txt": lambda t: t.replace("= 1", "= 0x1").replace("= 3", "= 3  # three")}),
+    (1, "hex irq line", {"answers.txt": answer("uart3_irq",
+                                               "/amba/interrupt-controller@10003000 0x6")}),
+    (1, "note after the line", {"answers.txt": answer(
+        "uart3_irq", "/amba/interrupt-controller@10003000 6 (SIC)")}),
+    (1, "trailing comments, upper-case hex", {"answers.txt": lambda t: t.replace(
+        "= 0x10009000", "= 0X10009000   # UART3, via the FPGA's ranges").replace(
+        "rtc-ds1338", "rtc-ds1338 # from devices").replace("= 4", "= 4  # ttyAMA0..3")}),
+    (2, "sensor@48, reg in decimal", {"lab2.dts": lambda t: t.replace(
+        "temperature-sensor@48", "sensor@48").replace("<0x48>", "<72>")}),
+    (4, "obj-m :=", {"Makefile": sub("obj-m += tmp105.o", "obj-m := tmp105.o")}),
+    (4, "obj-m with a comment", {"Makefile": sub("obj-m += tmp105.o",
+                                                 "obj-m += tmp105.o  # the TMP105 module")}),
+    (6, "fixed with labels, other commands in the log", {
+        "lab6.dts": LAB6_FIX_BY_LABELS,
+        "faults.txt": lambda t: t.replace(
+            "command: whynot /external-bus/i2c@1,0\n"
+            "saw: did you mean \"arm,versatile-i2c\" (driver versatile-i2c)",
+            "command: whynot /external-bus/i2c@1,0/rtc@68\n"
+            "saw: its I2C controller /external-bus/i2c@1,0 has no bound driver "
+            "(whynot /external-bus/i2c@1,0)").replace(
+            "fault: /fpga@10000000\n", "fault: /fpga@10000000/serial@9000\n")}),
+]
+
+# (lab, name, edits, the first check that fails, words its hint must hold)
+WRONG = [
+    (10, "the tree's gain, not what GDB shows", {"answers.txt": sub("= 7", "= 5")},
+     "widget_a_gain", "Wrong value: you wrote 5"),
+    (10, "the type, not the symbol", {"answers.txt": sub("= widget_state", "= struct widget")},
+     "drvdata_symbol", "info symbol"),
+    (10, "bug left in", {"widget.c": lambda t: (ROOT / "docs/labs/lab10/widget.c").read_text()},
+     "fixed: each widget's", "Inspect them as"),
+    (8, "values hard-coded", {"lab-consumer.c": sub("rate = clk_get_rate(clk);",
+                                                   "rate = 3686400; div = 64;")},
+     "the values come from the tree", "probe logged 3686400 Hz, divider 64"),
+    (8, "clk_get's error ignored", {"lab-consumer.c": lambda t: t.replace(
+        "\tif (IS_ERR(clk))\n\t\treturn dev_err_probe(dev, (int)PTR_ERR(clk), \"no clock\");\n",
+        "").replace("rate = clk_get_rate(clk);", "rate = IS_ERR(clk) ? 0 : clk_get_rate(clk);")},
+     "without its supplier", "return clk_get()'s error"),
+    (8, "consumer built as a module", {"Makefile": sub("obj-y += lab-consumer.o",
+                                                      "obj-m += lab-consumer.o")},
+     "the Makefile builds the provider as a module", "obj-m lab-clock.o lab-consumer.o"),
+    (0, "UART2 left okay", {"lab0.dts": sub('status = "disabled";', 'status = "okay";')},
+     "1. UART2", 'Its status is "okay"'),
+    (0, "flash reopened by its full node, not &{/path}", {"lab0.dts": sub(
+        "&{/external-bus/flash@2,0} {\n\tlabel = \"nor0\";\n};",
+        "/ {\n\texternal-bus {\n\t\tflash@2,0 {\n\t\t\tlabel = \"nor0\";\n\t\t};\n\t};\n};")},
+     "2. the flash", "reopen it with &{/full/path}"),
+    (0, "alias to the wrong node", {"lab0.dts": sub("rtc0 = &ds1338;", "rtc0 = &uart0;")},
+     "3. /aliases", '/aliases/rtc0 is "/amba/serial@101f1000"'),
+    (0, "compatible emptied, not deleted", {"lab0.dts": sub(
+        "/delete-property/ compatible;", 'compatible = "none,none";')},
+     "4. the RTC's compatible", '"none,none"'),
+    (0, "cells counted in bytes", {"answers.txt": sub("= 1", "= 4")},
+     "5. sic_interrupt_cells", "Wrong value"),
+    (1, "hex without 0x", {"answers.txt": answer("uart3_address", "10009000")},
+     "uart3_address", "Wrong format: 10009000 without 0x is the decimal number"),
+    (1, "wrong address", {"answers.txt": answer("uart3_address", "0x9000")},
+     "uart3_address", "Wrong value: you wrote 0x9000"),
+    (1, "not a number", {"answers.txt": answer("i2c_address", "0x1000_2000h")},
+     "i2c_address", "Wrong format"),
+    (1, "irq by label", {"answers.txt": answer("uart3_irq", "sic 6")},
+     "uart3_irq", "Wrong format"),
+    (1, "irq on the VIC", {"answers.txt": answer(
+        "uart3_irq", "/amba/interrupt-controller@10140000 6")},
+     "uart3_irq", "Wrong controller"),
+    (1, "irq line wrong", {"answers.txt": answer(
+        "uart3_irq", "/amba/interrupt-controller@10003000 7")},
+     "uart3_irq", "The controller is right"),
+    (1, "module for driver", {"answers.txt": answer("rtc_driver", "ds1338")},
+     "rtc_driver", "name of the module"),
+    (1, "count in words", {"answers.txt": answer("uart_devices", "four")},
+     "uart_devices", "Wrong format"),
+    (1, "no lab1 in bootargs", {"lab1.dts": lambda t: t.replace(" lab1", "")},
+     "the command line carries", "booted with bootargs"),
+    (1, "dtc error names the file and line", {"lab1.dts": lambda t: t + "\n&uart0 {\n\tfoo\n};\n"},
+     "lab1.dts compiles", "lab1.dts:"),
+    (2, "vendor prefix misspelt", {"lab2.dts": sub('"ti,tmp105"', '"tj,tmp105"')},
+     "its compatible", "vendor prefix (before the comma) is 'tj'"),
+    (2, "right prefix, wrong chip", {"lab2.dts": sub('"ti,tmp105"', '"ti,tmp106"')},
+     "its compatible", "The vendor prefix is right"),
+    (2, "chip name as node name", {"lab2.dts": sub("temperature-sensor@48", "tmp105@48")},
+     "its node name is generic", "Yours is tmp105@48"),
+    (2, "property the binding does not have", {"lab2.dts": sub(
+        "reg = <0x48>;", "reg = <0x48>;\n\t\tvendor-magic = <1>;")},
+     "the tree follows the bindings", "'vendor-magic' does not match"),
+    (2, "wrong address", {"lab2.dts": lambda t: t.replace("@48", "@49").replace(
+        "<0x48>", "<0x49>")},
+     "a node for the sensor", "7-bit address"),
+    (2, "dtc error names the file and line", {"lab2.dts": sub("reg = <0x48>;", "reg = <0x48>")},
+     "lab2.dts compiles", "lab2.dts:"),
+    (3, "probe fails", {"tmp105.c": sub("ret = i2c_smbus_write_byte_data(client, "
+                                        "TMP105_REG_CONF, TMP105_CONF_RES_12BIT);",
+                                        "ret = -EIO;")},
+     "the driver binds", "its probe ran, but probe returned an error"),
+    (3, "compatible misspelt", {"tmp105.c": sub('{ .compatible = "ti,tmp105" }',
+                                                '{ .compatible = "ti,tmp015" }')},
+     "the driver binds", "No driver matched"),
+    (3, "first compiler error shown", {"tmp105.c": lambda t: "#error first\n" + t + "\n#error last\n"},
+     "the kernel builds", "tmp105.c:1:2: error: #error first"),
+    (4, "built in", {"Makefile": sub("obj-m += tmp105.o", "obj-y += tmp105.o")},
+     "the Makefile builds tmp105.o as a module", "make reads obj-y tmp105.o, obj-m (none)"),
+    (4, "syntax error", {"tmp105.c": lambda t: "#error broken\n" + t},
+     "the module builds", "tmp105.c:1:2: error: #error broken"),
+    (4, "unexported symbol", {"tmp105.c": lambda t: re.sub(
+        r"(\bi2c_smbus_write_byte_data)\(", r"i2c_secret(",
+        "int i2c_secret(const void *c, int r, int v);\n" + t, count=1)},
+     "the module builds", "EXPORT_SYMBOL"),
+    (6, "started from the board instead", {"lab6.dts": sub('#include "broken.dts"',
+                                                          '#include "versatilepb.dts"')},
+     "lab6.dts starts from broken.dts", "nothing to debug"),
+    (6, "broken.dts edited", {"broken.dts": lambda t: t.replace('"arm,versatile-i2cc"',
+                                                               '"arm,versatile-i2c"')},
+     "broken.dts is the one handed out", "differs"),
+    (6, "the 1:1 ranges the kernel mentions", {"lab6.dts": sub(
+        "ranges = <0 0x10000000 0x10000>;", "ranges;")},
+     "fault 2", "Reachable, but at the wrong place"),
+    (6, "a line the command never printed", {"faults.txt": sub(
+        "saw: driver core: uart-pl011: probe of 101f2000.serial failed: EINVAL",
+        "saw: uart1 is broken")},
+     "fault log: fault 3", "does not print the line you copied"),
+    (6, "a line the healthy board prints too", {"faults.txt": sub(
+        "saw: driver core: uart-pl011: probe of 101f2000.serial failed: EINVAL",
+        "saw: init: late initcalls: 1 run, 0 failed")},
+     "fault log: fault 3", "prints that line for the healthy board too"),
+    (6, "a command the grader cannot run", {"faults.txt": sub("command: dmesg",
+                                                              "command: cat /var/log/kern")},
+     "fault log: fault 3", "not one the grader can run"),
+    (6, "a fault left out of the log", {"faults.txt": lambda t: t.split("fault: /fpga")[0]},
+     "fault log: fault 2", "no block whose `fault:`"),
+]
+
+
+@pytest.mark.parametrize("lab, name, edits", RIGHT, ids=["lab%d-%s" % c[:2] for c in RIGHT])
+def test_right_answer_passes(lab, name, edits, tmp_path):
+    rc, out, _ = grade(lab, edits, tmp_path)
+    assert rc == 0 and "lab %d is done" % lab in out, out
+
+
+@pytest.mark.parametrize("lab, name, edits, check, hint", WRONG,
+                         ids=["lab%d-%s" % c[:2] for c in WRONG])
+def test_wrong_answer_fails_with_its_hint(lab, name, edits, check, hint, tmp_path):
+    rc, out, _ = grade(lab, edits, tmp_path)
+    assert rc != 0, out
+    title, said = first_todo(out)
+    assert title and title.startswith(check), out
+    if hint:
+        assert hint in said, out
+
+
+def test_lab1_grades_where_modules_were_never_built(tmp_path):
+    """A tree where only lab-check ran: the grader builds the modules it
+    boots with (lab 1's RTC driver is one) before it boots."""
+    for f in (BUILD / "initrd.cpio", BUILD / "modules" / "ds1338.ko"):
+        if f.exists():
+            f.unlink()
+    rc, out, _ = grade(1, {}, tmp_path)
+    assert rc == 0, out

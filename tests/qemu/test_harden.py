@@ -1,0 +1,315 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""Issue 18: nothing a tree says can make a driver write over the kernel.
+Device windows are claimed (request_mem_region, EBUSY as in Linux): never
+two on one range, never over RAM, the image, the blob or the initrd, never
+wrapping; ioremap() refuses the same and every caller checks it."""
+import re
+
+import pytest
+
+from qemu.coyote import BUILD, DEFAULT, Coyote, board_dts_source, compile_dts
+
+
+def edited(name, *pairs):
+    src = board_dts_source()
+    for old, new in pairs:
+        assert old in src, old
+        src = src.replace(old, new, 1)
+    return compile_dts(src, name)
+
+
+@pytest.fixture(scope="module")
+def bad_windows():
+    """uart1 over the kernel image, uart2 over the initrd, a fourth UART
+    over plain RAM, the I2C controller's chip select on the console UART."""
+    dtb = edited(
+        "bad-windows",
+        ("reg = <0x101f2000 0x1000>;", "reg = <0x00010000 0x1000>;"),
+        ("reg = <0x101f3000 0x1000>;", "reg = <0x04000000 0x1000>;"),
+        ("1 0 0x10002000 0x1000", "1 0 0x101f1000 0x1000"),
+        ("uart2: serial@101f3000 {", """uart9: serial@2000000 {
+			compatible = "arm,pl011", "arm,primecell";
+			reg = <0x02000000 0x1000>;
+			interrupts = <15>;
+			clocks = <&xtal24mhz>, <&pclk>;
+			clock-names = "uartclk", "apb_pclk";
+		};
+
+		uart2: serial@101f3000 {"""))
+    machine = Coyote(dtb=dtb)
+    yield machine
+    machine.close()
+
+
+def test_window_over_the_kernel_image_is_refused(bad_windows):
+    assert re.search(r"/amba/serial@101f2000: window \[mem 0x00010000-0x00010fff\] overlaps "
+                     r"kernel image \[mem 0x00010000-0x[0-9a-f]{8}\]: refused \(EBUSY\)",
+                     bad_windows.boot_log), bad_windows.boot_log
+
+
+def test_window_over_the_initrd_is_refused(bad_windows):
+    assert re.search(r"/amba/serial@101f3000: window \[mem 0x04000000-0x04000fff\] overlaps "
+                     r"initrd \[mem 0x04000000-0x[0-9a-f]{8}\]: refused \(EBUSY\)",
+                     bad_windows.boot_log), bad_windows.boot_log
+
+
+def test_window_over_ram_is_refused(bad_windows):
+    assert ("/amba/serial@2000000: window [mem 0x02000000-0x02000fff] overlaps RAM memory@0 "
+            "[mem 0x00000000-0x07ffffff]: refused (EBUSY)") in bad_windows.boot_log
+
+
+def test_two_devices_cannot_claim_one_window(bad_windows):
+    assert ("/external-bus/i2c@1,0: window [mem 0x101f1000-0x101f1fff] overlaps "
+            "101f1000.serial [mem 0x101f1000-0x101f1fff]: refused (EBUSY)") in bad_windows.boot_log
+    iomem = bad_windows.run("iomem")
+    assert re.search(r"^  101f1000-101f1fff  device +101f1000.serial$", iomem, re.M), iomem
+    assert "101f1000.i2c" not in iomem
+    # The refused drivers are failed devices, and the kernel still works.
+    assert "coyote" in bad_windows.run("version")
+    assert "halted" not in bad_windows.boot_log
+
+
+def test_bus_without_cells_binds_nothing_at_zero(boot):
+    """#address-cells/#size-cells deleted from the external bus: the
+    windows come out empty at 0x0 and 0x1; nothing may bind there."""
+    src = board_dts_source()
+    i = src.index("external-bus {")
+    j = src.index("ranges", i)
+    head = src[i:j].replace("#address-cells = <2>;", "").replace("#size-cells = <1>;", "")
+    c = boot(dtb=compile_dts(src[:i] + head + src[j:], "no-cells"))
+    assert ("/external-bus/i2c@1,0: window at 0x00000001 is empty (size 0): refused (EINVAL)"
+            in c.boot_log), c.boot_log
+    assert ("/external-bus/ethernet@0,0: window at 0x00000000 is empty (size 0): refused "
+            "(EINVAL)") in c.boot_log, c.boot_log
+    iomem = c.run("iomem")
+    assert not re.search(r"^  0000000[01]-\S+  device", iomem, re.M), iomem
+
+
+def test_devm_claims_are_released_on_unbind(coyote):
+    """The claim and the mapping both go with the driver (rmmod unbinds)."""
+    mapped = re.compile(r"^  0x10010000-0x1001ffff +64 KiB  rwx  device$", re.M)
+    assert re.search(r"^  10010000-1001ffff  device +10010000.ethernet$", coyote.run("iomem"),
+                     re.M)
+    assert mapped.search(coyote.run("mem"))
+    coyote.run("rmmod smc91x")
+    assert "10010000.ethernet" not in coyote.run("iomem")
+    assert "0x10010000" not in coyote.run("mem")
+    coyote.run("insmod smc91x")
+    assert "10010000.ethernet" in coyote.run("iomem")
+    assert mapped.search(coyote.run("mem"))
+
+
+def reboot_syscon_at(reg):
+    """The board with its reboot syscon moved to @reg on a 2-cell bus."""
+    return edited(
+        "syscon-" + reg.replace(" ", "-"),
+        ('compatible = "syscon-reboot";', 'compatible = "syscon-reboot";\nregmap = <&hisys>;'),
+        ("external-bus {", """hibus {
+		compatible = "simple-bus";
+		#address-cells = <2>;
+		#size-cells = <1>;
+		ranges;
+		hisys: system-controller@1,0 {
+			reg = <%s 0x1000>;
+		};
+	};
+
+	external-bus {""" % reg))
+
+
+def test_reboot_checks_ioremap(boot):
+    """The reboot syscon's window over RAM (the vectors' page): ioremap()
+    refuses it and reboot must not write there (it once wrote the
+    undefined-instruction vector)."""
+    c = boot(dtb=reboot_syscon_at("0 0"), semihosting=False)   # no way out: the shell goes on
+    out = c.run("reboot", timeout=60)
+    assert "reboot: system-controller@1,0: cannot map [mem " in out, out
+    assert "reboot: error ENOMEM" in out, out
+    assert "coyote" in c.run("version")
+
+
+def test_reboot_syscon_past_4gib_is_refused(boot):
+    """At a 2-cell address past 4 GiB: translation refuses to wrap it to a
+    low address, so reboot has no window at all."""
+    c = boot(dtb=reboot_syscon_at("1 0"), semihosting=False)
+    out = c.run("reboot", timeout=60)
+    assert "of: /hibus: ranges: 0x0 + 0x100000000 wraps past the parent's 32-bit " \
+           "address space" in out, out
+    assert "reboot: system-controller@1,0: no usable reg" in out, out
+    assert "reboot: error ENODEV" in out, out
+    assert "coyote" in c.run("version")
+
+
+# --- item 8: the smaller ones --------------------------------------------------
+
+def test_memreserve_over_all_ram_is_ignored_not_a_panic(boot):
+    src = board_dts_source().replace("/dts-v1/;",
+                                     "/dts-v1/;\n/memreserve/ 0x00000000 0x08000000;")
+    c = boot(dtb=compile_dts(src, "memreserve-all"))
+    assert ("mem: /memreserve/ 0x00000000-0x07ffffff (128 MiB) would leave no free RAM; ignored"
+            in c.boot_log), c.boot_log
+    assert re.search(r"Heap: [\d.]+ MiB in \d+ ranges", c.run("mem"))
+
+
+def test_initrd_is_used_with_the_builtin_blob(boot):
+    """No -dtb: QEMU passes boot tags, the kernel falls back to its built-in
+    blob, and the -initrd is found through ATAG_INITRD2 (it was ignored)."""
+    c = boot(dtb=None)
+    assert re.search(r"fdt: initrd 0x04000000-0x[0-9a-f]{8} from the boot tags at 0x00000100",
+                     c.boot_log), c.boot_log
+    assert re.search(r"initrd: \d+ bytes at 0x04000000: cpio newc", c.boot_log), c.boot_log
+    assert "lib/modules/smc91x.ko" in c.run("ls")
+    assert re.search(r"^smc91x\s", c.run("lsmod"), re.M)
+
+
+# --- no silent hang: the soft-lockup watchdog -------------------------------------
+
+def test_soft_lockup_is_reported_once_with_where(boot):
+    c = boot(append="watchdog_thresh=2", initrd=None)
+    assert "watchdog: soft-lockup detector: 2 s without going idle" in c.boot_log
+    c.send("fault lockup\r")
+    out = c.expect(r"\] _start\+0x[0-9a-f]+/0x[0-9a-f]+", timeout=20)
+    assert re.search(r"watchdog: BUG: soft lockup - CPU stuck for [23]s!", out), out
+    assert re.search(r"watchdog: stuck in fault_lockup\+0x[0-9a-f]+/0x[0-9a-f]+", out), out
+    assert re.search(r"pc : \[<[0-9a-f]{8}>\] fault_lockup\+", out), out
+    assert re.search(r"Backtrace \(frame pointers\):\n  \[<[0-9a-f]{8}>\] cmd_fault\+", out), out
+    # Once per stall: nothing more in the next three thresholds.
+    import pexpect
+    with pytest.raises(pexpect.TIMEOUT):
+        c.expect("soft lockup", timeout=6)
+
+
+def test_default_threshold_and_idle_shell_is_no_lockup(boot):
+    c = boot(initrd=None)
+    assert "watchdog: soft-lockup detector: 10 s without going idle" in c.boot_log
+    c.run("sleep 11", timeout=30)       # asleep is idle, not stuck
+    assert "soft lockup" not in c.run("dmesg")
+
+
+# --- the MMU ------------------------------------------------------------------------
+
+def fault(machine, kind):
+    machine.send("fault %s\r" % kind)
+    return machine.expect(r"halted: [^\n]*\n", timeout=30)
+
+
+MMU_BOARDS = [("versatilepb", "ARMv5", 0x0), ("realview-eb", "ARMv5", 0x0),
+              ("vexpress-a9", "ARMv7 (XN)", 0x60000000)]
+
+
+@pytest.fixture(params=MMU_BOARDS, ids=[b[0] for b in MMU_BOARDS])
+def mmu_board(request):
+    machine, arch, ram = request.param
+    m = Coyote(machine=machine, dtb=BUILD / "dts" / (machine + ".dtb"))
+    m.arch, m.ram = arch, ram
+    yield m
+    m.close()
+
+
+def test_mmu_layout_in_mem(mmu_board):
+    m = mmu_board
+    assert re.search(r"mmu: on \(%s short descriptors\): page 0 unmapped, text read-only"
+                     % re.escape(m.arch), m.boot_log), m.boot_log
+    out = m.run("mem")
+    assert "MMU: on, %s short descriptors" % m.arch in out, out
+    runs = re.findall(r"^  0x([0-9a-f]{8})-0x([0-9a-f]{8}) +\S+ \S+  (\S{3})  (\w+)", out, re.M)
+    perms = {int(a, 16): (p, kind) for a, b, p, kind in runs}
+    x = "x" if m.arch == "ARMv5" else "-"          # ARMv5 has no XN
+    assert perms[m.ram + 0x10000] == ("r-x", "memory"), out          # kernel text
+    if m.arch != "ARMv5":
+        assert ("r--", "memory") in perms.values(), out               # rodata
+    assert ("rw" + x, "memory") in perms.values(), out               # data, heap
+    assert ("rw" + x, "device") in perms.values(), out               # ioremap()ed windows
+    assert 0 not in perms, out                                       # page 0
+    if m.arch == "ARMv5":
+        assert re.search(r"0xffff0000-0xffff0fff +4 KiB  r-x  memory -> 0x", out), out
+        assert perms[0x1000] == ("rwx", "memory"), out                # RAM from page 1
+        # The autoloaded modules' code: read-only pages in the heap.
+        assert [a for a, (p, k) in perms.items() if p == "r-x" and a < 0x10000], out
+
+
+@pytest.mark.parametrize("kind,hint,where", [
+    ("null", "at virtual address 00000000: NULL pointer dereference", "fault_null"),
+    ("text", ": the kernel's text and rodata are read-only", "fault_text"),
+    ("stack", ": stack overflow: the guard page under the SVC stack", "fault_stack"),
+])
+def test_mmu_faults_are_caught_and_named(mmu_board, kind, hint, where):
+    out = fault(mmu_board, kind)
+    assert "Unable to handle kernel access " in out and hint in out, out
+    assert re.search(r"pc : \[<[0-9a-f]{8}>\] %s[.\w]*\+0x" % where, out), out
+    assert re.search(r"halted: data abort in %s[.\w]*\+0x" % where, out), out
+
+
+def test_ioremap_maps_device_windows_only(coyote):
+    out = coyote.run("mem")
+    # Windows of bound devices are mapped, the NIC's 64 KiB among them;
+    # the GPIO blocks' (no driver) are not.
+    assert re.search(r"0x10010000-0x1001ffff +64 KiB  rwx  device", out), out
+    assert re.search(r"0x101f1000-0x101f3fff +12 KiB  rwx  device", out), out
+    assert "0x101e4000" not in out and "whynot" not in out, out
+    assert "no driver" in coyote.run("whynot /amba/gpio@101e4000")
+
+
+# --- smc91x: a TX-buffer shortage is counted, not logged per frame --------------
+
+def test_tx_shortage_in_a_storm_is_counted_not_logged_per_frame(boot):
+    """A peer floods the guest with echo requests: every one wants a reply,
+    RX fills the chip's packet memory and transmit allocations fail.  Each
+    failure used to poll 10,000 times and print a line (a storm silenced
+    the guest); now the frame is dropped and counted, one line per 5 s."""
+    import struct
+    import threading
+    import time
+
+    import pexpect
+
+    from qemu.test_net import (GUEST_IP, PEER_IP, PEER_MAC, Peer, echo_request, eth,
+                               ifconfig_mac, ipv4)
+    peer = Peer()
+    try:
+        c = boot(extra=peer.args(), initrd=DEFAULT)
+        guest_mac = bytes.fromhex(ifconfig_mac(c.run("ifconfig")).replace(":", ""))
+        peer.send(eth(b"\xff" * 6, 0x0806, struct.pack("!HHBBH6s4s6s4s", 1, 0x0800, 6, 4, 1,
+                                                       PEER_MAC, PEER_IP, b"\0" * 6, GUEST_IP)))
+        frame = eth(guest_mac, 0x0800, ipv4(echo_request(0x1234, 1, b"q" * 1000)))
+        stop = threading.Event()
+
+        def flood():
+            while not stop.is_set():
+                peer.sock.sendto(frame, ("127.0.0.1", peer.qemu_port))
+
+        def drain():
+            peer.sock.settimeout(0.2)
+            while not stop.is_set():
+                try:
+                    peer.sock.recvfrom(4096)
+                except OSError:
+                    pass
+
+        threads = [threading.Thread(target=flood), threading.Thread(target=drain)]
+        storm_s = 5
+        for t in threads:
+            t.start()
+        time.sleep(storm_s)
+        stop.set()
+        for t in threads:
+            t.join()
+        t0, log = time.monotonic(), ""
+        while time.monotonic() - t0 < 90:       # until the console is quiet for 3 s
+            try:
+                log += c.child.read_nonblocking(65536, timeout=3).replace("\r", "")
+            except pexpect.TIMEOUT:
+                break
+        quiet_after = time.monotonic() - t0 - 3
+        out = c.run("ifconfig", timeout=60)
+        tx = re.search(r"TX packets (\d+) bytes \d+ errors (\d+) dropped (\d+)", out)
+        lost = int(tx.group(2)) + int(tx.group(3))
+        lines = log.count("no packet memory")
+        print("\nTX shortage: %s frames sent, %d lost, %d console line(s), quiet %.1f s "
+              "after the storm" % (tx.group(1), lost, lines, quiet_after))
+        assert lost > 0, "no shortage happened: " + out
+        assert 1 <= lines <= 1 + (storm_s + quiet_after) / 5 + 1, log[-2000:]
+        assert re.search(r"eth0: no packet memory \(MMU allocation pending\): \d+ frames? "
+                         r"dropped \(tx_dropped \d+\); next report in 5 s", log), log[-2000:]
+    finally:
+        peer.close()

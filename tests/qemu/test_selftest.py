@@ -1,0 +1,114 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""The in-kernel self-tests: one QEMU boot with `selftest=all
+selftest.exit=1` (the kernel runs every suite at the end of boot, then
+resets, and QEMU -no-reboot exits), its KTAP parsed by tests/lib/ktap.py,
+every case its own pytest result ("test_case[of/phandle_args/index1_one_cell]")
+so a failure in CI names the case.  The boot happens once, when pytest
+collects this file."""
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+import ktap  # noqa: E402
+from qemu.coyote import BUILD, Coyote  # noqa: E402
+
+# The board's modules plus the test modules `selftest module` loads
+# (scripts/Makefile.selftest).
+SELFTEST_INITRD = BUILD / "tests" / "selftest-initrd.cpio"
+
+SELFTEST_TIMEOUT = 300   # every suite, on a loaded machine
+EXIT_TIMEOUT = 30        # from the last line to QEMU's exit
+_cache = {}
+
+
+def selftest_boot(suites="all"):
+    """The cases of one boot running @suites, and the console output."""
+    if suites in _cache:
+        return _cache[suites]
+    try:
+        machine = Coyote(append="selftest=%s selftest.exit=1" % suites, wait_prompt=False,
+                         initrd=SELFTEST_INITRD if SELFTEST_INITRD.exists() else None)
+    except Exception as e:  # no kernel built: one failed case says so
+        result = ([ktap.Case("boot", "not ok", reason=str(e))], "")
+        _cache[suites] = result
+        return result
+    exited = True
+    try:
+        # The kernel's "# Totals:" line ends the tests; then it resets.  A
+        # fault dump or a panic ends with "halted: ...": the KTAP is then
+        # incomplete, and the parser names the case that was running.
+        done = machine.child.expect([r"# Totals: [^\n]*\n", r"halted: [^\n]*\n", pexpect.EOF],
+                                    timeout=SELFTEST_TIMEOUT)
+        out = machine._clean(machine.child.before)
+        if done < 2:
+            out += machine._clean(machine.child.after)
+        if done == 0:
+            try:
+                machine.wait_exit(timeout=EXIT_TIMEOUT)
+                out += machine.output_at_exit
+            except pexpect.TIMEOUT:
+                exited = False
+                out += machine._clean(machine.child.before or "")
+    except pexpect.TIMEOUT:
+        out = machine._clean(machine.child.before or "")
+    finally:
+        machine.close()
+    cases = ktap.parse(out)
+    if cases is None:
+        cases = [ktap.Case("boot", "not ok", out.splitlines()[-60:], "no KTAP output")]
+    if not exited:
+        cases.append(ktap.Case("selftest.exit", "not ok", out.splitlines()[-20:],
+                               "QEMU did not exit after the tests (selftest.exit=1 resets)"))
+    _cache[suites] = (cases, out)
+    ktap.SUMMARY.append(("in-kernel selftest (one boot, selftest=%s)" % suites, cases))
+    return cases, out
+
+
+def pytest_generate_tests(metafunc):
+    if "case" in metafunc.fixturenames:
+        cases, _ = selftest_boot()
+        metafunc.parametrize("case", cases, ids=[c.name for c in cases])
+
+
+def test_case(case):
+    if case.status == "skip":
+        pytest.skip(case.reason)
+    assert not case.failed, ktap.report(case)
+
+
+def test_totals_line_matches():
+    """The kernel's own count agrees with the parser's, and there are many."""
+    cases, out = selftest_boot()
+    totals = [line for line in out.splitlines() if line.startswith("# Totals:")]
+    assert totals, out[-3000:]
+    total = int(totals[-1].rsplit("total:", 1)[1])
+    leaves = [c for c in cases if not c.name.endswith(("/plan", "/incomplete"))]
+    assert total == len(leaves), (total, len(leaves))
+    assert total > 100, total
+    suites = {c.name.split("/")[0] for c in leaves}
+    assert {"of", "drvcore", "irq", "module", "time"} <= suites, suites
+
+
+def test_shell_command(boot):
+    """`selftest` in the shell: the list of suites, a run of two of them, a
+    refused unknown name, and every suite twice in one boot (a suite
+    leaves the kernel as it found it, so it can run again)."""
+    c = boot(initrd=SELFTEST_INITRD if SELFTEST_INITRD.exists() else None)
+    listed = c.run("selftest")
+    assert listed.startswith("suites:"), listed
+    for suite in ("of", "drvcore", "irq", "module", "time"):
+        assert " " + suite in listed, listed
+    out = c.run("selftest drvcore,time", timeout=120)
+    cases = ktap.parse(out)
+    assert cases, out
+    assert {x.name.split("/")[0] for x in cases} == {"drvcore", "time"}, out
+    out = c.run("selftest nosuch")
+    assert 'no suite "nosuch"' in out and "ENOENT" in out, out
+    assert "KTAP" not in out, out
+    runs = [ktap.parse(c.run("selftest all", timeout=120)) for _ in range(2)]
+    assert [x.name for x in runs[0]] == [x.name for x in runs[1]]
+    failed = [ktap.report(x) for run in runs for x in run if x.failed]
+    assert not failed, "\n".join(failed)

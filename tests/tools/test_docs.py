@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""The pages' transcripts (scripts/docs): every block is what the kernel
+prints now, and the check does fail on a stale block while it lets
+timestamps and build ids differ."""
+import subprocess
+
+from qemu.coyote import ROOT
+
+DOCS = ROOT / "scripts" / "docs"
+
+
+def docs(*args):
+    return subprocess.run([str(DOCS)] + [str(a) for a in args], cwd=str(ROOT),
+                          capture_output=True, text=True, timeout=900)
+
+
+def test_every_transcript_is_current():
+    res = docs("--check")
+    assert res.returncode == 0, res.stderr + "\nrun `make docs` and commit the pages"
+
+
+def page(tmp_path, block):
+    p = tmp_path / "page.md"
+    p.write_text("Text.\n\n<!-- transcript run: version; uptime -->\n```\n%s\n```\n"
+                 "<!-- /transcript -->\n\nMore text.\n" % block)
+    return p
+
+
+def test_check_fails_on_a_stale_block_and_docs_rewrites_it(tmp_path):
+    p = page(tmp_path, "coyote# version\nsomething the kernel never printed")
+    res = docs("--check", p)
+    assert res.returncode == 1 and "page.md" in res.stderr, res.stdout + res.stderr
+    res = docs(p)
+    assert res.returncode == 0, res.stderr
+    text = p.read_text()
+    assert text.startswith("Text.\n") and text.endswith("More text.\n"), text
+    assert "coyote# version\ncoyote " in text and "coyote# uptime" in text, text
+    assert docs("--check", p).returncode == 0
+
+
+def test_check_ignores_build_ids_and_times(tmp_path):
+    p = page(tmp_path, "x")
+    docs(p)
+    text = p.read_text()
+    # Another build of the same kernel, another second.
+    lines = text.splitlines()
+    i = lines.index("coyote# version") + 1
+    lines[i] = "coyote 0123abc"
+    i = next(n for n, l in enumerate(lines) if l.startswith("built:"))
+    lines[i] = "built:    Jan  1 2030 00:00:00"
+    p.write_text("\n".join(lines) + "\n")
+    res = docs("--check", p)
+    assert res.returncode == 0, res.stderr
