@@ -90,6 +90,30 @@ static void test_hand_made(void)
 	size = fdtb_finish(b);
 	EXPECT(b->out, size, -EINVAL, "nesting deeper than 64 at /n/n/n");
 
+	/* A name whose NUL is the struct block's last byte: its padding to
+	 * 4 bytes would run past the block. */
+	fdtb_init(b);
+	fdtb_begin(b, "");
+	fdtb_begin(b, "abcd");
+	b->slen -= 3;
+	size = fdtb_finish(b);
+	EXPECT(b->out, size, -EINVAL, "node name padding past struct block");
+
+	/* The same for a property value: 5 bytes fit, their padding does not. */
+	fdtb_init(b);
+	fdtb_begin(b, "");
+	fdtb_prop_str(b, "p", "abcd");
+	b->slen -= 3;
+	size = fdtb_finish(b);
+	EXPECT(b->out, size, -EINVAL, "property length 5 beyond struct block");
+
+	/* A block may end at totalsize, not one byte past it. */
+	small_head(b);
+	small_tail(b);
+	size = fdtb_finish(b);
+	fdtb_put32(b->out + 32, fdtb_get32(b->out + 32) + 1);
+	EXPECT(b->out, size, -EINVAL, "exceeds totalsize");
+
 	/* missing FDT_END */
 	small_head(b);
 	small_tail(b);

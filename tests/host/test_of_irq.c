@@ -155,5 +155,15 @@ int main(void)
 
 	test_cycle();
 	free(api);
+
+	/* No #address-cells anywhere: the map takes two unit-address cells. */
+	{
+		void *nocells = ktap_load("irq-nocells.dtb", &size);
+
+		if (nocells && !of_fdt_unflatten(nocells, size)) {
+			irq("/dev@0", 0, "intc", 1, 9, 0, 0);
+			free(nocells);
+		}
+	}
 	return ktap_done();
 }

@@ -202,6 +202,12 @@ static void test_interrupts(void)
 	irq_is(T "/interrupt-tests/nexus@4/slot@10", 0, 0, i0, 1, 20, 0);
 	irq_is(T "/interrupt-tests/nexus@4/slot@11", 0, 0, i1, 2, 21, 4);
 	irq_is(T "/interrupt-tests/nexus@4/slot@12", 0, -EINVAL, NULL, 0, 0, 0);
+	/* No mask: whole cells compared; a parent's unit-address cell
+	 * skipped; a disabled controller's entry passed over. */
+	irq_is(T "/interrupt-tests/nexus@5/slot@20", 0, 0, T "/interrupt-tests/controller@6", 1, 30, 0);
+	irq_is(T "/interrupt-tests/nexus@5/slot@21", 0, 0, i0, 1, 31, 0);
+	irq_is(T "/interrupt-tests/nexus@5/slot@22", 0, -EINVAL, NULL, 0, 0, 0);
+	irq_is(T "/interrupt-tests/nexus@5/slot@23", 0, 0, i0, 1, 41, 0);
 }
 
 /* --- match tables --- */

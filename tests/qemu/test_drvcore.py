@@ -46,6 +46,10 @@ def test_board_boot_log_shows_probing(coyote):
     assert re.search(r"versatile-sic \S+: versatile SIC, 32 lines, cascaded into "
                      r"interrupt-controller@10140000 line 31", log), log
     assert "time: tick from 101e2000.timer at 100 Hz" in log
+    # The reload is exactly rate / HZ counts: one count more is a 0.01%
+    # slow tick no wall clock would see (the tree's clock is 1 MHz).
+    m = re.search(r"sp804 101e2000\.timer: (\d+) Hz clock, tick every (\d+) counts", log)
+    assert m and int(m.group(1)) == 1000000 and int(m.group(2)) == 1000000 // 100, log
     for tty in UARTS.values():
         assert re.search(r"uart-pl011 \S+: %s: PL011" % tty, log), tty
     # The console moves from the early console to the driver in one line.
