@@ -151,6 +151,48 @@ static void ktime_monotonic(struct selftest *t)
 	ST_EXPECT(t, samples > 100, "%u samples", samples);
 }
 
+/* Spin until the clocksource has moved @ns since @c0. */
+static void spin_ns(u32 c0, u64 ns)
+{
+	while (counts_to_ns(cs->read(cs) - c0) < ns)
+		;
+}
+
+/*
+ * With IRQs masked across a reload, the tick is pending and jiffies stands
+ * still: ktime_get_ns() must count the pending tick from the counter, not
+ * fall back to the start of the current one.  From 5 ms into a tick, 9 ms
+ * masked crosses exactly one reload.
+ */
+static void ktime_monotonic_across_masked_reload(struct selftest *t)
+{
+	unsigned int backwards = 0;
+	unsigned long j, j_end;
+	u64 first, prev, now;
+	u32 c0;
+
+	if (!need_clocksource(t))
+		return;
+	c0 = next_tick();
+	spin_ns(c0, 5000000);
+	local_irq_disable();
+	j = jiffies;
+	first = prev = ktime_get_ns();
+	c0 = cs->read(cs);
+	while (counts_to_ns(cs->read(cs) - c0) < 9000000) {
+		now = ktime_get_ns();
+		if (now < prev && !backwards++)
+			selftest_diag(t, "went back from %llu to %llu ns", prev, now);
+		prev = now;
+	}
+	j_end = jiffies;
+	local_irq_enable();     /* the pending tick comes in here */
+	ST_EXPECT_EQ(t, backwards, 0);
+	ST_EXPECT(t, j_end == j, "jiffies stood still while masked");
+	ST_EXPECT(t, prev - first >= 8000000, "ktime moved %llu ns across the reload",
+		  prev - first);
+}
+
 /*
  * Each ktime_get_ns() is bracketed by two clocksource reads, so a vCPU
  * stalled by the host between reads widens the bracket instead of failing
@@ -298,6 +340,7 @@ static const struct selftest_case time_cases[] = {
 	SELFTEST_CASE(clocksource_counts_up),
 	SELFTEST_CASE(tick_rate_by_clocksource),
 	SELFTEST_CASE(ktime_monotonic),
+	SELFTEST_CASE(ktime_monotonic_across_masked_reload),
 	SELFTEST_CASE(ktime_follows_clocksource),
 	SELFTEST_CASE(ktime_within_tick),
 	SELFTEST_CASE(tick_held_while_masked),

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: BSD-2-Clause
-"""Print the real output README.md quotes for the three boards (and the
-whynot example): boots each board on its own tree and keeps the lines that
-tell the story.  Run it and paste; never edit the quotes by hand.
+"""The README's boards transcript: boots each board on its own tree and
+keeps the lines that tell the story.  scripts/docs runs it for README's
+`<!-- transcript script: boards-transcript.py -->` block (`make docs`).
 
 Usage: scripts/boards-transcript.py      (after `make`)
 """
@@ -15,9 +15,6 @@ from qemu.coyote import Coyote  # noqa: E402
 from qemu.test_boards import BOARDS, dtb_of  # noqa: E402
 
 KEEP = ("fdt: machine", "mem: RAM", "gic ", "vic ", "time: tick", "bound, ", "pulls in")
-with Coyote() as c:
-    print("coyote# whynot /amba/gpio@101e4000")
-    print(c.run("whynot /amba/gpio@101e4000"), end="")
 for b in BOARDS:
     with Coyote(dtb=dtb_of(b, "own"), machine=b[0]) as c:
         lines = c.boot_log.splitlines()

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Print the real output docs/protection.md quotes: the MMU layout `mem`
 shows on an ARMv5 and an ARMv7 board, a NULL write's dump, a window the
-tree puts over the kernel image.  Run it and paste; never edit the quotes
-by hand.
+tree puts over the kernel image.  scripts/docs runs it for the page's
+`<!-- transcript script: protection-transcript.py -->` block (`make docs`).
 
 Usage: scripts/protection-transcript.py      (after `make`)
 """

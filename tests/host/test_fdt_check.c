@@ -530,6 +530,27 @@ static void test_corruptions(const void *good, size_t size)
 	free(copy);
 }
 
+/* The early console's translator: a range covers [base, base + size). */
+static void test_flat_ranges(void)
+{
+	uint32_t cells[3];
+	uint8_t r[12];
+	u64 a;
+
+	cells[0] = 0x0;
+	cells[1] = 0x10000000;
+	cells[2] = 0x1000;
+	for (int i = 0; i < 3; i++)
+		fdtb_put32(r + 4 * i, cells[i]);
+	a = 0xfff;
+	CHECK_INT(of_ranges_translate((const __be32 *)r, 12, 1, 1, 1, &a), 0,
+		  "flat ranges: the last byte of a window translates");
+	CHECK_INT(a, 0x10000fff, "flat ranges: to the window's last byte");
+	a = 0x1000;
+	CHECK_INT(of_ranges_translate((const __be32 *)r, 12, 1, 1, 1, &a), -ENOENT,
+		  "flat ranges: the byte just past a window does not");
+}
+
 static void test_accessors(const void *blob, size_t size)
 {
 	int root, uart, bus, n, depth, maxdepth, len, count;
@@ -678,5 +699,6 @@ int main(void)
 		test_corruptions(api, size);
 	}
 	free(api);
+	test_flat_ranges();
 	return ktap_done();
 }

@@ -336,6 +336,15 @@ static void test_tree_clients(void)
 	/* bad@2000: noreg, big@80, zero@0, ten@80000050 and dup are refused. */
 	CHECK_INT(count_clients(&bad.adap), 1, "tree: of 6 bad-bus children only ok@50 came up");
 	CHECK(client_of(&bad.adap, 0x50) != NULL, "tree: ok@50 is a client");
+
+	/* The same rule for a client made by code, not by the tree. */
+	CHECK(PTR_ERR(i2c_new_client_device(&bad.adap, NULL, "x", 0)) == -EINVAL,
+	      "new client at 0x00 (general call): EINVAL");
+	CHECK(PTR_ERR(i2c_new_client_device(&bad.adap, NULL, "x", 0x80)) == -EINVAL,
+	      "new client at 0x80: EINVAL");
+	CHECK(PTR_ERR(i2c_new_client_device(&bad.adap, NULL, "x", 0x50)) == -EBUSY,
+	      "new client where ok@50 sits: EBUSY");
+	CHECK_INT(count_clients(&bad.adap), 1, "refused clients leave the bus as it was");
 }
 
 /* ---- tests: the DS1338 driver --------------------------------------------- */

@@ -305,7 +305,8 @@ static void test_available_aliases_cells(void)
 static void test_unsorted_phandles(void)
 {
 	static struct fdtb b;
-	static const uint32_t ph[] = { 50, 3, 900, 1, 7, 2 };
+	/* 5 is at index 3 of the sorted table (no 4): not where dtc would put it */
+	static const uint32_t ph[] = { 50, 3, 900, 1, 7, 2, 5 };
 	char name[8];
 	unsigned int i;
 	uint32_t size;

@@ -258,6 +258,12 @@ static void test_addresses(void)
 {
 	struct resource r;
 
+	/* 0xfffff000 + 0x2000 in a two-cell bus: 0x1_00001000, the carry
+	 * kept, then mapped back to 0x48001000. */
+	res_is(T "/wide@48000000/inner@0,fffff000/device@2000", 0, 0x48001000, 0x10);
+	/* An empty ranges from one cell to two keeps the address. */
+	res_is(T "/wide@48000000/mid/device@58000010", 0, 0x58000010, 0x4);
+
 	/* flags cell compared: two entries, two windows (before Linux 6.7
 	 * and in coyote until now, both landed in the first) */
 	res_is(T "/flag-bus@20000000/device@1,0,100", 0, 0x20000100, 0x10);
@@ -446,6 +452,23 @@ static void test_printk(void)
 	}
 }
 
+/* Every number a lookup answers names the node that has it: explicit
+ * phandles leave gaps dtc's numbering would not. */
+static void test_phandle_gaps(void)
+{
+	struct device_node *big = of_find_node_by_path(T "/explicit-phandles/big");
+	int wrong = 0;
+
+	CHECK(big && of_find_node_by_phandle(0x1000) == big, "explicit phandle 0x1000 found");
+	for (phandle h = 1; h <= 0x2000; h++) {
+		struct device_node *np = of_find_node_by_phandle(h);
+
+		wrong += np && np->phandle != h;
+	}
+	CHECK_INT(wrong, 0, "no lookup in 1..0x2000 answers another node");
+	CHECK(of_find_node_by_phandle(0x1001) == NULL, "a number in a gap: NULL");
+}
+
 /* Numbered aliases: the number is every trailing digit; the value a path. */
 static void test_aliases(void)
 {
@@ -478,6 +501,7 @@ int main(void)
 	test_dma();
 	test_printk();
 	test_aliases();
+	test_phandle_gaps();
 	free(blob);
 	return ktap_done();
 }

@@ -16,6 +16,7 @@ build/labN/ so the main build is never touched.
 import argparse
 import json
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -120,18 +121,19 @@ def compile_lab_dts(src, out, include=()):
     return out, ""
 
 
-def dtbs_check(dtb):
-    """(clean?, findings): @dtb against the processed binding schema, as
-    `make dtbs_check` checks the board (the board's waived findings stay
-    waived)."""
-    schema = "build/bindings/processed-schema.json"
-    res = subprocess.run(["make", "-s", "--no-print-directory", schema], cwd=str(ROOT),
-                         capture_output=True, text=True, timeout=900)
-    if res.returncode:
-        return False, "(the schema does not build: %s)" % (res.stdout + res.stderr).strip()
+def dtbs_check(dtb, schema=None):
+    """(clean?, findings): @dtb against the processed binding schema (the
+    project's, built first, or @schema), as `make dtbs_check` checks the
+    board (the board's waived findings stay waived)."""
+    if schema is None:
+        schema = ROOT / "build" / "bindings" / "processed-schema.json"
+        res = subprocess.run(["make", "-s", "--no-print-directory", rel(schema)],
+                             cwd=str(ROOT), capture_output=True, text=True, timeout=900)
+        if res.returncode:
+            return False, "(the schema does not build: %s)" % (res.stdout + res.stderr).strip()
     res = subprocess.run([str(ROOT / "scripts" / "dtbs-check"), "--waivers",
                           str(ROOT / "dts" / "bindings" / "dtbs_check.waivers"),
-                          str(ROOT / schema), str(dtb)],
+                          str(schema), str(dtb)],
                          capture_output=True, text=True, timeout=300)
     return res.returncode == 0 and not res.stderr.strip(), (res.stdout + res.stderr).strip()
 
@@ -1143,7 +1145,146 @@ def lab5(src):
     return g
 
 
-LABS = {0: lab0, 1: lab1, 2: lab2, 3: lab3, 4: lab4, 5: lab5, 6: lab6, 8: lab8, 10: lab10}
+# --- lab 9: an overlay and its binding -------------------------------------
+
+def lab9_overlay(g, src):
+    """The student's overlay compiled as dts/overlays are (dtc -@): the
+    .dtbo, or None after a failed check."""
+    dtbo = g.out / "tmp105.dtbo"
+    res = subprocess.run(["dtc", "-q", "-@", "-W", "no-unit_address_vs_reg", "-I", "dts",
+                          "-O", "dtb", "-o", str(dtbo), str(src / "tmp105.dtso")],
+                         capture_output=True, text=True, timeout=60)
+    ok = g.check("tmp105.dtso compiles as an overlay (dtc -@)", res.returncode == 0,
+                 "dtc said:\n" + indent(res.stderr.strip()))
+    return dtbo if ok else None
+
+
+def lab9_merged(g, dtbo, name, edit=None):
+    """The board's blob with @dtbo applied by the kernel's own code on the
+    host (ofdump --overlay), @edit applied to its DTS, compiled as
+    @name/versatilepb.dtb (the board's waivers go by that name): (dtb or
+    None, messages)."""
+    res = subprocess.run([str(OFDUMP), "--overlay", str(BUILD / "dts" / "versatilepb.dtb"),
+                          str(dtbo)], capture_output=True, text=True, timeout=60)
+    if res.returncode:
+        return None, res.stderr.strip()
+    text = edit(res.stdout) if edit else res.stdout
+    if edit and text == res.stdout:
+        return None, "the edit changed nothing"
+    out = g.out / name / "versatilepb.dtb"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    res = subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", str(out), "-"],
+                         input=text, capture_output=True, text=True, timeout=60)
+    return (out if res.returncode == 0 else None), res.stderr.strip()
+
+
+def lab9_schema(g, binding):
+    """dt_binding_check with the student's binding among the project's
+    (make, with BINDINGS_DIR a copy of dts/bindings plus it): (the
+    processed schema or None, what the tools said)."""
+    schemas = g.out / "schemas"
+    shutil.rmtree(schemas, ignore_errors=True)
+    shutil.copytree(ROOT / "dts" / "bindings", schemas)
+    shutil.copy(binding, schemas / "ti,tmp105.yaml")
+    res = subprocess.run(["make", "-s", "--no-print-directory", "B=" + rel(g.out),
+                          "BINDINGS_DIR=" + rel(schemas), "dt_binding_check"],
+                         cwd=str(ROOT), capture_output=True, text=True, timeout=900)
+    if res.returncode:
+        said = "\n".join(l for l in (res.stdout + res.stderr).splitlines()
+                         if not re.match(r"\s*(CHECK|make)\b", l))
+        return None, said.replace(str(schemas) + "/", "").strip()
+    return g.out / "bindings" / "processed-schema.json", ""
+
+
+def lab9_initrd(g, dtbo):
+    """The board's initrd with lib/firmware/tmp105.dtbo added."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from mkinitrd import write_cpio
+    files = [("lib/modules/" + k.name, k.read_bytes())
+             for k in sorted((BUILD / "modules").glob("*.ko")) +
+             [BUILD / "modules" / "modules.alias"]]
+    files += [("lib/firmware/" + o.name, o.read_bytes())
+              for o in sorted((BUILD / "overlays").glob("*.dtbo"))]
+    files.append(("lib/firmware/tmp105.dtbo", dtbo.read_bytes()))
+    out = g.out / "initrd.cpio"
+    out.write_bytes(write_cpio(files))
+    return out
+
+
+def lab9(src):
+    g = Grader(9, "overlays: the TMP105 added to the running board", src)
+    if not have_files(g, src, "tmp105.dtso", "ti,tmp105.yaml"):
+        return g
+    dtbo = lab9_overlay(g, src)
+    later = ("applied on the host, it adds a device at 0x48 on the I2C bus "
+             "(ofdump --devices --overlay)",
+             "`overlay apply tmp105` makes the device 0-0048 on the running board",
+             "`overlay rm tmp105` takes the node and the device away again")
+    added = None
+    if dtbo:
+        res = subprocess.run([str(OFDUMP), "--devices", "--overlay",
+                              str(BUILD / "dts" / "versatilepb.dtb"), str(dtbo)],
+                             capture_output=True, text=True, timeout=60)
+        said = (res.stdout + res.stderr).strip()
+        m = re.search(r"^\+ (/external-bus/i2c@1,0/[^/\s]+@48)\n(?:  .*\n)*?  address: +0x48 "
+                      r"on the I2C bus", res.stdout, re.M)
+        added = m.group(1) if m else None
+        g.check(later[0], res.returncode == 0 and added,
+                "`ofdump --devices --overlay build/dts/versatilepb.dtb tmp105.dtbo` said:\n%s\n"
+                "The fragment must target the I2C controller (by its label), and the\n"
+                "node's reg is the chip's I2C address." % indent(said or "(nothing)"))
+    else:
+        g.skip(later[0], "the overlay to compile")
+    schema, said = lab9_schema(g, src / "ti,tmp105.yaml")
+    g.check("ti,tmp105.yaml passes dt_binding_check (dt-doc-validate, its example)",
+            schema, "The tools said:\n" + indent(said))
+    checks = ("the board with your overlay passes dtbs_check with your binding",
+              "your binding refuses a sensor with a property it does not define")
+    if schema and added:
+        dtb, err = lab9_merged(g, dtbo, "merged")
+        clean, found = dtbs_check(dtb, schema) if dtb else (False, err)
+        g.check(checks[0], clean,
+                "dtbs-check said:\n%s\nThe binding's compatible must name the string your "
+                "node uses,\nand every property of the node must be allowed." % indent(found))
+        leaf = added.rsplit("/", 1)[1]
+        # (A node without reg is refused by the core and the I2C
+        # controller's schemas already: only additionalProperties is the
+        # binding's own to test on the board.)
+        dtb, err = lab9_merged(g, dtbo, "extra", lambda t: t.replace(
+            "%s {" % leaf, "%s {\n\t\t\t\tvendor,bogus = <1>;" % leaf))
+        if not dtb:
+            raise RuntimeError("lab 9: the variant with vendor,bogus does not compile: " + err)
+        g.check(checks[1], not dtbs_check(dtb, schema)[0],
+                "dtbs-check found nothing wrong with a sensor node with vendor,bogus = <1>.\n"
+                "A binding lists the properties a node may have and forbids the others\n"
+                "(additionalProperties: false).")
+    else:
+        for t in checks:
+            g.skip(t, "the overlay and the binding")
+    if not added:
+        for t in later[1:]:
+            g.skip(t, "the overlay to add the device")
+        return g
+    with Coyote(initrd=lab9_initrd(g, dtbo),
+                extra=["-device", "tmp105,address=0x48"]) as c:
+        before = c.run("i2c scan 0")
+        applied = c.run("overlay apply tmp105")
+        scan = c.run("i2c scan 0")
+        client = re.search(r"client 0x48: 0-0048\b.*", scan)
+        g.check(later[1], "applied" in applied and client,
+                "`overlay apply tmp105` said:\n%s\n`i2c scan 0` then said:\n%s" %
+                (indent(applied), indent(scan)))
+        removed = c.run("overlay rm tmp105")
+        verdict, why = whynot(c, added)
+        after = c.run("i2c scan 0")
+        g.check(later[2], "removed" in removed and "no node" in why and after == before,
+                "`overlay rm tmp105` said:\n%s\n`whynot %s` then said:\n%s\n"
+                "`i2c scan 0` before the overlay and after its removal:\n%s\n%s" %
+                (indent(removed), added, indent(why), indent(before), indent(after)))
+    return g
+
+
+LABS = {0: lab0, 1: lab1, 2: lab2, 3: lab3, 4: lab4, 5: lab5, 6: lab6, 8: lab8, 9: lab9, 10: lab10}
 
 
 def main():

@@ -77,6 +77,10 @@ LAB6_FIX_BY_LABELS = """// SPDX-License-Identifier: BSD-2-Clause
 """
 
 RIGHT = [
+    (9, "target by path, another node name, compatible as an enum", {
+        "tmp105.dtso": lambda t: t.replace("&i2c0 {", "&{/external-bus/i2c@1,0} {").replace(
+            "temperature-sensor@48", "sensor@48"),
+        "ti,tmp105.yaml": sub("    const: ti,tmp105", "    enum:\n      - ti,tmp105")}),
     (10, "caller with (), fixed with kzalloc", {
         "answers.txt": sub("= really_probe", "= really_probe()"),
         "widget.c": sub("devm_kzalloc(dev, sizeof(*w), GFP_KERNEL)",
@@ -112,6 +116,15 @@ RIGHT = [
 
 # (lab, name, edits, the first check that fails, words its hint must hold)
 WRONG = [
+    (9, "the fragment targets the external bus", {"tmp105.dtso": sub(
+        "&i2c0 {", "&{/external-bus} {")},
+     "applied on the host", "must target the I2C controller"),
+    (9, "the binding documents another chip", {"ti,tmp105.yaml": lambda t: t.replace(
+        "ti,tmp105", "ti,tmp102").replace("ti,tmp102.yaml#", "ti,tmp105.yaml#")},
+     "the board with your overlay passes dtbs_check", "must name the string"),
+    (9, "the binding allows any property", {"ti,tmp105.yaml": sub(
+        "additionalProperties: false", "additionalProperties: true")},
+     "your binding refuses", "with vendor,bogus"),
     (10, "the tree's gain, not what GDB shows", {"answers.txt": sub("= 7", "= 5")},
      "widget_a_gain", "Wrong value: you wrote 5"),
     (10, "the type, not the symbol", {"answers.txt": sub("= widget_state", "= struct widget")},

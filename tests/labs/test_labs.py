@@ -19,6 +19,8 @@ LABS = {
     3: (2, "the driver binds to the sensor node"),
     4: (0, "tmp105.c (your lab 3 driver) and Makefile exist"),
     5: (2, "the driver binds to /amba/gpio@101e4000"),
+    9: (2, "applied on the host, it adds a device at 0x48 on the I2C bus "
+        "(ofdump --devices --overlay)"),
     10: (2, "probe_caller: who calls widget_probe"),
     8: (4, "probe logs the clock's rate, the divider and the rate it gives (3686400 Hz / 64)"),
     6: (5, "fault 1: the I2C controller (and so its RTC) gets a driver"),

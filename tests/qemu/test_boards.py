@@ -120,6 +120,24 @@ def test_date_is_rtc_base(scenario):
     assert "rtc0: system clock set to 2024-02-29T23:59:5" in scenario.c.boot_log
 
 
+def test_date_set_reads_back(scenario):
+    """`date -s` sets the board's RTC (rtc0) to the second: read at once it
+    gives the time set, or the next second if one began in between, which
+    three tries in a row cannot all meet."""
+    c = scenario.c
+    fmt = "%Y-%m-%dT%H:%M:%S"
+    exact = 0
+    for t in ("2031-05-06T07:08:09", "2032-02-29T23:59:30", "2033-12-31T10:00:00"):
+        out = c.run("date -s " + t)
+        m = re.search(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)", c.run("date"))
+        assert m, out
+        delta = (datetime.datetime.strptime(m.group(1), fmt) -
+                 datetime.datetime.strptime(t, fmt)).total_seconds()
+        assert 0 <= delta <= 1, (t, m.group(1), out)
+        exact += delta == 0
+    assert exact >= 1, "the time read back was always a second late"
+
+
 def test_ping(scenario):
     out = scenario.c.run("ping -c 3 10.0.2.2", timeout=20)
     assert "3 packets transmitted, 3 received, 0% packet loss" in out, out

@@ -51,3 +51,27 @@ def test_check_ignores_build_ids_and_times(tmp_path):
     p.write_text("\n".join(lines) + "\n")
     res = docs("--check", p)
     assert res.returncode == 0, res.stderr
+
+
+def test_a_session_carries_one_boot_across_blocks(tmp_path):
+    p = tmp_path / "page.md"
+    p.write_text("<!-- transcript run session=s: overlay apply uart2-disable -->\n```\n```\n"
+                 "<!-- /transcript -->\nBetween.\n"
+                 "<!-- transcript run session=s: overlay list -->\n```\n```\n"
+                 "<!-- /transcript -->\n")
+    res = docs(p)
+    assert res.returncode == 0, res.stderr
+    second = p.read_text().split("Between.\n")[1]
+    assert "uart2-disable" in second, second
+
+
+def test_host_fails_shows_the_error_and_insists_on_it(tmp_path):
+    p = tmp_path / "page.md"
+    p.write_text("<!-- transcript host fails: ls /nonexistent-coyote -->\n```\n```\n"
+                 "<!-- /transcript -->\n")
+    res = docs(p)
+    assert res.returncode == 0, res.stderr
+    assert "No such file" in p.read_text()
+    p.write_text("<!-- transcript host fails: true -->\n```\n```\n<!-- /transcript -->\n")
+    res = docs(p)
+    assert res.returncode != 0 and "did not fail" in res.stderr, res.stderr
