@@ -15,7 +15,7 @@ static int fixed_factor_probe(struct platform_device *pdev)
 {
 	struct device_node *np = pdev->dev.of_node;
 	const char *name = np->full_name;
-	struct clk *parent, *clk;
+	struct clk *parent;
 	u32 mult, div;
 	u64 rate;
 	int ret;
@@ -29,11 +29,8 @@ static int fixed_factor_probe(struct platform_device *pdev)
 		return dev_err_probe(&pdev->dev, (int)PTR_ERR(parent), "no parent clock");
 	rate = (u64)clk_get_rate(parent) * mult / div;
 	of_property_read_string(np, "clock-output-names", &name);
-	clk = devm_clk_register_fixed_rate(&pdev->dev, name, __clk_get_name(parent),
-					   (unsigned long)rate);
-	if (IS_ERR(clk))
-		return (int)PTR_ERR(clk);
-	ret = devm_of_clk_add_provider(&pdev->dev, of_clk_src_simple_get, clk);
+	ret = devm_of_clk_fixed_provider(&pdev->dev, name, __clk_get_name(parent),
+					 (unsigned long)rate);
 	if (ret)
 		return ret;
 	dev_info(&pdev->dev, "%s: %lu Hz (%s x %u / %u)\n", name, (unsigned long)rate,

@@ -13,17 +13,13 @@ static int fixed_clk_probe(struct platform_device *pdev)
 {
 	struct device_node *np = pdev->dev.of_node;
 	const char *name = np->full_name;
-	struct clk *clk;
 	u32 rate;
 	int ret;
 
 	if (of_property_read_u32(np, "clock-frequency", &rate))
 		return dev_err_probe(&pdev->dev, -EINVAL, "no clock-frequency");
 	of_property_read_string(np, "clock-output-names", &name);
-	clk = devm_clk_register_fixed_rate(&pdev->dev, name, NULL, rate);
-	if (IS_ERR(clk))
-		return (int)PTR_ERR(clk);
-	ret = devm_of_clk_add_provider(&pdev->dev, of_clk_src_simple_get, clk);
+	ret = devm_of_clk_fixed_provider(&pdev->dev, name, NULL, rate);
 	if (ret)
 		return ret;
 	dev_info(&pdev->dev, "%s: %u Hz\n", name, (unsigned int)rate);

@@ -49,6 +49,15 @@ int devm_of_clk_add_provider(struct device *dev,
 			     void *data);
 
 /**
+ * devm_of_clk_fixed_provider() - a fixed-rate clock for @dev, and @dev's
+ * node as its provider (`#clock-cells = <0>`), both undone when @dev
+ * unbinds: the whole probe of a clock that only has a rate.
+ * Return: 0; -ENOMEM; -EEXIST when the node has a provider.
+ */
+int devm_of_clk_fixed_provider(struct device *dev, const char *name,
+			       const char *parent_name, unsigned long rate);
+
+/**
  * of_clk_get_from_provider() - the clock a parsed specifier names (for
  * properties other than `clocks`, e.g. assigned-clock-parents)
  * Return: the clock; -EPROBE_DEFER when its provider has not registered;

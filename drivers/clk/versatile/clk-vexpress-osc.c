@@ -16,7 +16,6 @@ static int vexpress_osc_probe(struct platform_device *pdev)
 {
 	struct device_node *np = pdev->dev.of_node;
 	const char *name = np->full_name;
-	struct clk *clk;
 	u32 rate, range[2];
 	int ret;
 
@@ -28,10 +27,7 @@ static int vexpress_osc_probe(struct platform_device *pdev)
 		dev_warn(&pdev->dev, "%u Hz is outside freq-range %u..%u\n", (unsigned int)rate,
 			 (unsigned int)range[0], (unsigned int)range[1]);
 	of_property_read_string(np, "clock-output-names", &name);
-	clk = devm_clk_register_fixed_rate(&pdev->dev, name, NULL, rate);
-	if (IS_ERR(clk))
-		return (int)PTR_ERR(clk);
-	ret = devm_of_clk_add_provider(&pdev->dev, of_clk_src_simple_get, clk);
+	ret = devm_of_clk_fixed_provider(&pdev->dev, name, NULL, rate);
 	if (ret)
 		return ret;
 	dev_info(&pdev->dev, "%s: %u Hz\n", name, (unsigned int)rate);
