@@ -9,6 +9,7 @@
  */
 #include <linux/errno.h>
 #include <linux/irq.h>
+#include <linux/irqchip/chained_irq.h>
 #include <linux/irqdomain.h>
 #include <linux/of.h>
 #include <linux/platform_device.h>
@@ -72,18 +73,20 @@ static const struct irq_domain_ops sic_domain_ops = {
 static void sic_handle_cascade(struct irq_desc *desc)
 {
 	struct sic *sic = irq_desc_get_handler_data(desc);
-	u32 stat = readl((char __iomem *)sic->base + SIC_STATUS);
+	struct irq_chip *chip = irq_desc_get_chip(desc);
+	u32 stat;
 
-	if (!stat) {
+	chained_irq_enter(chip, desc);
+	stat = readl((char __iomem *)sic->base + SIC_STATUS);
+	if (!stat)
 		irq_count_spurious();
-		return;
-	}
 	while (stat) {
 		unsigned int hw = (unsigned int)__builtin_ctz(stat);
 
 		stat &= stat - 1;
 		generic_handle_domain_irq(sic->domain, hw);
 	}
+	chained_irq_exit(chip, desc);
 }
 
 static int sic_probe(struct platform_device *pdev)

@@ -28,6 +28,24 @@ struct irqaction;
 struct pt_regs;
 
 typedef unsigned long irq_hw_number_t;
+
+/*
+ * Trigger types: what the flags cell of a two-cell specifier says
+ * (include/dt-bindings/interrupt-controller/irq.h has the same values for
+ * tree sources).  An edge is latched by the controller and must be acked
+ * before the handler runs; a level stays asserted until the device is
+ * served.
+ */
+enum {
+	IRQ_TYPE_NONE		= 0,
+	IRQ_TYPE_EDGE_RISING	= 1,
+	IRQ_TYPE_EDGE_FALLING	= 2,
+	IRQ_TYPE_EDGE_BOTH	= IRQ_TYPE_EDGE_FALLING | IRQ_TYPE_EDGE_RISING,
+	IRQ_TYPE_LEVEL_HIGH	= 4,
+	IRQ_TYPE_LEVEL_LOW	= 8,
+	IRQ_TYPE_LEVEL_MASK	= IRQ_TYPE_LEVEL_LOW | IRQ_TYPE_LEVEL_HIGH,
+	IRQ_TYPE_SENSE_MASK	= 0x0000000f,
+};
 typedef void (*irq_flow_handler_t)(struct irq_desc *desc);
 
 struct irq_chip;
@@ -41,7 +59,14 @@ struct irq_data {
 	struct irq_chip *chip;
 	struct irq_domain *domain;
 	void *chip_data;                /* the controller driver's state */
+	unsigned int type;              /* IRQ_TYPE_*: the trigger set last */
 };
+
+/* @d's trigger type (IRQ_TYPE_*), as irq_set_irq_type() left it. */
+static inline unsigned int irqd_get_trigger_type(struct irq_data *d)
+{
+	return d->type;
+}
 
 /* What irq_set_irqchip_state() can change, as in Linux. */
 enum irqchip_irq_state {
@@ -58,6 +83,10 @@ struct irq_chip {
 	 * with a soft-interrupt register (VIC) or set-pending (GICD_ISPENDR). */
 	int (*irq_set_irqchip_state)(struct irq_data *d, enum irqchip_irq_state which,
 				     bool state);
+	/* Optional: program the line's trigger (IRQ_TYPE_*); 0 or -EINVAL
+	 * for a type the controller cannot sense.  It may change the flow
+	 * handler with irq_set_handler_locked(). */
+	int (*irq_set_type)(struct irq_data *d, unsigned int flow_type);
 };
 
 struct irqaction {
@@ -128,8 +157,27 @@ int irq_set_chip_data(unsigned int irq, void *data);
 void irq_set_chained_handler_and_data(unsigned int irq, irq_flow_handler_t handle,
 				      void *data);
 
+/**
+ * irq_set_irq_type() - make @irq trigger on @type (IRQ_TYPE_*): the chip's
+ * irq_set_type() programs the controller; a chip without one keeps what
+ * it senses and only the type is recorded.
+ * Return: 0; -EINVAL when @irq is not mapped or @type has bits outside
+ * IRQ_TYPE_SENSE_MASK; the chip's error when it refuses @type.
+ */
+int irq_set_irq_type(unsigned int irq, unsigned int type);
+/* @irq's trigger type (IRQ_TYPE_*), IRQ_TYPE_NONE when it is not mapped. */
+unsigned int irq_get_trigger_type(unsigned int irq);
+/* From a chip's irq_set_type(): the flow handler for the new trigger. */
+void irq_set_handler_locked(struct irq_data *d, irq_flow_handler_t handler);
+
 /* Level-triggered flow: count, run the actions, count unhandled ones. */
 void handle_level_irq(struct irq_desc *desc);
+/*
+ * Edge-triggered flow: ack (clear the latched edge) first, so an edge that
+ * comes while the handlers run is latched again and not lost; then the
+ * actions, as handle_level_irq().
+ */
+void handle_edge_irq(struct irq_desc *desc);
 
 /**
  * generic_handle_irq() - run @irq's flow handler (from a controller's

@@ -17,6 +17,7 @@
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/of_irq.h>
+#include <linux/string.h>
 #include <asm/irqflags.h>
 #include <coyote/selftest.h>
 
@@ -456,6 +457,112 @@ static void nesting_seen(struct selftest *t)
 		  irq_max_nesting());
 }
 
+/* --- trigger types and flow handlers, on a recording chip --------------- */
+
+/* What the recording chip saw, in order: 'm'ask, 'u'nmask, 'a'ck, 'e'oi,
+ * 'h'andler; and the last type it was asked to set. */
+static char steps[16];
+static unsigned int nsteps, chip_type;
+
+static void step(char c)
+{
+	if (nsteps < sizeof(steps) - 1)
+		steps[nsteps++] = c;
+	steps[nsteps] = '\0';
+}
+
+static void rec_mask(struct irq_data *d) { (void)d; step('m'); }
+static void rec_unmask(struct irq_data *d) { (void)d; step('u'); }
+static void rec_ack(struct irq_data *d) { (void)d; step('a'); }
+
+/* Senses edges only, as some controllers do: a level is refused. */
+static int rec_set_type(struct irq_data *d, unsigned int type)
+{
+	if (type & IRQ_TYPE_LEVEL_MASK)
+		return -EINVAL;
+	chip_type = type;
+	irq_set_handler_locked(d, handle_edge_irq);
+	return 0;
+}
+
+static struct irq_chip rec_chip = {
+	.name = "selftest",
+	.irq_mask = rec_mask,
+	.irq_unmask = rec_unmask,
+	.irq_ack = rec_ack,
+	.irq_set_type = rec_set_type,
+};
+
+static irqreturn_t rec_handler(int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+	step('h');
+	return IRQ_HANDLED;
+}
+
+/* A fresh virq on the recording chip (no controller behind it), or 0. */
+static unsigned int rec_line(struct selftest *t)
+{
+	int virq = irq_alloc_desc();
+
+	if (!ST_EXPECT(t, virq > 0, "a free virq (%d)", virq))
+		return 0;
+	irq_set_chip_and_handler((unsigned int)virq, &rec_chip, handle_level_irq);
+	return (unsigned int)virq;
+}
+
+static void set_type_reaches_chip(struct selftest *t)
+{
+	unsigned int virq = rec_line(t);
+	struct irq_desc *desc;
+
+	if (!virq)
+		return;
+	desc = irq_to_desc(virq);
+	ST_EXPECT_EQ(t, irq_set_irq_type(virq, IRQ_TYPE_EDGE_FALLING), 0);
+	ST_EXPECT_EQ(t, chip_type, IRQ_TYPE_EDGE_FALLING);
+	ST_EXPECT_EQ(t, irq_get_trigger_type(virq), IRQ_TYPE_EDGE_FALLING);
+	ST_EXPECT(t, desc->handle_irq == handle_edge_irq, "the chip chose the edge flow");
+	selftest_expect_begin(t, "trigger type 4 refused");
+	ST_EXPECT_EQ(t, irq_set_irq_type(virq, IRQ_TYPE_LEVEL_HIGH), -EINVAL);
+	selftest_expect_end(t, "trigger type 4 refused");
+	ST_EXPECT_EQ(t, irq_get_trigger_type(virq), IRQ_TYPE_EDGE_FALLING);
+	ST_EXPECT_EQ(t, irq_set_irq_type(virq, 0x10), -EINVAL);
+	ST_EXPECT_EQ(t, irq_set_irq_type(0, IRQ_TYPE_EDGE_RISING), -EINVAL);
+	irq_free_desc(virq);
+}
+
+static void flows_ack_and_mask(struct selftest *t)
+{
+	unsigned int virq = rec_line(t);
+	struct irq_desc *desc;
+	unsigned long flags;
+
+	if (!virq)
+		return;
+	desc = irq_to_desc(virq);
+	ST_ASSERT(t, !request_irq(virq, rec_handler, 0, "selftest", &rec_chip), "requested");
+	/* The flows run as the dispatch runs them: IRQs masked on the CPU. */
+	local_irq_save(flags);
+	nsteps = 0;
+	handle_level_irq(desc);
+	ST_EXPECT(t, !strcmp(steps, "mahu"), "level: mask, ack, handler, unmask (got %s)", steps);
+	nsteps = 0;
+	handle_edge_irq(desc);
+	ST_EXPECT(t, !strcmp(steps, "ah"), "edge: ack before the handler, no mask (got %s)",
+		  steps);
+	nsteps = 0;
+	disable_irq(virq);
+	handle_level_irq(desc);
+	ST_EXPECT(t, !strcmp(steps, "mmah"), "a disabled level line stays masked (got %s)",
+		  steps);
+	enable_irq(virq);
+	local_irq_restore(flags);
+	free_irq(virq, &rec_chip);
+	irq_free_desc(virq);
+}
+
 static const struct selftest_case irq_cases[] = {
 	SELFTEST_BOARD_PARAM_CASE(soft_trigger, count_domains, domain_name),
 	SELFTEST_BOARD_PARAM_CASE(masked_line_waits, count_domains, domain_name),
@@ -472,6 +579,8 @@ static const struct selftest_case irq_cases[] = {
 	SELFTEST_CASE(domains_match_tree),
 	SELFTEST_CASE(board_interrupts_have_domains),
 	SELFTEST_CASE(nesting_seen),
+	SELFTEST_CASE(set_type_reaches_chip),
+	SELFTEST_CASE(flows_ack_and_mask),
 	{ }
 };
 SELFTEST_SUITE(irq, irq_cases, NULL, NULL);

@@ -322,15 +322,67 @@ int irq_set_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool v
 	return chip->irq_set_irqchip_state(&desc->irq_data, which, val);
 }
 
-void handle_level_irq(struct irq_desc *desc)
+int irq_set_irq_type(unsigned int irq, unsigned int type)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	struct irq_chip *chip = desc ? desc->irq_data.chip : NULL;
+	unsigned long flags;
+	int ret = 0;
+
+	if (!desc || (type & ~(unsigned int)IRQ_TYPE_SENSE_MASK))
+		return -EINVAL;
+	local_irq_save(flags);
+	if (chip && chip->irq_set_type)
+		ret = chip->irq_set_type(&desc->irq_data, type);
+	if (!ret)
+		desc->irq_data.type = type;
+	local_irq_restore(flags);
+	if (ret)
+		pr_err("virq %u (hwirq %lu of %s): trigger type %u refused (%d)\n", irq,
+		       desc->irq_data.hwirq, chip->name ? chip->name : "?", type, ret);
+	return ret;
+}
+
+unsigned int irq_get_trigger_type(unsigned int irq)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+
+	return desc ? desc->irq_data.type : IRQ_TYPE_NONE;
+}
+
+void irq_set_handler_locked(struct irq_data *d, irq_flow_handler_t handler)
+{
+	struct irq_desc *desc = irq_to_desc(d->irq);
+
+	if (desc && !desc->chained)
+		desc->handle_irq = handler ? handler : handle_level_irq;
+}
+
+static void desc_ack(struct irq_desc *desc)
 {
 	struct irq_chip *chip = desc->irq_data.chip;
+
+	if (chip && chip->irq_ack)
+		chip->irq_ack(&desc->irq_data);
+}
+
+static void desc_eoi(struct irq_desc *desc)
+{
+	struct irq_chip *chip = desc->irq_data.chip;
+
+	if (chip && chip->irq_eoi)
+		chip->irq_eoi(&desc->irq_data);
+}
+
+/*
+ * Run @desc's actions and count what nobody claimed.  Return: false when
+ * the line is left masked (no handler at all, or nobody cared too often).
+ */
+static bool run_actions(struct irq_desc *desc)
+{
 	irqreturn_t ret = IRQ_NONE;
 	struct irqaction *act;
 
-	desc->count++;
-	if (chip && chip->irq_ack)
-		chip->irq_ack(&desc->irq_data);
 	if (!desc->action) {
 		/* Nobody can quieten the source: mask it or it fires forever. */
 		desc_mask(desc);
@@ -338,13 +390,13 @@ void handle_level_irq(struct irq_desc *desc)
 		spurious++;
 		pr_warn("virq %u (hwirq %lu) fired with no handler: masked\n",
 			desc->irq_data.irq, desc->irq_data.hwirq);
-		goto out_eoi;
+		return false;
 	}
 	for (act = desc->action; act; act = act->next)
 		ret |= act->handler((int)desc->irq_data.irq, act->dev_id);
 	if (ret != IRQ_NONE) {
 		desc->unhandled_run = 0;
-		goto out_eoi;
+		return true;
 	}
 	desc->unhandled++;
 	spurious++;
@@ -355,10 +407,31 @@ void handle_level_irq(struct irq_desc *desc)
 		pr_err("virq %u (hwirq %lu, %s): nobody cared %u times in a row: disabled\n",
 		       desc->irq_data.irq, desc->irq_data.hwirq, desc->action->name,
 		       desc->unhandled_run);
+		return false;
 	}
-out_eoi:
-	if (chip && chip->irq_eoi)
-		chip->irq_eoi(&desc->irq_data);
+	return true;
+}
+
+/*
+ * A level line stays asserted until its device is served: masked while the
+ * handlers run, unmasked after unless they disabled it.
+ */
+void handle_level_irq(struct irq_desc *desc)
+{
+	desc->count++;
+	desc_mask(desc);
+	desc_ack(desc);
+	if (run_actions(desc) && desc->depth == 0)
+		desc_unmask(desc);
+	desc_eoi(desc);
+}
+
+void handle_edge_irq(struct irq_desc *desc)
+{
+	desc->count++;
+	desc_ack(desc);
+	run_actions(desc);
+	desc_eoi(desc);
 }
 
 int generic_handle_irq(unsigned int irq)

@@ -98,7 +98,7 @@ int irq_domain_xlate_twocell(struct irq_domain *d, struct device_node *node,
 	if (intsize < 2)
 		return -EINVAL;
 	*out_hwirq = intspec[0];
-	*out_type = intspec[1];
+	*out_type = intspec[1] & IRQ_TYPE_SENSE_MASK;
 	return 0;
 }
 
@@ -169,7 +169,7 @@ unsigned int irq_create_of_mapping(struct of_phandle_args *irq_data)
 {
 	struct irq_domain *d = irq_find_host(irq_data->np);
 	unsigned long hwirq;
-	unsigned int type = 0;
+	unsigned int type = IRQ_TYPE_NONE, virq;
 
 	if (!d)
 		return 0;
@@ -182,7 +182,12 @@ unsigned int irq_create_of_mapping(struct of_phandle_args *irq_data)
 			return 0;
 		hwirq = irq_data->args[0];
 	}
-	return irq_create_mapping(d, hwirq);
+	virq = irq_create_mapping(d, hwirq);
+	/* A refused type is logged by irq_set_irq_type(); the line still maps,
+	 * sensing what the controller senses, as in Linux. */
+	if (virq && type != IRQ_TYPE_NONE && type != irq_get_trigger_type(virq))
+		irq_set_irq_type(virq, type);
+	return virq;
 }
 
 int of_irq_get(struct device_node *dev, int index)

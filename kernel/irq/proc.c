@@ -32,6 +32,20 @@ static void action_names(struct irq_desc *desc, char *buf, size_t len)
 	}
 }
 
+/* The trigger the tree asked for, as irq_set_irq_type() recorded it. */
+static const char *trigger_name(unsigned int type)
+{
+	switch (type) {
+	case IRQ_TYPE_EDGE_RISING:	return "edge-rising";
+	case IRQ_TYPE_EDGE_FALLING:	return "edge-falling";
+	case IRQ_TYPE_EDGE_BOTH:	return "edge-both";
+	case IRQ_TYPE_LEVEL_HIGH:	return "level-high";
+	case IRQ_TYPE_LEVEL_LOW:	return "level-low";
+	case IRQ_TYPE_NONE:		return "-";
+	default:			return "?";
+	}
+}
+
 /* Columns fit their longest entry: a first pass measures, the second prints. */
 static int cmd_irqs(int argc, char **argv)
 {
@@ -42,8 +56,8 @@ static int cmd_irqs(int argc, char **argv)
 		struct irq_domain *d = NULL;
 
 		if (pass)
-			printf("%-*s  %5s  %5s  %-*s  %8s\n", w[0], "controller", "hwirq", "virq",
-			       w[1], "handler", "count");
+			printf("%-*s  %5s  %5s  %-12s  %-*s  %8s\n", w[0], "controller", "hwirq",
+			       "virq", "trigger", w[1], "handler", "count");
 		while ((d = irq_domain_next(d))) {
 			for (unsigned int hw = 0; hw < d->hwirq_max; hw++) {
 				unsigned int virq = d->linear_revmap[hw];
@@ -57,8 +71,9 @@ static int cmd_irqs(int argc, char **argv)
 					w[1] = max(w[1], (int)strlen(names));
 					continue;
 				}
-				printf("%-*s  %5u  %5u  %-*s  %8lu\n", w[0], d->name, hw, virq,
-				       w[1], names, desc->count);
+				printf("%-*s  %5u  %5u  %-12s  %-*s  %8lu\n", w[0], d->name, hw,
+				       virq, trigger_name(desc->irq_data.type), w[1], names,
+				       desc->count);
 			}
 		}
 	}
@@ -66,6 +81,6 @@ static int cmd_irqs(int argc, char **argv)
 	       irq_max_nesting());
 	return 0;
 }
-SHELL_COMMAND(irqs, cmd_irqs, "irqs", "interrupts: controller, hwirq, virq, handler, count",
+SHELL_COMMAND(irqs, cmd_irqs, "irqs", "interrupts: controller, hwirq, virq, trigger, handler, count",
 	      .topic = TOPIC_DEVICES,
 	      .example = "irqs");

@@ -7,10 +7,10 @@
 #ifndef _DT_BINDINGS_ARM_GIC_H
 #define _DT_BINDINGS_ARM_GIC_H
 
+#include <dt-bindings/interrupt-controller/irq.h>
+
 #define GIC_SPI			0	/* shared peripheral: ID = number + 32 */
 #define GIC_PPI			1	/* private peripheral: ID = number + 16 */
 
-#define IRQ_TYPE_EDGE_RISING	1
-#define IRQ_TYPE_LEVEL_HIGH	4
 
 #endif
