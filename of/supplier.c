@@ -49,7 +49,9 @@ const char *of_supplier_ref_name(const struct of_supplier_ref *ref, char *buf, s
 {
 	const struct of_supplier_binding *b = ref->binding;
 
-	if (b->kind == OF_SUP_IRQ_PARENT)
+	if (b->kind == OF_SUP_IRQ_PARENT && !strcmp(ref->prop, "interrupt-map"))
+		snprintf(buf, len, "interrupts (interrupt-map)");
+	else if (b->kind == OF_SUP_IRQ_PARENT)
 		snprintf(buf, len, "interrupt-parent%s", ref->inherited ? " (inherited)" : "");
 	else
 		snprintf(buf, len, "%s", ref->prop);
@@ -110,14 +112,43 @@ static int parse_list(struct walk *w, const struct of_supplier_binding *b,
 	return ret == -EINVAL || ret == -ENOENT ? 0 : ret;
 }
 
+/*
+ * The interrupt parent is a nexus (interrupt-map, not a controller): a node
+ * that never becomes a device.  The suppliers are the controllers each
+ * interrupt lands on through the map, as Linux's fw_devlink finds them.
+ */
+static int parse_irq_through_map(struct walk *w, const struct of_supplier_binding *b,
+				 struct device_node *np, bool inherited)
+{
+	int n = of_irq_count(np);
+
+	for (int i = 0; i < n; i++) {
+		struct of_phandle_args args;
+		int ret;
+
+		if (of_irq_parse_one(np, i, &args))
+			continue;       /* unmappable: the driver's of_irq_get() says so */
+		ret = emit(w, b, np, "interrupt-map", args.np, inherited);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 static int parse_irq_parent(struct walk *w, const struct of_supplier_binding *b,
 			    struct device_node *np)
 {
+	struct device_node *par;
+	bool inherited = !of_get_property(np, "interrupt-parent", NULL);
+
 	/* "interrupts-extended" names its parents itself and wins. */
 	if (of_get_property(np, "interrupts-extended", NULL))
 		return 0;
-	return emit(w, b, np, "interrupt-parent", of_irq_find_parent(np),
-		    !of_get_property(np, "interrupt-parent", NULL));
+	par = of_irq_find_parent(np);
+	if (par && of_get_property(par, "interrupt-map", NULL) &&
+	    !of_property_read_bool(par, "interrupt-controller"))
+		return parse_irq_through_map(w, b, np, inherited);
+	return emit(w, b, np, "interrupt-parent", par, inherited);
 }
 
 /* #address-cells as interrupt-map reads a unit address: the node's own,
