@@ -248,16 +248,17 @@ def whynot(c, path):
     return (m.group(1).strip() if m else "?"), out
 
 
-def have_files(g, src, *names):
+def have_files(g, src, *names, hint=""):
     """The check that the student's files are there ("a, b and c exist");
-    their paths in @src, or None after a failed check."""
+    their paths in @src, or None after a failed check (@hint: more to say)."""
     paths = [src / n for n in names]
     listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
     shown = [rel(p) for p in paths]
     if not g.check("%s exist%s" % (listed, "" if len(names) > 1 else "s"),
                    all(p.exists() for p in paths),
-                   "Expected %s." % (", ".join(shown[:-1]) + " and " + shown[-1]
-                                     if len(shown) > 1 else shown[0])):
+                   "Expected %s.%s" % (", ".join(shown[:-1]) + " and " + shown[-1]
+                                       if len(shown) > 1 else shown[0],
+                                       "\n" + hint if hint else "")):
         return None
     return paths
 
@@ -887,6 +888,216 @@ def lab6(src):
     return g
 
 
+# --- lab 7: interrupts ------------------------------------------------------
+
+BUTTONS = {"/button-a": ("/amba/gpio@101e4000", 3, 1), "/button-b": ("/amba/gpio@101e5000", 5, 2)}
+HEADER = "/expansion-header"
+TRIGGER = {1: "edge-rising", 2: "edge-falling"}
+
+
+def lab7_tree(g, src):
+    """The student's tree, compiled and read back through the kernel's own
+    interrupt translation (ofdump): the dtb when the buttons are right,
+    else None after the failed checks."""
+    later = ("button-a interrupts on gpio0's line 3, rising edge",
+             "button-b reaches gpio1's line 5, falling edge, through the header's "
+             "interrupt-map (and the header's pin 0 reaches gpio1's line 2)",
+             "the tree passes dtbs_check (dts/bindings/coyote,lab-button.yaml)")
+    dtb, err = compile_lab_dts(src / "lab7.dts", g.out / "lab7.dtb")
+    if not g.check("lab7.dts compiles", dtb, "dtc said:\n" + indent(err)):
+        for t in later:
+            g.skip(t, "lab7.dts to compile")
+        return None
+    nodes = ofdump_devices(dtb)
+
+    def irq_of(node):
+        return (nodes.get(node, {}).get("irqs") or ["(none)"])[0]
+
+    want_a = "%s %d %d" % BUTTONS["/button-a"]
+    ok_a = g.check(later[0], irq_of("/button-a") == want_a,
+                   "ofdump --devices resolves /button-a's interrupt to: %s\n(controller, "
+                   "line, trigger; %s would be right).  IRQ_TYPE_* are in\n"
+                   "include/dt-bindings/interrupt-controller/irq.h." %
+                   (irq_of("/button-a") if "/button-a" in nodes else "no node /button-a",
+                    want_a))
+    parent = fdtget(dtb, "/button-b", "interrupt-parent", "u")
+    header = fdtget(dtb, HEADER, "phandle", "u")
+    pin0 = None
+    if header and fdtget(dtb, HEADER, "interrupt-map", "x"):
+        var = g.out / "lab7-pin0.dts"
+        var.write_text('#include "lab7.dts"\n&{/button-b} { interrupts = <0>; };\n')
+        vdtb, _ = compile_lab_dts(var, g.out / "lab7-pin0.dtb", include=[src])
+        pin0 = (ofdump_devices(vdtb).get("/button-b", {}).get("irqs") or ["(none)"])[0] \
+            if vdtb else "(the tree with button-b on pin 0 does not compile)"
+    want_b = "%s %d %d" % BUTTONS["/button-b"]
+    want_pin0 = "/amba/gpio@101e5000 2 2"
+    ok_b = g.check(later[1], parent is not None and parent == header and
+                   irq_of("/button-b") == want_b and pin0 == want_pin0,
+                   "/button-b's interrupt-parent is %s, %s's phandle %s;\n"
+                   "ofdump --devices resolves button-b to: %s (want %s);\n"
+                   "with button-b on pin 0 instead: %s (want %s).\n"
+                   "A nexus has #interrupt-cells and interrupt-map, whose entries are\n"
+                   "<child unit address (#address-cells of the nexus)> <child specifier>\n"
+                   "<parent phandle> <parent unit address> <parent specifier>." %
+                   (parent or "missing", HEADER, header or "missing (no node, or no label "
+                    "used)", irq_of("/button-b"), want_b, pin0 or "(no interrupt-map)",
+                    want_pin0))
+    clean, findings = dtbs_check(dtb)
+    g.check(later[2], clean, "dtbs_check said:\n" + indent(findings))
+    return dtb if ok_a and ok_b else None
+
+
+def dmesg_presses(c, name):
+    """The press numbers @name's handler has logged so far."""
+    return [int(n) for n in re.findall(r"lab-button %s: press (\d+)$" % name,
+                                       c.run("dmesg"), re.M)]
+
+
+def irq_row(out, domain, hw):
+    """(trigger, handler, count) of @domain's line @hw in `irqs`, or None."""
+    m = re.search(r"^%s +%d +\d+ +(\S+) +(\S+) +(\d+)$" % (re.escape(domain), hw), out, re.M)
+    return (m.group(1), m.group(2), int(m.group(3))) if m else None
+
+
+def edge(c, line, level):
+    """Make GPIO @line an input that sees @level: QEMU's PL061 keeps what a
+    line last drove as an output, so turning it back into an input shows
+    the PL061 that level arriving, an edge if it changed."""
+    c.run("gpio out %d %d" % (line, level))
+    c.run("gpio in %d" % line)
+
+
+def lab7_pulses(g, c, later):
+    """The interrupt checks on a booted kernel; raises when it stops answering."""
+    before = c.run("irqs")
+    edge(c, 3, 1)
+    on_rise = dmesg_presses(c, "button-a")
+    edge(c, 3, 0)
+    on_fall = dmesg_presses(c, "button-a")
+    row = irq_row(c.run("irqs"), "gpio@101e4000", 3)
+    if on_fall:
+        why = ("The trigger comes from the tree: irq_set_type() programs GPIOIS, GPIOIBE\n"
+               "and GPIOIEV.")
+    elif row and row[2]:
+        why = ("The interrupt arrived (`irqs` counts %d) but button-a logged no press:\n"
+               "its handler counts and logs \"press N\" (lab-button.c, TODO 5)." % row[2])
+    else:
+        why = ("Nothing arrived (`irqs` counts %s): is the line unmasked (GPIOIE) when\n"
+               "requested, the VIC line chained to your handler, and does the handler\n"
+               "read GPIOMIS?" % (row[2] if row else "no line 3 of gpio@101e4000"))
+    g.check(later[2], on_rise == [1] and on_fall == [1],
+            "After a rising edge on line 3 button-a had logged presses %s, after the\n"
+            "falling edge %s (want [1], then still [1]).\n%s" % (on_rise, on_fall, why))
+    for _ in range(2):
+        edge(c, 3, 1)
+        edge(c, 3, 0)
+    got = dmesg_presses(c, "button-a")
+    row = irq_row(c.run("irqs"), "gpio@101e4000", 3)
+    g.check(later[3], got == [1, 2, 3] and row and row[2] == 3,
+            "After three pulses button-a logged presses %s (want [1, 2, 3]); `irqs` "
+            "counts %s.\nAn edge is latched until acked (GPIOIC): ack it before the "
+            "handler runs\n(handle_edge_irq does, through your irq_ack)." %
+            (got, row[2] if row else "no line 3 of gpio@101e4000"))
+    edge(c, 13, 1)
+    rise = dmesg_presses(c, "button-b")
+    edge(c, 13, 0)
+    fall = dmesg_presses(c, "button-b")
+    g.check(later[4], rise == [] and fall == [1],
+            "Line 13 is gpio1's line 5.  After its rising edge button-b had logged %s,\n"
+            "after the falling edge %s (want [] then [1]).  Each PL061 has its own\n"
+            "domain and chained handler." % (rise, fall))
+    spurious = re.search(r"spurious: (\d+)", before)
+    edge(c, 4, 1)
+    edge(c, 4, 0)
+    alone = re.search(r"spurious: (\d+)", c.run("irqs"))
+    edge(c, 3, 1)       # and button-a once more: line 4's edge is still latched
+    edge(c, 3, 0)
+    now = re.search(r"spurious: (\d+)", c.run("irqs"))
+    presses = dmesg_presses(c, "button-a")
+    counts = [m.group(1) if m else "?" for m in (spurious, alone, now)]
+    g.check(later[5], len(set(counts)) == 1 and "?" not in counts and
+            presses == [1, 2, 3, 4] and "no handler" not in c.run("dmesg"),
+            "`irqs` counted spurious %s before edges on line 4 (which nobody requested),\n"
+            "%s after them, %s after one more press of button-a (which logged %s; want\n"
+            "[1, 2, 3, 4]).  A line stays masked (GPIOIE clear) until a consumer requests\n"
+            "it (request_irq() unmasks it through your irq_unmask), and the chained\n"
+            "handler dispatches the lines that are pending and enabled: GPIOMIS." %
+            (counts[0], counts[1], counts[2], presses))
+
+
+def lab7(src):
+    g = Grader(7, "interrupts: the PL061 as an interrupt controller", src)
+    if not have_files(g, src, "gpio-pl061.c", "lab-button.c", "lab7.dts", "Makefile",
+                      hint="Lab 7 grows your lab 5 driver: copy your gpio-pl061.c here first."):
+        return g
+    dtb = lab7_tree(g, src)
+    objs, err = makefile_objs(src, "build/lab7")
+    g.check("the Makefile builds both drivers into the kernel",
+            objs and sorted(objs["obj-y"]) == ["gpio-pl061.o", "lab-button.o"],
+            "make reads %s.  Keep obj-y += gpio-pl061.o and obj-y += lab-button.o." %
+            (err or "obj-y %s, obj-m %s" % (" ".join(objs["obj-y"]) or "(none)",
+                                          " ".join(objs["obj-m"]) or "(none)")))
+    kernel, log = build_kernel(g, src, "LAB_KBUILD")
+    later = ("gpio0 and gpio1 are interrupt controllers: their VIC lines are chained "
+             "to the PL061 driver",
+             "both buttons bind, and `irqs` shows their lines with the tree's triggers",
+             "a rising edge on line 3 is one press of button-a, its falling edge none",
+             "three pulses are three presses, in the log and in `irqs`",
+             "button-b counts falling edges on line 13 (gpio1's line 5), not rising ones",
+             "edges on a line nobody requested (line 4) reach nobody: nothing spurious, "
+             "then or at the next press")
+    if not g.check("the kernel builds with both drivers", kernel,
+                   "The build said (from its first error):\n" + indent(first_errors(log))):
+        for t in later:
+            g.skip(t, "the build")
+        return g
+    if not dtb:
+        for t in later:
+            g.skip(t, "lab7.dts's buttons")
+        return g
+    try:
+        with Coyote(dtb=dtb, kernel=kernel) as c:
+            out = c.run("irqs")
+            cascades = [re.search(r"^interrupt-controller@10140000 +%d +\d+ +\S+ +\(cascade\)"
+                                  % hw, out, re.M) for hw in (6, 7)]
+            g.check(later[0], all(cascades),
+                    "`irqs` printed:\n%s\nVIC lines 6 and 7 are gpio0's and gpio1's "
+                    "`interrupts`: give each a chained\nhandler "
+                    "(irq_set_chained_handler_and_data) after registering the domain." %
+                    indent(out))
+            rows = {n: irq_row(out, BUTTONS[n][0].split("/")[-1], BUTTONS[n][1])
+                    for n in BUTTONS}
+            why = {n: whynot(c, n) for n in BUTTONS}
+            ok = all(why[n][0] == "bound" and rows[n] and rows[n][1] == n[1:] and
+                     rows[n][0] == TRIGGER[BUTTONS[n][2]] for n in BUTTONS)
+            g.check(later[1], ok,
+                    "`irqs` printed:\n%s\n%s\nA bound button whose line `irqs` does not "
+                    "list never asked for it\n(lab-button.c, TODO 4)." % (indent(out), "\n".join(
+                        "`whynot %s` says:\n%s" % (n, indent(why[n][1])) for n in BUTTONS
+                        if why[n][0] != "bound")))
+            try:
+                lab7_pulses(g, c, later)
+            except Exception as e:          # pexpect's TIMEOUT or EOF, most likely
+                seen = [r[1] for r in g.results]
+                left = [t for t in later[2:] if t not in seen]
+                tail = "\n".join(c._clean(str(c.child.before or "")).splitlines()[-8:])
+                g.check(left[0], False,
+                        "The kernel stopped answering (%s); its last lines:\n%s\nAn "
+                        "interrupt that is never acked or masked fires again at once,\n"
+                        "forever: the chained handler must dispatch only pending, enabled\n"
+                        "lines (GPIOMIS), and each edge be acked (GPIOIC)." %
+                        (type(e).__name__, indent(tail)))
+                for t in left[1:]:
+                    g.skip(t, "the kernel to answer again")
+    except Exception as e:
+        if not any(r[1] == later[0] for r in g.results):
+            g.check(later[0], False, "The kernel did not reach its prompt (%s)." %
+                    type(e).__name__)
+            for t in later[1:]:
+                g.skip(t, "the kernel to boot")
+    return g
+
+
 # --- lab 8: clocks and dependencies ------------------------------------------
 
 SAMPLER = "/sampler"
@@ -1284,7 +1495,7 @@ def lab9(src):
     return g
 
 
-LABS = {0: lab0, 1: lab1, 2: lab2, 3: lab3, 4: lab4, 5: lab5, 6: lab6, 8: lab8, 9: lab9, 10: lab10}
+LABS = {0: lab0, 1: lab1, 2: lab2, 3: lab3, 4: lab4, 5: lab5, 6: lab6, 7: lab7, 8: lab8, 9: lab9, 10: lab10}
 
 
 def main():

@@ -77,6 +77,22 @@ LAB6_FIX_BY_LABELS = """// SPDX-License-Identifier: BSD-2-Clause
 """
 
 RIGHT = [
+    (7, "interrupts-extended, numbers for the types, a wider map mask", {
+        "lab7.dts": lambda t: t.replace(
+            "interrupt-parent = <&gpio0>;\n\t\tinterrupts = <3 IRQ_TYPE_EDGE_RISING>;",
+            "interrupts-extended = <&gpio0 3 1>;").replace(
+            "interrupt-map-mask = <0x7>;", "interrupt-map-mask = <0xffffffff>;")}),
+    (7, "a shared line, requested without devm and freed in remove", {
+        "lab-button.c": lambda t: t.replace(
+            "ret = devm_request_irq(dev, (unsigned int)irq, lab_button_irq, 0,",
+            "ret = request_irq((unsigned int)irq, lab_button_irq, IRQF_SHARED,").replace(
+            "struct device *dev;\n\tunsigned int presses;",
+            "struct device *dev;\n\tunsigned int presses;\n\tint irq;").replace(
+            "\tplatform_set_drvdata(pdev, b);\n\tdev_info(dev, \"waiting",
+            "\tb->irq = irq;\n\tplatform_set_drvdata(pdev, b);\n\tdev_info(dev, \"waiting").replace(
+            "\tdev_info(&pdev->dev, \"%u presses\\n\", b->presses);",
+            "\tfree_irq((unsigned int)b->irq, b);\n"
+            "\tdev_info(&pdev->dev, \"%u presses\\n\", b->presses);")}),
     (9, "target by path, another node name, compatible as an enum", {
         "tmp105.dtso": lambda t: t.replace("&i2c0 {", "&{/external-bus/i2c@1,0} {").replace(
             "temperature-sensor@48", "sensor@48"),
@@ -229,6 +245,38 @@ WRONG = [
      "fault log: fault 3", "not one the grader can run"),
     (6, "a fault left out of the log", {"faults.txt": lambda t: t.split("fault: /fpga")[0]},
      "fault log: fault 2", "no block whose `fault:`"),
+    (7, "trigger ignored", {"gpio-pl061.c": sub(
+        "\tpl061_update_bit(p, GPIOIS, line, level);\n"
+        "\tpl061_update_bit(p, GPIOIBE, line, type == IRQ_TYPE_EDGE_BOTH);\n"
+        "\tpl061_update_bit(p, GPIOIEV, line,\n"
+        "\t\t\t type == IRQ_TYPE_EDGE_RISING || type == IRQ_TYPE_LEVEL_HIGH);\n", "")},
+     "a rising edge on line 3", "irq_set_type() programs"),
+    (7, "edges never acked", {"gpio-pl061.c": lambda t: t.replace(
+        "\twritel(1u << d->hwirq, p->base + GPIOIC);\n", "\t(void)p;\n").replace(
+        "\twritel(1u << line, p->base + GPIOIC);\n\treturn 0;", "\treturn 0;")},
+     "a rising edge on line 3", "The kernel stopped answering"),
+    (7, "every line unmasked at probe", {"gpio-pl061.c": sub(
+        "\twritel(0, p->base + GPIOIE);\n\twritel(0xff", "\twritel(0xff, p->base + GPIOIE);\n"
+        "\twritel(0xff")},
+     "edges on a line nobody requested", "The kernel stopped answering"),
+    (7, "raw status dispatched", {"gpio-pl061.c": sub("pending = readl(p->base + GPIOMIS);",
+                                                     "pending = readl(p->base + 0x414);")},
+     "edges on a line nobody requested", "GPIOMIS"),
+    (7, "handler counts silently", {"lab-button.c": sub(
+        '\tdev_info(b->dev, "press %u\\n", b->presses);\n', "")},
+     "a rising edge on line 3", "The interrupt arrived"),
+    (7, "button never requests its line", {"lab-button.c": sub(
+        "\tret = devm_request_irq(", "\tret = 0 && devm_request_irq(")},
+     "both buttons bind", "TODO 4"),
+    (7, "falling edge for button-a", {"lab7.dts": sub(
+        "<3 IRQ_TYPE_EDGE_RISING>", "<3 IRQ_TYPE_EDGE_FALLING>")},
+     "button-a interrupts on gpio0's line 3", "/amba/gpio@101e4000 3 2"),
+    (7, "button-b wired straight to gpio1", {"lab7.dts": sub(
+        "interrupt-parent = <&header>;\n\t\tinterrupts = <1>;",
+        "interrupt-parent = <&gpio1>;\n\t\tinterrupts = <5 IRQ_TYPE_EDGE_FALLING>;")},
+     "button-b reaches gpio1's line 5", "interrupt-parent is"),
+    (7, "button as a module", {"Makefile": sub("obj-y += lab-button.o", "obj-m += lab-button.o")},
+     "the Makefile builds both drivers", "obj-m lab-button.o"),
 ]
 
 

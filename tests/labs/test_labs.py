@@ -19,6 +19,7 @@ LABS = {
     3: (2, "the driver binds to the sensor node"),
     4: (0, "tmp105.c (your lab 3 driver) and Makefile exist"),
     5: (2, "the driver binds to /amba/gpio@101e4000"),
+    7: (0, "gpio-pl061.c, lab-button.c, lab7.dts and Makefile exist"),
     9: (2, "applied on the host, it adds a device at 0x48 on the I2C bus "
         "(ofdump --devices --overlay)"),
     10: (2, "probe_caller: who calls widget_probe"),
