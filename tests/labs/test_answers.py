@@ -77,6 +77,11 @@ LAB6_FIX_BY_LABELS = """// SPDX-License-Identifier: BSD-2-Clause
 """
 
 RIGHT = [
+    (3, "the reading in 1/16-degree steps, shifted first", {"tmp105.c": sub(
+        "*mdeg = raw * 1000 / 256;", "*mdeg = (raw >> 4) * 625 / 10;")}),
+    (5, "a line read through the all-lines address and masked", {"gpio-pl061.c": sub(
+        "return !!readl(p->base + GPIODATA + ((1u << offset) << 2));",
+        "return !!(readl(p->base + GPIODATA + (0xff << 2)) & (1u << offset));")}),
     (7, "interrupts-extended, numbers for the types, a wider map mask", {
         "lab7.dts": lambda t: t.replace(
             "interrupt-parent = <&gpio0>;\n\t\tinterrupts = <3 IRQ_TYPE_EDGE_RISING>;",
