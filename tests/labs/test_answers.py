@@ -33,7 +33,8 @@ def answer(key, value):
 
 def grade(lab, edits, tmp_path):
     src = tmp_path / ("lab%d" % lab)
-    shutil.copytree(ROOT / "docs" / "labs" / ("lab%d" % lab), src)
+    shutil.copytree(ROOT / "docs" / "labs" / ("lab%d" % lab), src,
+                    ignore=shutil.ignore_patterns(".history.jsonl"))
     shutil.copytree(SOL / ("lab%d" % lab), src, dirs_exist_ok=True)
     for name, edit in edits.items():
         f = src / name

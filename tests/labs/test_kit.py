@@ -3,6 +3,7 @@
 scripts/grade-class's CSV of a folder of hand-ins."""
 import csv
 import json
+import re
 import shutil
 import subprocess
 
@@ -23,9 +24,19 @@ def test_lab_check_prints_a_score_and_writes_result_json():
     assert r["checks"][2]["hint"].startswith("Not answered yet"), r
 
 
+# Alice's lab-check runs: 40 minutes of work, a night's break (not counted),
+# half an hour more to the full score, and a run after it.
+ALICE = "".join('{"time": "%s", "score": %d, "max": 9}\n' % r for r in (
+    ("2026-10-05T10:00:00Z", 2), ("2026-10-05T10:40:00Z", 5),
+    ("2026-10-06T14:00:00Z", 7), ("2026-10-06T14:30:00Z", 9),
+    ("2026-10-06T15:00:00Z", 9)))
+
+
 def test_grade_class_writes_one_csv(tmp_path):
     shutil.copytree(SOL / "lab1", tmp_path / "alice" / "lab1")
-    shutil.copytree(ROOT / "docs" / "labs" / "lab1", tmp_path / "bob" / "lab1")
+    (tmp_path / "alice" / "lab1" / ".history.jsonl").write_text(ALICE)
+    shutil.copytree(ROOT / "docs" / "labs" / "lab1", tmp_path / "bob" / "lab1",
+                    ignore=shutil.ignore_patterns(".history.jsonl"))
     shutil.copytree(SOL / "lab2", tmp_path / "bob" / "lab2")
     (tmp_path / "bob" / "notes").mkdir()
     res = subprocess.run([str(ROOT / "scripts" / "grade-class"), str(tmp_path)],
@@ -33,9 +44,29 @@ def test_grade_class_writes_one_csv(tmp_path):
     assert res.returncode == 0, res.stdout + res.stderr
     with open(tmp_path / "grades.csv") as f:
         rows = list(csv.reader(f))
-    assert rows[0] == ["student", "lab", "score", "max", "done", "first failing check"]
+    assert rows[0] == ["student", "lab", "score", "max", "done", "first failing check",
+                       "hours"]
     assert rows[1:] == [
-        ["alice", "1", "9", "9", "yes", ""],
+        ["alice", "1", "9", "9", "yes", "", "1.17"],
         ["bob", "1", "2", "9", "no",
-         "uart3_address: the CPU address of /fpga@10000000/serial@9000"],
-        ["bob", "2", "8", "8", "yes", ""]], rows
+         "uart3_address: the CPU address of /fpga@10000000/serial@9000", ""],
+        ["bob", "2", "8", "8", "yes", "", ""]], rows
+    assert ("lab 1: 1.2 h (median of 1 student(s) with a full score; 0 without one, "
+            "1 without a history)") in res.stdout, res.stdout
+    # The instructor's grading is not the student's work: the history is untouched.
+    assert (tmp_path / "alice" / "lab1" / ".history.jsonl").read_text() == ALICE
+
+
+def test_lab_check_logs_each_run_in_the_lab_folder(tmp_path):
+    """What the hours are measured from: each run a student makes appends
+    its time and score to the graded folder's .history.jsonl."""
+    src = tmp_path / "lab1"
+    shutil.copytree(ROOT / "docs" / "labs" / "lab1", src,
+                    ignore=shutil.ignore_patterns(".history.jsonl"))
+    for _ in range(2):
+        subprocess.run(["make", "-s", "--no-print-directory", "lab-check", "LAB=1",
+                        "LAB_SRC=" + str(src)], cwd=str(ROOT), capture_output=True,
+                       text=True, timeout=900)
+    runs = [json.loads(l) for l in (src / ".history.jsonl").read_text().splitlines()]
+    assert [(r["score"], r["max"]) for r in runs] == [(2, 9), (2, 9)], runs
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", r["time"]) for r in runs)

@@ -55,7 +55,8 @@ def solved(lab, tmp_path):
     files over it (a solution folder holds only what the student writes)."""
     import shutil
     dst = tmp_path / ("lab%d" % lab)
-    shutil.copytree(ROOT / "docs" / "labs" / ("lab%d" % lab), dst)
+    shutil.copytree(ROOT / "docs" / "labs" / ("lab%d" % lab), dst,
+                    ignore=shutil.ignore_patterns(".history.jsonl"))
     shutil.copytree(ROOT / "tests" / "labs" / "solutions" / ("lab%d" % lab), dst,
                     dirs_exist_ok=True)
     return str(dst)
