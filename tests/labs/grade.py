@@ -489,8 +489,8 @@ def lab2(src):
     if not strings:
         hint = "The node has no compatible."
     elif vendor != "ti":
-        hint = ("The vendor prefix (before the comma) is %r; Texas Instruments' is in\n"
-                "dts/bindings/ti,tmp105.yaml's name." % vendor)
+        hint = ("The vendor prefix (before the comma) is %r: Texas Instruments' is\n"
+                "another.  dts/bindings/trivial-devices.yaml lists the TMP105's string." % vendor)
     elif len(strings) > 1:
         hint = ("The first string is %r; the binding allows exactly one string, with\n"
                 "no fallback after it." % strings[0])
@@ -503,11 +503,11 @@ def lab2(src):
     name = path.rsplit("/", 1)[1]
     g.check("its node name is generic (temperature-sensor@48 or sensor@48)",
             re.match(r"^(temperature-sensor|sensor)@48$", name),
-            "Node names say what a device is, not which chip: see $nodename in\n"
-            "dts/bindings/ti,tmp105.yaml.  Yours is %s." % name)
+            "Node names say what a device is, not which chip (the devicetree\n"
+            "specification's generic names, such as the board's rtc@68).  Yours is %s." % name)
     ok, findings = dtbs_check(dtb)
     g.check("the tree follows the bindings (make dtbs_check's check)", ok,
-            "dt-validate said, for your tree:\n%s\nThe binding, dts/bindings/ti,tmp105.yaml, "
+            "dt-validate said, for your tree:\n%s\nThe binding, dts/bindings/trivial-devices.yaml, "
             "lists every property the node\nmay have." % indent(findings))
     if not good:
         g.skip("the kernel made an I2C device 0-0048 for it, with no driver yet",
