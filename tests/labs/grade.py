@@ -1308,8 +1308,9 @@ def lab9_probe(g, schema, node, n):
     res = subprocess.run([str(ROOT / "scripts" / "dtbs-check"), str(schema), str(dtb)],
                          capture_output=True, text=True, timeout=300)
     clean = res.returncode == 0 and not res.stderr.strip()
-    found = "\n".join(l for l in (res.stdout + res.stderr).strip().splitlines()
-                      if not l.strip().startswith("CHECK "))
+    # (dtbs-check indents its findings by four spaces: taken off.)
+    found = "\n".join(re.sub(r"^    ", "", l) for l in (res.stdout + res.stderr).splitlines()
+                      if l.strip() and not l.strip().startswith("CHECK "))
     # Each finding ends with its "From schema: FILE" line.
     own = bool(re.search(r"^\s*From schema: \S*/ti,tmp105\.yaml$", found, re.M))
     found = found.replace(str(g.out / "schemas") + "/", "").replace(str(ROOT) + "/", "")
