@@ -501,8 +501,8 @@ def lab2(src):
     if not strings:
         hint = "The node has no compatible."
     elif vendor != "ti":
-        hint = ("The vendor prefix (before the comma) is %r; Texas Instruments' is in\n"
-                "dts/bindings/ti,tmp105.yaml's name." % vendor)
+        hint = ("The vendor prefix (before the comma) is %r: Texas Instruments' is\n"
+                "another.  dts/bindings/trivial-devices.yaml lists the TMP105's string." % vendor)
     elif len(strings) > 1:
         hint = ("The first string is %r; the binding allows exactly one string, with\n"
                 "no fallback after it." % strings[0])
@@ -515,11 +515,11 @@ def lab2(src):
     name = path.rsplit("/", 1)[1]
     g.check("its node name is generic (temperature-sensor@48 or sensor@48)",
             re.match(r"^(temperature-sensor|sensor)@48$", name),
-            "Node names say what a device is, not which chip: see $nodename in\n"
-            "dts/bindings/ti,tmp105.yaml.  Yours is %s." % name)
+            "Node names say what a device is, not which chip (the devicetree\n"
+            "specification's generic names, such as the board's rtc@68).  Yours is %s." % name)
     ok, findings = dtbs_check(dtb)
     g.check("the tree follows the bindings (make dtbs_check's check)", ok,
-            "dt-validate said, for your tree:\n%s\nThe binding, dts/bindings/ti,tmp105.yaml, "
+            "dt-validate said, for your tree:\n%s\nThe binding, dts/bindings/trivial-devices.yaml, "
             "lists every property the node\nmay have." % indent(findings))
     if not good:
         g.skip("the kernel made an I2C device 0-0048 for it, with no driver yet",
@@ -1402,20 +1402,168 @@ def lab9_merged(g, dtbo, name, edit=None):
 
 def lab9_schema(g, binding):
     """dt_binding_check with the student's binding among the project's
-    (make, with BINDINGS_DIR a copy of dts/bindings plus it): (the
-    processed schema or None, what the tools said)."""
+    (make, with BINDINGS_DIR a copy of dts/bindings plus it, and with
+    ti,tmp105 taken out of trivial-devices.yaml, so that the student's is
+    the sensor's only binding): (the processed schema or None, what the
+    tools said)."""
+    import yaml
     schemas = g.out / "schemas"
     shutil.rmtree(schemas, ignore_errors=True)
     shutil.copytree(ROOT / "dts" / "bindings", schemas)
+    trivial = schemas / "trivial-devices.yaml"
+    text = trivial.read_text()
+    left = re.sub(r"^\s*- ti,tmp105\s*(#.*)?\n", "", text, flags=re.M)
+    if left == text:
+        raise RuntimeError("lab 9: trivial-devices.yaml does not list ti,tmp105")
+    # A list left empty is no schema at all: the file goes.
+    if yaml.safe_load(left)["properties"]["compatible"]["items"][0]["enum"]:
+        trivial.write_text(left)
+    else:
+        trivial.unlink()
     shutil.copy(binding, schemas / "ti,tmp105.yaml")
     res = subprocess.run(["make", "-s", "--no-print-directory", "B=" + rel(g.out),
                           "BINDINGS_DIR=" + rel(schemas), "dt_binding_check"],
                          cwd=str(ROOT), capture_output=True, text=True, timeout=900)
     if res.returncode:
         said = "\n".join(l for l in (res.stdout + res.stderr).splitlines()
-                         if not re.match(r"\s*(CHECK|make)\b", l))
+                         if not re.match(r"\s*(CHECK|DOCCHK|SCHEMA|EXAMPLE|make)\b", l))
         return None, said.replace(str(schemas) + "/", "").strip()
     return g.out / "bindings" / "processed-schema.json", ""
+
+
+# A small tree for one sensor node: the board's I2C controller and VIC
+# (the root's interrupt parent), so only the sensor can draw a finding.
+LAB9_PROBE_TREE = """/dts-v1/;
+/ {
+	model = "lab 9 binding probe";
+	compatible = "arm,versatile-pb";
+	#address-cells = <1>;
+	#size-cells = <1>;
+	interrupt-parent = <&vic>;
+
+	amba-bus {
+		compatible = "arm,amba-bus", "simple-bus";
+		#address-cells = <1>;
+		#size-cells = <1>;
+		ranges;
+
+		vic: interrupt-controller@10140000 {
+			compatible = "arm,versatile-vic", "arm,pl190-vic";
+			reg = <0x10140000 0x1000>;
+			interrupt-controller;
+			#address-cells = <0>;
+			#interrupt-cells = <1>;
+		};
+
+		i2c@10002000 {
+			compatible = "arm,versatile-i2c";
+			reg = <0x10002000 0x1000>;
+			#address-cells = <1>;
+			#size-cells = <0>;
+
+%s
+		};
+	};
+};
+"""
+
+
+def lab9_sensor(name, *props, compatible='"ti,tmp105"'):
+    """A sensor node's text: NAME { compatible = COMPATIBLE; PROPS }."""
+    body = ["compatible = %s;" % compatible] + list(props)
+    return "%s {\n%s};" % (name, "".join("    %s\n" % p for p in body))
+
+
+# (check, hint: what the page says the chip allows, nodes the binding must
+# refuse).  Each refusal must come from the student's binding itself.
+LAB9_REFUSE = [
+    ("your binding refuses a reg the chip cannot have (0x30, 0x47, 0x50, two addresses)",
+     "A TMP105 answers at one I2C address from 0x48 to 0x4f, and nowhere else;\n"
+     "a binding can say which values reg may take, not only how many.",
+     [lab9_sensor("temperature-sensor@30", "reg = <0x30>;"),
+      lab9_sensor("temperature-sensor@47", "reg = <0x47>;"),
+      lab9_sensor("temperature-sensor@50", "reg = <0x50>;"),
+      lab9_sensor("temperature-sensor@48", "reg = <0x48>, <0x49>;")]),
+    ("your binding refuses a node name that names the chip (tmp105@48)",
+     "Node names say what a device is (temperature-sensor@..., sensor@...), not\n"
+     "which chip; a binding can hold a node's name to a pattern.",
+     [lab9_sensor("tmp105@48", "reg = <0x48>;")]),
+    ("your binding refuses two interrupts (the chip has one ALERT pin)",
+     "The TMP105 has a single ALERT output: at most one interrupt.",
+     [lab9_sensor("temperature-sensor@48", "reg = <0x48>;", "interrupts = <5>, <6>;")]),
+    ("your binding refuses #thermal-sensor-cells other than 0",
+     "The chip measures one temperature: a thermal zone names it with no\n"
+     "argument cells, so #thermal-sensor-cells can only be 0.",
+     [lab9_sensor("temperature-sensor@48", "reg = <0x48>;", "#thermal-sensor-cells = <1>;")]),
+    ('your binding refuses a compatible list other than exactly "ti,tmp105"',
+     'The TMP105\'s compatible is the one string "ti,tmp105", with no fallback\n'
+     "after it.",
+     [lab9_sensor("temperature-sensor@48", "reg = <0x48>;",
+                  compatible='"ti,tmp105", "ti,tmp102"')]),
+    ("your binding requires reg",
+     "A node without reg says nothing about where the chip answers: the\n"
+     "binding must say that reg (like compatible) is required.",
+     [lab9_sensor("temperature-sensor@48")]),
+]
+
+LAB9_ACCEPTS = ("your binding accepts a TMP105 as the page describes it (reg 0x48 to 0x4f, "
+                "the ALERT interrupt, #thermal-sensor-cells = <0>)")
+LAB9_ACCEPT = [
+    lab9_sensor("temperature-sensor@48", "reg = <0x48>;"),
+    lab9_sensor("sensor@4f", "reg = <0x4f>;", "interrupts = <5>;",
+                "#thermal-sensor-cells = <0>;"),
+]
+
+
+def lab9_probe(g, schema, node, n):
+    """@node in the probe tree, compiled and checked against @schema:
+    (clean?, findings, whether the student's binding found something)."""
+    dts = g.out / "probes" / ("probe%d.dts" % n)
+    dts.parent.mkdir(parents=True, exist_ok=True)
+    dts.write_text(LAB9_PROBE_TREE % "\n".join("\t\t\t" + l for l in node.splitlines()))
+    dtb = dts.with_suffix(".dtb")
+    res = subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", str(dtb), str(dts)],
+                         capture_output=True, text=True, timeout=60)
+    if res.returncode:
+        raise RuntimeError("lab 9: a probe tree does not compile: " + res.stderr)
+    # (Without the board's waivers: the probe tree has none of its findings.)
+    res = subprocess.run([str(ROOT / "scripts" / "dtbs-check"), str(schema), str(dtb)],
+                         capture_output=True, text=True, timeout=300)
+    clean = res.returncode == 0 and not res.stderr.strip()
+    # (dtbs-check indents its findings by four spaces: taken off.)
+    found = "\n".join(re.sub(r"^    ", "", l) for l in (res.stdout + res.stderr).splitlines()
+                      if l.strip() and not l.strip().startswith("CHECK "))
+    # Each finding ends with its "From schema: FILE" line.
+    own = bool(re.search(r"^\s*From schema: \S*/ti,tmp105\.yaml$", found, re.M))
+    found = found.replace(str(g.out / "schemas") + "/", "").replace(str(ROOT) + "/", "")
+    return clean, found, own
+
+
+def lab9_probes(g, schema):
+    """The binding against small trees: it accepts the sensor as the page
+    describes it, and each requirement the page states refuses a node
+    that breaks it (refused by the student's binding, not another)."""
+    n = 0
+    refused = []
+    for node in LAB9_ACCEPT:
+        n += 1
+        clean, found, _ = lab9_probe(g, schema, node, n)
+        if not clean:
+            refused.append("%s\ndt-validate said:\n%s" % (indent(node), indent(found)))
+    g.check(LAB9_ACCEPTS, not refused,
+            "Your binding refused:\n" + "\n".join(refused) +
+            "\nEach of these is a TMP105 node the page allows.")
+    for check, why, nodes in LAB9_REFUSE:
+        accepted = []
+        for node in nodes:
+            n += 1
+            clean, found, own = lab9_probe(g, schema, node, n)
+            if not own:
+                accepted.append(indent(node) + ("\n(dt-validate said, but not from your "
+                                                "binding:\n%s)" % indent(found)
+                                                if not clean else ""))
+        g.check(check, not accepted,
+                "Your binding accepted:\n%s\n%s" % ("\n".join(accepted), why))
 
 
 def lab9_initrd(g, dtbo):
@@ -1483,6 +1631,12 @@ def lab9(src):
     else:
         for t in checks:
             g.skip(t, "the overlay and the binding")
+    if schema:
+        lab9_probes(g, schema)
+    else:
+        g.skip(LAB9_ACCEPTS, "the binding")
+        for check, _, _ in LAB9_REFUSE:
+            g.skip(check, "the binding")
     if not added:
         for t in later[1:]:
             g.skip(t, "the overlay to add the device")

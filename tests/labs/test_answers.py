@@ -103,6 +103,14 @@ RIGHT = [
         "tmp105.dtso": lambda t: t.replace("&i2c0 {", "&{/external-bus/i2c@1,0} {").replace(
             "temperature-sensor@48", "sensor@48"),
         "ti,tmp105.yaml": sub("    const: ti,tmp105", "    enum:\n      - ti,tmp105")}),
+    (9, "reg as an enum of addresses", {"ti,tmp105.yaml": sub(
+        "    items:\n      - minimum: 0x48\n        maximum: 0x4f",
+        "    enum: [0x48, 0x49, 0x4a, 0x4b, 0x4c, 0x4d, 0x4e, 0x4f]")}),
+    (9, "reg limited without items, node name without the address part", {
+        "ti,tmp105.yaml": lambda t: sub(
+            "    items:\n      - minimum: 0x48\n        maximum: 0x4f",
+            "    minimum: 72\n    maximum: 79")(t).replace(
+            '"^(temperature-sensor|sensor)@[0-9a-f]+$"', '"^(temperature-)?sensor@"')}),
     (10, "caller with (), fixed with kzalloc", {
         "answers.txt": sub("= really_probe", "= really_probe()"),
         "widget.c": sub("devm_kzalloc(dev, sizeof(*w), GFP_KERNEL)",
@@ -147,6 +155,34 @@ WRONG = [
     (9, "the binding allows any property", {"ti,tmp105.yaml": sub(
         "additionalProperties: false", "additionalProperties: true")},
      "your binding refuses", "with vendor,bogus"),
+    (9, "a copy of trivial-devices.yaml", {"ti,tmp105.yaml": lambda t: (
+        ROOT / "dts" / "bindings" / "trivial-devices.yaml").read_text().replace(
+        "trivial-devices.yaml#", "ti,tmp105.yaml#")},
+     "your binding accepts a TMP105 as the page describes it",
+     "'#thermal-sensor-cells' does not match"),
+    (9, "reg counted, not limited", {"ti,tmp105.yaml": sub(
+        "    items:\n      - minimum: 0x48\n        maximum: 0x4f", "    maxItems: 1")},
+     "your binding refuses a reg the chip cannot have", "temperature-sensor@30"),
+    (9, "the range of another chip", {"ti,tmp105.yaml": sub(
+        "maximum: 0x4f", "maximum: 0x4b")},
+     "your binding accepts a TMP105 as the page describes it", "sensor@4f"),
+    (9, "any node name", {"ti,tmp105.yaml": sub(
+        '  $nodename:\n    pattern: "^(temperature-sensor|sensor)@[0-9a-f]+$"\n\n', "")},
+     "your binding refuses a node name", "tmp105@48"),
+    (9, "any number of interrupts", {"ti,tmp105.yaml": sub(
+        "    description: The ALERT pin.\n    maxItems: 1", "    description: The ALERT pin.")},
+     "your binding refuses two interrupts", "interrupts = <5>, <6>"),
+    (9, "any #thermal-sensor-cells", {"ti,tmp105.yaml": sub(
+        '  "#thermal-sensor-cells":\n    const: 0',
+        '  "#thermal-sensor-cells":\n    $ref: /schemas/types.yaml#/definitions/uint32')},
+     "your binding refuses #thermal-sensor-cells", "#thermal-sensor-cells = <1>"),
+    (9, "a fallback allowed after the string", {"ti,tmp105.yaml": sub(
+        "    const: ti,tmp105",
+        "    minItems: 1\n    items:\n      - const: ti,tmp105\n      - const: ti,tmp102")},
+     "your binding refuses a compatible list", '"ti,tmp105", "ti,tmp102"'),
+    (9, "reg not required", {"ti,tmp105.yaml": sub("  - compatible\n  - reg\n",
+                                                   "  - compatible\n")},
+     "your binding requires reg", "temperature-sensor@48"),
     (10, "the tree's gain, not what GDB shows", {"answers.txt": sub("= 7", "= 5")},
      "widget_a_gain", "Wrong value: you wrote 5"),
     (10, "the type, not the symbol", {"answers.txt": sub("= widget_state", "= struct widget")},
