@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Time: jiffies counted by whichever timer driver registered the tick, and
- * msleep(), which sleeps the CPU (ARM926 "wait for interrupt") between
- * ticks instead of spinning.  Any interrupt wakes it; it checks jiffies and
- * sleeps again.  If the tick interrupt lands between the check and the wfi,
- * the wfi lasts one more tick: msleep may oversleep by one tick, never
- * undersleep.
+ * Time: jiffies counted by whichever timer driver registered the tick,
+ * ktime_get_ns() counted by the clocksource, and msleep(), which sleeps
+ * the CPU (ARM926 "wait for interrupt") between ticks instead of spinning.
+ * Any interrupt wakes it; it checks the clock and sleeps again.  If the
+ * tick interrupt lands between the check and the wfi, the wfi lasts one
+ * more tick: msleep may oversleep by one tick, never undersleep.
  */
 #define pr_fmt(fmt) "time: " fmt
 
@@ -13,6 +13,7 @@
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/jiffies.h>
+#include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <asm/irq.h>
@@ -23,8 +24,6 @@
 
 volatile unsigned long jiffies;
 static const char *tick_name;
-static u32 (*tick_counter)(void *data);
-static void *tick_counter_data;
 
 int tick_register(const char *name, unsigned int hz)
 {
@@ -42,14 +41,7 @@ void tick_unregister(const char *name)
 	if (tick_name && !strcmp(tick_name, name)) {
 		pr_info("tick from %s stopped\n", name);
 		tick_name = NULL;
-		tick_counter = NULL;
 	}
-}
-
-void tick_handle_periodic(void)
-{
-	jiffies++;
-	softlockup_tick();
 }
 
 const char *tick_source(void)
@@ -62,43 +54,92 @@ u64 uptime_ms(void)
 	return (u64)jiffies * (1000 / HZ);
 }
 
-void tick_set_counter(u32 (*ns_since_tick)(void *data), void *data)
+/*
+ * The monotonic clock counts the clocksource, never the tick.  jiffies
+ * stand still while IRQs are masked, which is most of the boot (until
+ * irq_start()), and a timer counting within the current tick can only
+ * tell about one pending reload: a clock built on them stepped back a
+ * tick at every further reload, and stood still whenever QEMU was late
+ * running a reload.  The clocksource counts
+ * freely whatever the IRQs do.  Its counter is 32 bits wide, so every
+ * reading adds the counts since the one before to a 64-bit total, and
+ * every tick reads it, so that it is never left to wrap unseen while IRQs
+ * run (71 minutes at 1 MHz; only a CPU masked that long loses time).
+ * Before a clocksource registers, and once it is gone, the clock stands
+ * still: it never goes back and never jumps.
+ */
+#define NSEC_PER_SEC 1000000000ull
+
+static struct clocksource *clocksource;
+static u32 cs_last;		/* the counter at the last reading */
+static u64 cs_cycles;		/* counted by the clocksource since it registered */
+static u64 ktime_base_ns;	/* counted by clocksources before it */
+
+/* Exactly cycles * 10^9 / rate, rounded down, without overflowing. */
+static u64 cycles_to_ns(u64 cycles, unsigned long rate)
 {
-	tick_counter_data = data;
-	tick_counter = ns_since_tick;
+	return cycles / rate * NSEC_PER_SEC + cycles % rate * NSEC_PER_SEC / rate;
+}
+
+/* Call with IRQs masked: the counts since the last reading, added in. */
+static u64 timekeeping_advance(void)
+{
+	u32 now;
+
+	if (!clocksource)
+		return ktime_base_ns;
+	now = clocksource->read(clocksource);
+	cs_cycles += (u32)(now - cs_last);
+	cs_last = now;
+	return ktime_base_ns + cycles_to_ns(cs_cycles, clocksource->rate);
+}
+
+void tick_handle_periodic(void)
+{
+	jiffies++;
+	timekeeping_advance();
+	softlockup_tick();
 }
 
 u64 ktime_get_ns(void)
 {
-	unsigned long j;
-	u32 ns;
+	unsigned long flags;
+	u64 ns;
 
-	/* A tick counted between the two reads would pair the new jiffies
-	 * with the old counter: read again.  In an interrupt handler jiffies
-	 * cannot move, and a pending tick shows in the counter instead. */
-	do {
-		j = jiffies;
-		ns = tick_counter ? tick_counter(tick_counter_data) : 0;
-	} while (j != jiffies);
-	return (u64)j * (1000000000u / HZ) + ns;
+	local_irq_save(flags);
+	ns = timekeeping_advance();
+	local_irq_restore(flags);
+	return ns;
 }
 EXPORT_SYMBOL(ktime_get_ns);
 
-static struct clocksource *clocksource;
-
 int clocksource_register(struct clocksource *cs)
 {
+	unsigned long flags;
+
 	if (clocksource)
 		return -EBUSY;
+	if (!cs->rate)
+		return -EINVAL;
+	local_irq_save(flags);
+	cs_last = cs->read(cs);
+	cs_cycles = 0;
 	clocksource = cs;
+	local_irq_restore(flags);
 	pr_info("clocksource %s at %lu Hz\n", cs->name, cs->rate);
 	return 0;
 }
 
 void clocksource_unregister(struct clocksource *cs)
 {
-	if (clocksource == cs)
+	unsigned long flags;
+
+	local_irq_save(flags);
+	if (clocksource == cs) {
+		ktime_base_ns = timekeeping_advance();
 		clocksource = NULL;
+	}
+	local_irq_restore(flags);
 }
 
 struct clocksource *clocksource_get(void)
@@ -106,33 +147,53 @@ struct clocksource *clocksource_get(void)
 	return clocksource;
 }
 
+/*
+ * What is left of a sleep, in ms (0: it is over).  By the clock when there
+ * is one: QEMU can deliver a tick late, the jiffy it ends is then longer
+ * than a tick, and counting ticks ("jiffies + n + 1") ends the sleep
+ * short.  By jiffies without a clocksource.
+ */
+static unsigned long sleep_left_ms(u64 end_ns, unsigned long end_j)
+{
+	u64 now;
+
+	if (!clocksource)
+		return time_before(jiffies, end_j) ? jiffies_to_msecs(end_j - jiffies) : 0;
+	now = ktime_get_ns();
+	return now < end_ns ? (unsigned long)DIV_ROUND_UP(end_ns - now, 1000000u) : 0;
+}
+
 void msleep(unsigned int ms)
 {
-	unsigned long end;
+	unsigned long end_j;
+	u64 end_ns;
 
 	if (!tick_name || irqs_disabled()) {
 		pr_warn("msleep(%u): %s, not sleeping\n", ms,
 			tick_name ? "IRQs are masked" : "no tick timer has probed");
 		return;
 	}
+	end_ns = ktime_get_ns() + (u64)ms * 1000000u;
 	/* +1: the current tick is already partly over. */
-	end = jiffies + msecs_to_jiffies(ms) + 1;
-	while (time_before(jiffies, end))
+	end_j = jiffies + msecs_to_jiffies(ms) + 1;
+	while (sleep_left_ms(end_ns, end_j))
 		cpu_do_idle();
 }
 
 unsigned long msleep_interruptible(unsigned int ms)
 {
-	unsigned long end;
+	unsigned long end_j, left;
+	u64 end_ns;
 
 	if (!tick_name || irqs_disabled()) {
 		msleep(ms);
 		return 0;
 	}
-	end = jiffies + msecs_to_jiffies(ms) + 1;
-	while (time_before(jiffies, end)) {
+	end_ns = ktime_get_ns() + (u64)ms * 1000000u;
+	end_j = jiffies + msecs_to_jiffies(ms) + 1;
+	while ((left = sleep_left_ms(end_ns, end_j))) {
 		if (intr_pending())
-			return jiffies_to_msecs(end - jiffies);
+			return left;
 		cpu_do_idle();
 	}
 	return 0;

@@ -75,20 +75,6 @@ unsigned long probe_calls(void)
 	return probe_call_count;
 }
 
-/*
- * With IRQs still masked (most of the boot) the tick can fall behind and
- * ktime_get_ns() step back; the timeline never does.
- */
-static u64 timeline_now(void)
-{
-	static u64 last;
-	u64 now = ktime_get_ns();
-
-	if (now > last)
-		last = now;
-	return last;
-}
-
 static struct probe_record *probe_log_start(struct device *dev, struct device_driver *drv)
 {
 	struct probe_record *r = probe_call_count < PROBE_LOG_MAX ?
@@ -100,7 +86,7 @@ static struct probe_record *probe_log_start(struct device *dev, struct device_dr
 	snprintf(r->device, sizeof(r->device), "%s", dev_name(dev));
 	snprintf(r->driver, sizeof(r->driver), "%s", drv->name);
 	r->trigger = cur_trigger;
-	r->start_ns = timeline_now();
+	r->start_ns = ktime_get_ns();
 	return r;
 }
 
@@ -108,7 +94,7 @@ static void probe_log_end(struct probe_record *r, int ret)
 {
 	if (!r)
 		return;
-	r->end_ns = timeline_now();
+	r->end_ns = ktime_get_ns();
 	r->ret = ret;
 }
 

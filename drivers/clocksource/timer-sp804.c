@@ -65,23 +65,6 @@ static irqreturn_t sp804_tick_interrupt(int irq, void *dev_id)
 	return IRQ_HANDLED;
 }
 
-/*
- * How far into the current tick the counter is.  The counter counts down
- * from Load and reloads as the interrupt is raised; RIS read after Value
- * says whether a reload (a tick not yet counted) came first, and then
- * Value is read again to go with it.
- */
-static u32 sp804_ns_since_tick(void *data)
-{
-	struct sp804 *t = data;
-	u32 load = (u32)(t->rate / HZ), elapsed;
-
-	elapsed = load - readl(t->base + TIMER_VALUE);
-	if (readl(t->base + TIMER_RIS) & 1)
-		elapsed = 2 * load - readl(t->base + TIMER_VALUE);
-	return (u32)((u64)elapsed * 1000000000u / t->rate);
-}
-
 /* The second timer counts down from 0xffffffff: inverted, it counts up. */
 static u32 sp804_clocksource_read(struct clocksource *cs)
 {
@@ -158,7 +141,6 @@ static int sp804_probe(struct platform_device *pdev)
 	load = (u32)(t->rate / HZ);
 	writel(load, t->base + TIMER_LOAD);
 	writel(CTRL_ENABLE | CTRL_PERIODIC | CTRL_INTEN | CTRL_32BIT, t->base + TIMER_CTRL);
-	tick_set_counter(sp804_ns_since_tick, t);
 	sp804_start_clocksource(dev, t);
 	t->is_tick = true;
 	tick_taken = true;

@@ -25,6 +25,7 @@
 #include <linux/module.h>
 #include <linux/netdevice.h>
 #include <linux/of.h>
+#include <linux/of_net.h>
 #include <linux/platform_device.h>
 #include <linux/printk.h>
 #include <linux/string.h>
@@ -392,34 +393,25 @@ static void smc_chip_mac(struct smc_local *lp, u8 *out, const u8 *mac)
 /* The tree's address when it has a valid one, else the chip's. */
 static void smc_set_mac(struct smc_local *lp)
 {
-	static const char *const props[] = { "mac-address", "local-mac-address" };
 	struct net_device *ndev = lp->ndev;
 	const u8 *a = ndev->dev_addr;
 	u8 mac[ETH_ALEN], now[ETH_ALEN];
-	unsigned int i;
 
 	smc_chip_mac(lp, lp->chip_addr, NULL);
-	for (i = 0; i < ARRAY_SIZE(props); i++) {
-		if (of_property_read_u8_array(lp->dev->of_node, props[i], mac, ETH_ALEN))
-			continue;
-		if (!is_valid_ether_addr(mac)) {
-			dev_warn(lp->dev, "%s is not a unicast address: ignored\n", props[i]);
-			continue;
-		}
-		memcpy(ndev->dev_addr, mac, ETH_ALEN);
-		/* Real chips take it; QEMU's model ignores the writes. */
-		smc_chip_mac(lp, NULL, mac);
-		smc_chip_mac(lp, now, NULL);
-		memcpy(lp->chip_addr, now, ETH_ALEN);
-		dev_info(lp->dev, "MAC %02x:%02x:%02x:%02x:%02x:%02x from the tree (%s)%s\n",
-			 a[0], a[1], a[2], a[3], a[4], a[5], props[i],
-			 ether_addr_equal(now, mac) ? "" :
-			 "; the chip keeps its own: applied in software");
+	if (of_get_mac_address(lp->dev->of_node, mac)) {
+		memcpy(ndev->dev_addr, lp->chip_addr, ETH_ALEN);
+		dev_info(lp->dev, "MAC %02x:%02x:%02x:%02x:%02x:%02x from the chip\n",
+			 a[0], a[1], a[2], a[3], a[4], a[5]);
 		return;
 	}
-	memcpy(ndev->dev_addr, lp->chip_addr, ETH_ALEN);
-	dev_info(lp->dev, "MAC %02x:%02x:%02x:%02x:%02x:%02x from the chip\n",
-		 a[0], a[1], a[2], a[3], a[4], a[5]);
+	memcpy(ndev->dev_addr, mac, ETH_ALEN);
+	/* Real chips take it; QEMU's model ignores the writes. */
+	smc_chip_mac(lp, NULL, mac);
+	smc_chip_mac(lp, now, NULL);
+	memcpy(lp->chip_addr, now, ETH_ALEN);
+	dev_info(lp->dev, "MAC %02x:%02x:%02x:%02x:%02x:%02x from the tree%s\n",
+		 a[0], a[1], a[2], a[3], a[4], a[5],
+		 ether_addr_equal(now, mac) ? "" : "; the chip keeps its own: applied in software");
 }
 
 static int smc_probe(struct platform_device *pdev)

@@ -20,6 +20,7 @@
 #include <linux/module.h>
 #include <linux/netdevice.h>
 #include <linux/of.h>
+#include <linux/of_net.h>
 #include <linux/platform_device.h>
 #include <linux/printk.h>
 #include <linux/string.h>
@@ -258,9 +259,7 @@ static void smsc_set_mac(struct smsc911x *pd)
 	const char *from = "the chip";
 	u8 mac[ETH_ALEN];
 
-	if ((!of_property_read_u8_array(pd->dev->of_node, "mac-address", mac, ETH_ALEN) ||
-	     !of_property_read_u8_array(pd->dev->of_node, "local-mac-address", mac, ETH_ALEN)) &&
-	    is_valid_ether_addr(mac)) {
+	if (!of_get_mac_address(pd->dev->of_node, mac)) {
 		mac_write(pd, MAC_ADDRL, mac[0] | mac[1] << 8 | mac[2] << 16 | (u32)mac[3] << 24);
 		mac_write(pd, MAC_ADDRH, mac[4] | mac[5] << 8);
 		from = "the tree";

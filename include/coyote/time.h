@@ -20,26 +20,20 @@ const char *tick_source(void);
 /* Milliseconds since the tick started. */
 u64 uptime_ms(void);
 
-/**
- * tick_set_counter() - the tick's timer can also say how far it is into
- * the current tick: @ns_since_tick(@data) returns nanoseconds since the
- * last tick, more than one tick when one is pending but not yet counted.
- * Called by the timer driver after tick_register(); tick_unregister()
- * forgets it.
- */
-void tick_set_counter(u32 (*ns_since_tick)(void *data), void *data);
-
 /*
- * Nanoseconds since the tick started, as fine as the tick's timer counts
- * (1 us on the SP804 at 1 MHz) or one tick without a counter.  Any context.
+ * Nanoseconds counted by the clocksource (below), as fine as it counts
+ * (1 us on the SP804 at 1 MHz); never back, never a jump, IRQs masked or
+ * not.  Before a clocksource registers it stands still (at 0 at boot).
+ * Any context.
  */
 u64 ktime_get_ns(void);
 
 /*
  * A free-running counter that does not depend on the tick (Linux calls it
  * a clocksource): @read returns a count that rises @rate times a second and
- * wraps at 2^32.  The SP804 runs its second timer free for this; the time
- * self-test measures the tick against it.
+ * wraps at 2^32.  The SP804 runs its second timer free for this;
+ * ktime_get_ns() counts it, and the time self-test measures the tick
+ * against it.
  */
 struct clocksource {
 	const char *name;
@@ -48,7 +42,8 @@ struct clocksource {
 	void *data;
 };
 
-/* Return: 0; -EBUSY when another clocksource is registered. */
+/* Return: 0; -EBUSY when another clocksource is registered; -EINVAL when
+ * @cs->rate is 0.  ktime_get_ns() goes on from where it stood. */
 int clocksource_register(struct clocksource *cs);
 void clocksource_unregister(struct clocksource *cs);
 /* The registered clocksource, or NULL. */

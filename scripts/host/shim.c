@@ -127,7 +127,7 @@ int sprint_symbol(char *buf, unsigned long addr)
 	return snprintf(buf, KSYM_SYMBOL_LEN, "0x%lx", addr);
 }
 
-/* The host's monotonic clock stands in for the tick and its counter. */
+/* The host's monotonic clock stands in for the clocksource. */
 u64 ktime_get_ns(void)
 {
 	struct timespec ts;
