@@ -1081,23 +1081,33 @@ def lab7(src):
             why = {n: whynot(c, n) for n in BUTTONS}
             ok = all(why[n][0] == "bound" and rows[n] and rows[n][1] == n[1:] and
                      rows[n][0] == TRIGGER[BUTTONS[n][2]] for n in BUTTONS)
-            g.check(later[1], ok,
-                    "`irqs` printed:\n%s\n%s\nA bound button whose line `irqs` does not "
-                    "list never asked for it\n(lab-button.c, TODO 4)." % (indent(out), "\n".join(
-                        "`whynot %s` says:\n%s" % (n, indent(why[n][1])) for n in BUTTONS
-                        if why[n][0] != "bound")))
+            refused = [l for l in c.boot_log.splitlines() if "trigger type" in l]
+            hint = ["`irqs` printed:\n" + indent(out)]
+            hint += ["`whynot %s` says:\n%s" % (n, indent(why[n][1])) for n in BUTTONS
+                     if why[n][0] != "bound"]
+            if refused:
+                hint.append("The boot log says:\n" + indent("\n".join(refused)))
+            hint.append("A bound button whose line `irqs` does not list never asked for it\n"
+                        "(lab-button.c, TODO 4); a trigger shown as - was refused by "
+                        "irq_set_type.")
+            g.check(later[1], ok, "\n".join(hint))
             try:
                 lab7_pulses(g, c, later)
             except Exception as e:          # pexpect's TIMEOUT or EOF, most likely
                 seen = [r[1] for r in g.results]
                 left = [t for t in later[2:] if t not in seen]
-                tail = "\n".join(c._clean(str(c.child.before or "")).splitlines()[-8:])
-                g.check(left[0], False,
-                        "The kernel stopped answering (%s); its last lines:\n%s\nAn "
-                        "interrupt that is never acked or masked fires again at once,\n"
-                        "forever: the chained handler must dispatch only pending, enabled\n"
-                        "lines (GPIOMIS), and each edge be acked (GPIOIC)." %
-                        (type(e).__name__, indent(tail)))
+                lines = c._clean(str(c.child.before or "")).splitlines()
+                fault = next((l for l in reversed(lines) if l.startswith("halted: ")), None)
+                if fault:
+                    why = ("The kernel stopped at a fault (%s): the backtrace above\n"
+                           "shows the path from the interrupt to it." % fault[8:])
+                else:
+                    why = ("An interrupt that is never acked or masked fires again at once,\n"
+                           "forever: the chained handler must dispatch only pending, enabled\n"
+                           "lines (GPIOMIS), and each edge be acked (GPIOIC).")
+                g.check(left[0], False, "The kernel stopped answering (%s); its last lines:"
+                        "\n%s\n%s" % (type(e).__name__,
+                                       indent("\n".join(lines[-(16 if fault else 8):])), why))
                 for t in left[1:]:
                     g.skip(t, "the kernel to answer again")
     except Exception as e:

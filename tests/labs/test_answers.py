@@ -304,6 +304,13 @@ WRONG = [
     (7, "raw status dispatched", {"gpio-pl061.c": sub("pending = readl(p->base + GPIOMIS);",
                                                      "pending = readl(p->base + 0x414);")},
      "edges on a line nobody requested", "GPIOMIS"),
+    (7, "handler follows a bad pointer", {"lab-button.c": sub(
+        "\tb->presses++;\n",
+        "\tb->presses++;\n\tb = (struct lab_button *)(unsigned long)b->presses;\n")},
+     "a rising edge on line 3", "stopped at a fault (data abort in lab_button_irq"),
+    (7, "falling edges refused by set_type", {"gpio-pl061.c": sub(
+        "\tcase IRQ_TYPE_EDGE_FALLING:\n", "")},
+     "both buttons bind", "trigger type 2 refused"),
     (7, "handler counts silently", {"lab-button.c": sub(
         '\tdev_info(b->dev, "press %u\\n", b->presses);\n', "")},
      "a rising edge on line 3", "The interrupt arrived"),
