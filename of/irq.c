@@ -57,6 +57,11 @@ struct device_node *of_irq_find_parent(struct device_node *child)
  * wrong size, or a map entry's parent is missing; -EFAULT for a malformed
  * interrupt-map; -ENOENT when the walk ends without a controller.
  */
+bool of_irq_is_nexus(const struct device_node *np)
+{
+	return of_get_property(np, "interrupt-map", NULL) != NULL;
+}
+
 int of_irq_parse_raw(const __be32 *addr, struct of_phandle_args *out_irq)
 {
 	struct device_node *ipar, *newpar = NULL;
@@ -106,9 +111,9 @@ int of_irq_parse_raw(const __be32 *addr, struct of_phandle_args *out_irq)
 		if (++levels > of_node_count)
 			return -EINVAL;
 		intc = of_property_read_bool(ipar, "interrupt-controller");
-		imap = of_get_property(ipar, "interrupt-map", &imaplen);
-		if (intc && !imap)
+		if (intc && !of_irq_is_nexus(ipar))
 			return 0;
+		imap = of_get_property(ipar, "interrupt-map", &imaplen);
 		if (addrsize && !addr)
 			return -EINVAL;         /* a map needs the unit address */
 		if (!imap) {

@@ -113,8 +113,8 @@ static int parse_list(struct walk *w, const struct of_supplier_binding *b,
 }
 
 /*
- * The interrupt parent is a nexus (interrupt-map, not a controller): a node
- * that never becomes a device.  The suppliers are the controllers each
+ * The interrupt parent is a nexus (of_irq_is_nexus()): usually a node that
+ * never becomes a device.  The suppliers are the controllers each
  * interrupt lands on through the map, as Linux's fw_devlink finds them.
  */
 static int parse_irq_through_map(struct walk *w, const struct of_supplier_binding *b,
@@ -145,8 +145,7 @@ static int parse_irq_parent(struct walk *w, const struct of_supplier_binding *b,
 	if (of_get_property(np, "interrupts-extended", NULL))
 		return 0;
 	par = of_irq_find_parent(np);
-	if (par && of_get_property(par, "interrupt-map", NULL) &&
-	    !of_property_read_bool(par, "interrupt-controller"))
+	if (par && of_irq_is_nexus(par))
 		return parse_irq_through_map(w, b, np, inherited);
 	return emit(w, b, np, "interrupt-parent", par, inherited);
 }

@@ -14,6 +14,12 @@ int of_irq_parse_one(struct device_node *device, int index,
 		     struct of_phandle_args *out_irq);
 int of_irq_parse_raw(const __be32 *addr, struct of_phandle_args *out_irq);
 struct device_node *of_irq_find_parent(struct device_node *child);
+/*
+ * of_irq_is_nexus() - @np translates specifiers onward through its
+ * "interrupt-map" (a map takes precedence over "interrupt-controller", as
+ * in of_irq_parse_raw()): an interrupt that names @np lands elsewhere.
+ */
+bool of_irq_is_nexus(const struct device_node *np);
 int of_irq_count(struct device_node *dev);
 
 /* Mapping to virtual IRQ numbers lives with the IRQ domains (kernel/irq/irqdomain.c). */
