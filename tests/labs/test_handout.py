@@ -5,6 +5,8 @@ import shutil
 import subprocess
 import tarfile
 
+import pytest
+
 from qemu.coyote import ROOT, BUILD
 
 SOL = ROOT / "tests" / "labs" / "solutions"
@@ -42,10 +44,15 @@ def test_handout_of_all_labs_builds_and_grades_lab1(tmp_path):
     assert rc == 0 and "lab 1 is done" in out, out
 
 
-def test_handout_of_one_lab_has_only_its_folders():
-    rc, out = make("lab-handout", "LAB=4")
+@pytest.mark.parametrize("lab, folders", [
+    (4, {"lab3", "lab4"}),      # lab 4 boots lab 3's tree
+    (7, {"lab5", "lab7"}),      # lab 7 grows the lab 5 driver
+])
+def test_handout_of_one_lab_has_only_its_folders(lab, folders):
+    rc, out = make("lab-handout", "LAB=%d" % lab)
     assert rc == 0, out
-    with tarfile.open(BUILD / "handout" / "coyote-lab4.tar.gz") as t:
+    name = "coyote-lab%d" % lab
+    with tarfile.open(BUILD / "handout" / (name + ".tar.gz")) as t:
         labs = {n.split("/")[3] for n in t.getnames()
-                if n.startswith("coyote-lab4/docs/labs/lab")}
-    assert labs == {"lab3", "lab4"}, labs
+                if n.startswith(name + "/docs/labs/lab")}
+    assert labs == folders, labs
