@@ -52,6 +52,11 @@ class Grader:
         self.results.append(("skip", text, "waits for: " + needs, points))
         return False
 
+    def skip_all(self, texts, needs):
+        """skip() each of @texts: the checks after a failed one they need."""
+        for text in texts:
+            self.skip(text, needs)
+
     def score(self):
         got = sum(r[3] for r in self.results if r[0] == "pass")
         return got, sum(r[3] for r in self.results)
@@ -570,14 +575,24 @@ def sensor_machine(g, kernel):
     return machine, sock
 
 
+def check_build(g, text, kernel, log, later=(), more=""):
+    """The check @text that the lab's kernel built, its hint the build's
+    first error (and @more); @later skipped when it did not build."""
+    if g.check(text, kernel, "The build said (from its first error):\n" +
+               indent(first_errors(log)) + more):
+        return True
+    g.skip_all(later, "the build")
+    return False
+
+
 def build_with_driver(g, drv):
     """Labs 3 and 5: the student's @drv exists and a kernel builds with it
     built in (two checks); the kernel.bin, or None after a failed check."""
     if not g.check("%s exists" % drv.name, drv.exists(), "Expected %s." % rel(drv)):
         return None
     kernel, log = build_kernel(g, drv)
-    if not g.check("the kernel builds with %s (-Wall -Wextra -Werror)" % drv.name, kernel,
-                   "The build said (from its first error):\n" + indent(first_errors(log))):
+    if not check_build(g, "the kernel builds with %s (-Wall -Wextra -Werror)" % drv.name,
+                       kernel, log):
         return None
     return kernel
 
@@ -686,17 +701,13 @@ def lab4(src):
                 (" ".join(objs["obj-y"]) or "(none)", " ".join(objs["obj-m"]) or "(none)"))
     if not g.check("the Makefile builds tmp105.o as a module (obj-m)",
                    objs and objs["obj-m"] == ["tmp105.o"] and not objs["obj-y"], hint):
-        for t in later:
-            g.skip(t, "obj-m")
+        g.skip_all(later, "obj-m")
         return g
     kernel, log = build_kernel(g, src, "LAB_KBUILD")
     modpost = "is not exported by the kernel" in log
-    if not g.check(later[0], kernel,
-                   "The build said (from its first error):\n" + indent(first_errors(log)) +
-                   ("\nA module may call only what the kernel exports (EXPORT_SYMBOL)."
-                    if modpost else "")):
-        for t in later[1:]:
-            g.skip(t, "the build")
+    if not check_build(g, later[0], kernel, log, later[1:],
+                       "\nA module may call only what the kernel exports (EXPORT_SYMBOL)."
+                       if modpost else ""):
         return g
     alias = g.out / "modules" / "modules.alias"
     lines = alias.read_text().splitlines() if alias.exists() else []
@@ -719,8 +730,7 @@ def lab4(src):
                        ("says the sensor pulled in tmp105" if pulled else
                         "has no line \"0-0048 (ti,tmp105) pulls in tmp105\"",
                         SENSOR, indent(out))):
-            for t in later[4:]:
-                g.skip(t, "autoload")
+            g.skip_all(later[4:], "autoload")
             return g
         t = probe_reading(c.boot_log)
         g.check(later[4] + " (0 C at power-on)", t is not None and abs(t) <= 0.5,
@@ -916,8 +926,7 @@ def lab7_tree(g, src):
              "the tree passes dtbs_check (dts/bindings/coyote,lab-button.yaml)")
     dtb, err = compile_lab_dts(src / "lab7.dts", g.out / "lab7.dtb")
     if not g.check("lab7.dts compiles", dtb, "dtc said:\n" + indent(err)):
-        for t in later:
-            g.skip(t, "lab7.dts to compile")
+        g.skip_all(later, "lab7.dts to compile")
         return None
     nodes = ofdump_devices(dtb)
 
@@ -1057,14 +1066,10 @@ def lab7(src):
              "button-b counts falling edges on line 13 (gpio1's line 5), not rising ones",
              "edges on a line nobody requested (line 4) reach nobody: nothing spurious, "
              "then or at the next press")
-    if not g.check("the kernel builds with both drivers", kernel,
-                   "The build said (from its first error):\n" + indent(first_errors(log))):
-        for t in later:
-            g.skip(t, "the build")
+    if not check_build(g, "the kernel builds with both drivers", kernel, log, later):
         return g
     if not dtb:
-        for t in later:
-            g.skip(t, "lab7.dts's buttons")
+        g.skip_all(later, "lab7.dts's buttons")
         return g
     try:
         with Coyote(dtb=dtb, kernel=kernel) as c:
@@ -1108,14 +1113,12 @@ def lab7(src):
                 g.check(left[0], False, "The kernel stopped answering (%s); its last lines:"
                         "\n%s\n%s" % (type(e).__name__,
                                        indent("\n".join(lines[-(16 if fault else 8):])), why))
-                for t in left[1:]:
-                    g.skip(t, "the kernel to answer again")
+                g.skip_all(left[1:], "the kernel to answer again")
     except Exception as e:
         if not any(r[1] == later[0] for r in g.results):
             g.check(later[0], False, "The kernel did not reach its prompt (%s)." %
                     type(e).__name__)
-            for t in later[1:]:
-                g.skip(t, "the kernel to boot")
+            g.skip_all(later[1:], "the kernel to boot")
     return g
 
 
@@ -1156,10 +1159,7 @@ def lab8(src):
              "probe logs the clock's rate, the divider and the rate it gives",
              "the values come from the tree (a tree with other values)",
              "without its supplier the consumer is not bound, and whynot shows the chain")
-    if not g.check("the kernel and the provider module build", kernel,
-                   "The build said (from its first error):\n" + indent(first_errors(log))):
-        for t in later:
-            g.skip(t, "the build")
+    if not check_build(g, "the kernel and the provider module build", kernel, log, later):
         return g
     boot, links, verdict, why, probes = lab8_boot(g, kernel, "", "lab8-board")
     rows = [l.split() for l in probes.splitlines() if re.match(r"\d+ ", l)]
@@ -1282,8 +1282,7 @@ def lab10(src):
                  "print ((struct widget *)DEV->driver_data)->gain, where DEV is\n"
                  "widget-a's struct device; compare with lab10.dts and with widget-b.")
     kernel, log = build_kernel(g, drv)
-    if not g.check("the kernel builds with your widget.c", kernel,
-                   "The build said (from its first error):\n" + indent(first_errors(log))):
+    if not check_build(g, "the kernel builds with your widget.c", kernel, log):
         g.skip("fixed: each widget's driver_data holds its own gain", "the build", points=2)
         return g
     _, fixed, out = gdb_session(g, kernel, dtb)
@@ -1338,8 +1337,7 @@ def lab5(src):
         verdict, out = whynot(c, GPIO0)
         if not g.check("the driver binds to %s" % GPIO0, verdict == "bound",
                        "`whynot %s` says:\n%s" % (GPIO0, indent(out))):
-            for t in later:
-                g.skip(t, "the driver to bind")
+            g.skip_all(later, "the driver to bind")
             return g
         qmp = QMP(sock)
         try:
@@ -1639,8 +1637,7 @@ def lab9(src):
                 "A binding lists the properties a node may have and forbids the others\n"
                 "(additionalProperties: false).")
     else:
-        for t in checks:
-            g.skip(t, "the overlay and the binding")
+        g.skip_all(checks, "the overlay and the binding")
     if schema:
         lab9_probes(g, schema)
     else:
@@ -1648,8 +1645,7 @@ def lab9(src):
         for check, _, _ in LAB9_REFUSE:
             g.skip(check, "the binding")
     if not added:
-        for t in later[1:]:
-            g.skip(t, "the overlay to add the device")
+        g.skip_all(later[1:], "the overlay to add the device")
         return g
     with Coyote(initrd=lab9_initrd(g, dtbo),
                 extra=["-device", "tmp105,address=0x48"]) as c:
