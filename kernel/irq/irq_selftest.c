@@ -459,8 +459,8 @@ static void nesting_seen(struct selftest *t)
 
 /* --- trigger types and flow handlers, on a recording chip --------------- */
 
-/* What the recording chip saw, in order: 'm'ask, 'u'nmask, 'a'ck, 'e'oi,
- * 'h'andler; and the last type it was asked to set. */
+/* What the recording chip and handler saw, in order: 'm'ask, 'u'nmask,
+ * 'a'ck, 'h'andler; and the last type the chip was asked to set. */
 static char steps[16];
 static unsigned int nsteps, chip_type;
 
@@ -542,7 +542,11 @@ static void flows_ack_and_mask(struct selftest *t)
 	if (!virq)
 		return;
 	desc = irq_to_desc(virq);
-	ST_ASSERT(t, !request_irq(virq, rec_handler, 0, "selftest", &rec_chip), "requested");
+	if (!ST_EXPECT(t, !request_irq(virq, rec_handler, 0, "selftest", &rec_chip),
+		       "requested")) {
+		irq_free_desc(virq);
+		return;
+	}
 	/* The flows run as the dispatch runs them: IRQs masked on the CPU. */
 	local_irq_save(flags);
 	nsteps = 0;
