@@ -14,6 +14,7 @@
 #include <linux/printk.h>
 #include <linux/serial_core.h>
 #include <linux/string.h>
+#include <linux/unaligned.h>
 #include <coyote/console.h>
 #include <coyote/memory.h>
 #include <coyote/setup.h>
@@ -235,12 +236,11 @@ void early_init_dt_scan_memory(void)
 
 	while ((node = of_fdt_next_node(fdt, node, &depth)) >= 0) {
 		const char *type = of_fdt_getprop(fdt, node, "device_type", NULL);
-		const char *status = of_fdt_getprop(fdt, node, "status", NULL);
 		u64 base, size;
 
 		if (depth != 1 || !type || strcmp(type, "memory"))
 			continue;
-		if (status && strcmp(status, "okay") && strcmp(status, "ok"))
+		if (!of_fdt_device_is_available(fdt, node))
 			continue;
 		for (int i = 0; of_fdt_translate_reg(fdt, node, i, &base, &size) == 0; i++) {
 			char sz[24];

@@ -100,9 +100,13 @@ int of_node_full_path(const struct device_node *np, char *buf, size_t size)
 	return total;
 }
 
-/* The direct child of @parent whose full name is @path[0..len). */
-static struct device_node *find_child_component(struct device_node *parent,
-						const char *path)
+/**
+ * __of_find_node_by_path() - the direct child of @parent whose full name is
+ * @path up to its first '/', ':' or end ("rtc@68" in "rtc@68/x:opts")
+ *
+ * Return: the child, or NULL when there is none or the component is empty.
+ */
+struct device_node *__of_find_node_by_path(struct device_node *parent, const char *path)
 {
 	struct device_node *child;
 	size_t len = 0;
@@ -118,12 +122,20 @@ static struct device_node *find_child_component(struct device_node *parent,
 	return NULL;
 }
 
-static struct device_node *walk_full_path(struct device_node *node,
-					  const char *path, const char *separator)
+/**
+ * __of_find_node_by_full_path() - walk "/a/b@1/c" down from @node; a ':'
+ * ends the walk with the component it is in ("/frag/__overlay__:prop:0")
+ *
+ * Return: the node (@node itself for a path not starting with '/'), or NULL
+ * when a component is missing or empty.
+ */
+struct device_node *__of_find_node_by_full_path(struct device_node *node, const char *path)
 {
+	const char *separator = strchr(path, ':');
+
 	while (node && *path == '/') {
 		path++;
-		node = find_child_component(node, path);
+		node = __of_find_node_by_path(node, path);
 		while (*path && *path != '/')
 			path++;
 		if (separator && separator < path)
@@ -173,7 +185,7 @@ struct device_node *of_find_node_opts_by_path(const char *path, const char **opt
 			if (strlen(pp->name) == len && !strncmp(pp->name, path, len) &&
 			    pp->length > 1 && ((char *)pp->value)[0] == '/' &&
 			    strnlen(pp->value, (size_t)pp->length) < (size_t)pp->length) {
-				np = walk_full_path(of_root, pp->value, NULL);
+				np = __of_find_node_by_full_path(of_root, pp->value);
 				break;
 			}
 		}
@@ -183,7 +195,7 @@ struct device_node *of_find_node_opts_by_path(const char *path, const char **opt
 	}
 	if (!np)
 		np = of_root;
-	return walk_full_path(np, path, separator);
+	return __of_find_node_by_full_path(np, path);
 }
 
 static bool node_is_type(const struct device_node *np, const char *type)
@@ -385,9 +397,7 @@ bool of_device_is_available(const struct device_node *device)
 	if (!device)
 		return false;
 	status = of_get_property(device, "status", &len);
-	if (!status)
-		return true;
-	return of_value_streq(status, len, "okay") || of_value_streq(status, len, "ok");
+	return of_status_okay(status, len);
 }
 
 /*

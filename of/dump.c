@@ -19,6 +19,7 @@
 #include <linux/of.h>
 #include <linux/of_dump.h>
 #include <linux/string.h>
+#include <linux/unaligned.h>
 
 struct dts_out {
 	of_put_fn put;

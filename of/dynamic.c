@@ -68,10 +68,7 @@ int of_reconfig_notify(unsigned long action, struct of_reconfig_data *rd)
 /* "status" absent means available, as of_device_is_available() reads it. */
 static bool status_ok(const struct property *pp)
 {
-	if (!pp)
-		return true;
-	return of_value_streq(pp->value, pp->length, "okay") ||
-	       of_value_streq(pp->value, pp->length, "ok");
+	return pp ? of_status_okay(pp->value, pp->length) : true;
 }
 
 int of_reconfig_get_state_change(unsigned long action, struct of_reconfig_data *rd)

@@ -557,6 +557,20 @@ const void *of_fdt_getprop(const void *blob, int node, const char *name, int *le
 	return getprop_namelen(&b, node, name, strlen(name), lenp);
 }
 
+/**
+ * of_fdt_device_is_available() - of_device_is_available() for a node of a
+ * checked blob, before there is a live tree (the early console, RAM)
+ *
+ * Return: true when the node has no "status" or it is "okay" or "ok".
+ */
+bool of_fdt_device_is_available(const void *blob, int node)
+{
+	int len;
+	const void *status = of_fdt_getprop(blob, node, "status", &len);
+
+	return of_status_okay(status, len);
+}
+
 /* The direct child of @parent whose full name is @name[0..len). */
 static int subnode_namelen(const struct of_fdt_blob *b, int parent,
 			   const char *name, size_t len)

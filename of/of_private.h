@@ -2,7 +2,9 @@
 /*
  * Internals shared by the files of of/: the flat blob's layout, what the
  * checker learns while it walks a blob (so unflatten needs no extra pass),
- * and cell helpers used by both the flat and the live address code.
+ * cell helpers used by both the flat and the live address code, the path
+ * walk (base.c, read by the overlay code for its own tree) and the one
+ * "status" rule (live and flat tree alike).
  */
 #ifndef _OF_PRIVATE_H
 #define _OF_PRIVATE_H
@@ -139,5 +141,18 @@ static inline bool of_value_streq(const void *v, int len, const char *s)
 	}
 	return false;
 }
+
+/*
+ * The one rule for "status": absent (@status NULL), "okay" or "ok" means
+ * available; anything else ("disabled", "fail", "fail-...") does not.
+ */
+static inline bool of_status_okay(const void *status, int len)
+{
+	return !status || of_value_streq(status, len, "okay") ||
+	       of_value_streq(status, len, "ok");
+}
+
+struct device_node *__of_find_node_by_path(struct device_node *parent, const char *path);
+struct device_node *__of_find_node_by_full_path(struct device_node *node, const char *path);
 
 #endif

@@ -36,6 +36,7 @@
 #include <linux/of_fdt.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/unaligned.h>
 
 #include "of_private.h"
 
@@ -85,40 +86,6 @@ static struct overlay *find_overlay(int id)
 	return NULL;
 }
 
-/* ---- walking the overlay's own tree -------------------------------------- */
-
-static struct device_node *child_named(const struct device_node *np, const char *full_name,
-				       size_t len)
-{
-	struct device_node *c;
-
-	for (c = np->child; c; c = c->sibling)
-		if (strlen(c->full_name) == len && !memcmp(c->full_name, full_name, len))
-			return c;
-	return NULL;
-}
-
-/* A node of the overlay by its path in the overlay ("/fragment@0/__overlay__"). */
-static struct device_node *overlay_path(struct device_node *root, const char *path,
-					size_t len)
-{
-	struct device_node *np = root;
-	size_t i = 0;
-
-	while (np && i < len) {
-		size_t start;
-
-		if (path[i] != '/')
-			return NULL;
-		start = ++i;
-		while (i < len && path[i] != '/')
-			i++;
-		if (i > start)
-			np = child_named(np, path + start, i - start);
-	}
-	return np;
-}
-
 static bool is_fixup_node(const struct device_node *np)
 {
 	return !strcmp(np->full_name, "__fixups__") ||
@@ -134,21 +101,15 @@ static bool is_stringlist(const struct property *pp)
 	return pp->length > 0 && v[pp->length - 1] == '\0';
 }
 
+/* Offsets come from the overlay's fixups: a cell need not be aligned. */
 static u32 get_cell(const struct property *pp, u32 off)
 {
-	const u8 *b = (const u8 *)pp->value + off;
-
-	return (u32)b[0] << 24 | (u32)b[1] << 16 | (u32)b[2] << 8 | b[3];
+	return get_unaligned_be32((const u8 *)pp->value + off);
 }
 
 static void put_cell(struct property *pp, u32 off, u32 v)
 {
-	u8 *b = (u8 *)pp->value + off;
-
-	b[0] = (u8)(v >> 24);
-	b[1] = (u8)(v >> 16);
-	b[2] = (u8)(v >> 8);
-	b[3] = (u8)v;
+	put_unaligned_be32(v, (u8 *)pp->value + off);
 }
 
 /* ---- step 2: the overlay's own phandles ---------------------------------- */
@@ -209,7 +170,7 @@ static int local_fixups(struct device_node *fix, struct device_node *np, phandle
 		}
 	}
 	for (fc = fix->child; fc; fc = fc->sibling) {
-		struct device_node *c = child_named(np, fc->full_name, strlen(fc->full_name));
+		struct device_node *c = __of_find_node_by_path(np, fc->full_name);
 
 		if (!c)
 			return fail("__local_fixups__: %s has no child %s", np->full_name,
@@ -266,7 +227,7 @@ static int fixup_one(struct overlay *ov, const char *label, const char *use, pha
 			return fail("__fixups__: label '%s': bad offset in '%s'", label, use);
 		off = off * 10 + (u32)(*d - '0');
 	}
-	np = overlay_path(ov->tree, use, (size_t)(c1 - use));
+	np = use[0] == '/' ? __of_find_node_by_full_path(ov->tree, use) : NULL;
 	if (!np)
 		return fail("__fixups__: label '%s': no node %.*s in the overlay", label,
 			    (int)(c1 - use), use);
@@ -423,8 +384,7 @@ static int build_props(struct overlay *ov, const char *frag, struct device_node 
 static int build_child(struct overlay *ov, const char *frag, struct device_node *target,
 		       struct device_node *c, bool fresh)
 {
-	struct device_node *tc = fresh ? NULL :
-		child_named(target, c->full_name, strlen(c->full_name));
+	struct device_node *tc = fresh ? NULL : __of_find_node_by_path(target, c->full_name);
 	char path[128];
 	int ret;
 
@@ -516,8 +476,8 @@ static struct device_node *symbol_fragment(struct overlay *ov, const char *path,
 		*rel = s + 13;
 	else
 		return NULL;     /* not something that lands in the tree */
-	frag = child_named(ov->tree, path + 1, (size_t)(s - path - 1));
-	return frag && child_named(frag, "__overlay__", 11) ? frag : NULL;
+	frag = __of_find_node_by_path(ov->tree, path + 1);
+	return frag && __of_find_node_by_path(frag, "__overlay__") ? frag : NULL;
 }
 
 /* The overlay's labels, rewritten to where their nodes land, join the
@@ -596,7 +556,7 @@ static int build_changeset(struct overlay *ov)
 				syms = frag;
 			continue;
 		}
-		ovn = child_named(frag, "__overlay__", 11);
+		ovn = __of_find_node_by_path(frag, "__overlay__");
 		if (!ovn)
 			continue;       /* not a fragment (dtc and libfdt skip it too) */
 		ret = fragment_target(frag, &target);
@@ -640,22 +600,14 @@ static unsigned int count_props(struct device_node *root)
 
 static int prepare(struct overlay *ov, const void *fdt, u32 size)
 {
-	struct property hdr = { .length = 8, .value = (void *)fdt };
 	struct device_node *fix;
 	char cwhy[128];
 	phandle delta;
-	u32 total;
 	int ret;
 
-	/* Bytewise: the caller's blob need not be aligned, our copy is. */
-	if (size < OF_FDT_V16_HDR_SIZE || get_cell(&hdr, 0) != OF_DT_HEADER)
-		return fail("not a device tree blob (bad magic)");
-	total = get_cell(&hdr, 4);
-	if (total > size)
-		return fail_errno(-EOVERFLOW, "blob: totalsize %u exceeds the %u bytes given",
-				  total, size);
-	size = total;
-	ov->fdt = kmalloc(size, GFP_KERNEL);
+	/* The caller's blob need not be aligned and is not checked yet: the
+	 * checker reads the aligned copy, header and all, as for a boot blob. */
+	ov->fdt = kmalloc(size ? size : 1, GFP_KERNEL);
 	if (!ov->fdt)
 		return fail_errno(-ENOMEM, "no memory for a %u-byte copy of the blob", size);
 	memcpy(ov->fdt, fdt, size);
@@ -671,13 +623,13 @@ static int prepare(struct overlay *ov, const void *fdt, u32 size)
 	ret = renumber_phandles(ov, delta);
 	if (ret)
 		return ret;
-	fix = child_named(ov->tree, "__local_fixups__", 16);
+	fix = __of_find_node_by_path(ov->tree, "__local_fixups__");
 	if (fix) {
 		ret = local_fixups(fix, ov->tree, delta);
 		if (ret)
 			return ret;
 	}
-	fix = child_named(ov->tree, "__fixups__", 10);
+	fix = __of_find_node_by_path(ov->tree, "__fixups__");
 	if (fix) {
 		ret = fixups(ov, fix);
 		if (ret)

@@ -14,6 +14,7 @@
 
 #include <linux/netdevice.h>
 #include <linux/types.h>
+#include <linux/unaligned.h>
 
 /* QEMU's user-mode network (slirp) as it comes without options. */
 #define NET_DEFAULT_ADDR	0x0a00020f	/* 10.0.2.15 */
@@ -29,31 +30,6 @@ struct ip_config {
 static inline u32 inet_mask(unsigned int prefix)
 {
 	return prefix ? 0xffffffffu << (32 - prefix) : 0;
-}
-
-/* Big-endian fields in frames, whatever their alignment. */
-static inline u16 get_be16(const u8 *p)
-{
-	return (u16)(p[0] << 8 | p[1]);
-}
-
-static inline u32 get_be32(const u8 *p)
-{
-	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
-}
-
-static inline void put_be16(u8 *p, u16 v)
-{
-	p[0] = (u8)(v >> 8);
-	p[1] = (u8)v;
-}
-
-static inline void put_be32(u8 *p, u32 v)
-{
-	p[0] = (u8)(v >> 24);
-	p[1] = (u8)(v >> 16);
-	p[2] = (u8)(v >> 8);
-	p[3] = (u8)v;
 }
 
 /**

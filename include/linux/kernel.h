@@ -23,13 +23,6 @@ static inline u64 be64_to_cpu(__be64 v) { return __builtin_bswap64(v); }
 static inline u16 be16_to_cpu(__be16 v) { return __builtin_bswap16(v); }
 static inline __be16 cpu_to_be16(u16 v) { return __builtin_bswap16(v); }
 
-/* Read a big-endian cell that may sit at any alignment in a blob. */
-static inline u32 get_unaligned_be32(const void *p)
-{
-	const u8 *b = p;
-	return ((u32)b[0] << 24) | ((u32)b[1] << 16) | ((u32)b[2] << 8) | b[3];
-}
-
 #if defined(COYOTE_HOST) && !defined(snprintf)
 /* Host builds print with the kernel's own vsnprintf (kernel/lib/vsprintf.c
  * knows %pOF); these names keep libc's printf family intact beside it

@@ -54,6 +54,12 @@ int of_fdt_path_offset(const void *blob, const char *path);
 const void *of_fdt_getprop(const void *blob, int node, const char *name, int *lenp);
 
 /**
+ * of_fdt_device_is_available() - no "status", or "okay"/"ok", at @node of a
+ * checked blob: the live tree's rule, for the time before there is one
+ */
+bool of_fdt_device_is_available(const void *blob, int node);
+
+/**
  * of_fdt_parent_offset() - the parent of the node at @node
  * Return: offset, or -ENOENT for the root.
  */

@@ -129,7 +129,7 @@ int netif_receive_skb(struct sk_buff *skb)
 		dev->stats.rx_dropped++;
 		return -ENOENT;
 	}
-	switch (get_be16(skb->data + 12)) {
+	switch (get_unaligned_be16(skb->data + 12)) {
 	case ETH_P_ARP:
 		return arp_rcv(skb);
 	case ETH_P_IP:

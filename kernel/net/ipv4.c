@@ -81,7 +81,7 @@ static int eth_send(struct net_device *dev, const u8 *dst, u16 type, unsigned in
 
 	memcpy(tx_frame, dst, ETH_ALEN);
 	memcpy(tx_frame + 6, dev->dev_addr, ETH_ALEN);
-	put_be16(tx_frame + 12, type);
+	put_unaligned_be16(type, tx_frame + 12);
 	return dev_queue_xmit(&skb);
 }
 
@@ -90,18 +90,18 @@ static int arp_send(struct net_device *dev, u16 op, const u8 *tha, u32 tip)
 	static const u8 bcast[ETH_ALEN] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
 	u8 *a = tx_frame + ETH_HLEN;
 
-	put_be16(a, 1);			/* Ethernet */
-	put_be16(a + 2, ETH_P_IP);
+	put_unaligned_be16(1, a);	/* Ethernet */
+	put_unaligned_be16(ETH_P_IP, a + 2);
 	a[4] = ETH_ALEN;
 	a[5] = 4;
-	put_be16(a + 6, op);
+	put_unaligned_be16(op, a + 6);
 	memcpy(a + 8, dev->dev_addr, ETH_ALEN);
-	put_be32(a + 14, inet.addr);
+	put_unaligned_be32(inet.addr, a + 14);
 	if (tha)
 		memcpy(a + 18, tha, ETH_ALEN);
 	else
 		memset(a + 18, 0, ETH_ALEN);
-	put_be32(a + 24, tip);
+	put_unaligned_be32(tip, a + 24);
 	stats.arp_out++;
 	return eth_send(dev, op == ARPOP_REQUEST ? bcast : tha, ETH_P_ARP, ARP_HLEN);
 }
@@ -115,15 +115,15 @@ static int ip_send(struct net_device *dev, const u8 *dst_mac, u32 dst, u8 proto,
 
 	ip[0] = 0x45;
 	ip[1] = 0;
-	put_be16(ip + 2, (u16)(IP_HLEN + len));
-	put_be16(ip + 4, ++ip_id);
-	put_be16(ip + 6, 0x4000);	/* don't fragment */
+	put_unaligned_be16((u16)(IP_HLEN + len), ip + 2);
+	put_unaligned_be16(++ip_id, ip + 4);
+	put_unaligned_be16(0x4000, ip + 6);	/* don't fragment */
 	ip[8] = IP_TTL;
 	ip[9] = proto;
-	put_be16(ip + 10, 0);
-	put_be32(ip + 12, inet.addr);
-	put_be32(ip + 16, dst);
-	put_be16(ip + 10, ip_compute_csum(ip, IP_HLEN));
+	put_unaligned_be16(0, ip + 10);
+	put_unaligned_be32(inet.addr, ip + 12);
+	put_unaligned_be32(dst, ip + 16);
+	put_unaligned_be16(ip_compute_csum(ip, IP_HLEN), ip + 10);
 	stats.ip_out++;
 	return eth_send(dev, dst_mac, ETH_P_IP, IP_HLEN + len);
 }
@@ -137,14 +137,14 @@ int arp_rcv(struct sk_buff *skb)
 	u16 op;
 
 	stats.arp_in++;
-	if (skb->len < ETH_HLEN + ARP_HLEN || get_be16(a) != 1 ||
-	    get_be16(a + 2) != ETH_P_IP || a[4] != ETH_ALEN || a[5] != 4) {
+	if (skb->len < ETH_HLEN + ARP_HLEN || get_unaligned_be16(a) != 1 ||
+	    get_unaligned_be16(a + 2) != ETH_P_IP || a[4] != ETH_ALEN || a[5] != 4) {
 		skb->dev->stats.rx_dropped++;
 		return -EINVAL;
 	}
-	op = get_be16(a + 6);
-	sip = get_be32(a + 14);
-	tip = get_be32(a + 24);
+	op = get_unaligned_be16(a + 6);
+	sip = get_unaligned_be32(a + 14);
+	tip = get_unaligned_be32(a + 24);
 	if (tip != inet.addr)
 		return 0;
 	arp_cache_update(&arp_cache, sip, a + 8, now_ms());
@@ -167,14 +167,14 @@ static int icmp_rcv(struct sk_buff *skb, const u8 *ip, unsigned int ihl, unsigne
 	if (icmp[0] == ICMP_ECHO && len <= ETH_DATA_LEN - IP_HLEN) {
 		memcpy(out, icmp, len);
 		out[0] = ICMP_ECHOREPLY;
-		put_be16(out + 2, 0);
-		put_be16(out + 2, ip_compute_csum(out, len));
+		put_unaligned_be16(0, out + 2);
+		put_unaligned_be16(ip_compute_csum(out, len), out + 2);
 		stats.icmp_out++;
 		/* Back to the frame's sender: it is on our link. */
-		return ip_send(skb->dev, skb->data + 6, get_be32(ip + 12), IPPROTO_ICMP, len);
+		return ip_send(skb->dev, skb->data + 6, get_unaligned_be32(ip + 12), IPPROTO_ICMP, len);
 	}
-	if (icmp[0] == ICMP_ECHOREPLY && get_be16(icmp + 4) == PING_ID &&
-	    ping_wait.seq && get_be16(icmp + 6) == ping_wait.seq && !ping_wait.got) {
+	if (icmp[0] == ICMP_ECHOREPLY && get_unaligned_be16(icmp + 4) == PING_ID &&
+	    ping_wait.seq && get_unaligned_be16(icmp + 6) == ping_wait.seq && !ping_wait.got) {
 		ping_wait.at_ns = ktime_get_ns();
 		ping_wait.ttl = ip[8];
 		ping_wait.got = true;
@@ -191,14 +191,14 @@ int ip_rcv(struct sk_buff *skb)
 	if (len < IP_HLEN || (ip[0] >> 4) != 4)
 		goto bad;
 	ihl = (ip[0] & 0xf) * 4u;
-	tot = get_be16(ip + 2);
+	tot = get_unaligned_be16(ip + 2);
 	if (ihl < IP_HLEN || tot < ihl || tot > len || ip_compute_csum(ip, ihl))
 		goto bad;
-	if (get_be16(ip + 6) & (IP_MF | IP_OFFSET)) {
+	if (get_unaligned_be16(ip + 6) & (IP_MF | IP_OFFSET)) {
 		stats.ip_frag_refused++;	/* no reassembly here */
 		return -EOPNOTSUPP;
 	}
-	if (get_be32(ip + 16) != inet.addr || ip[9] != IPPROTO_ICMP) {
+	if (get_unaligned_be32(ip + 16) != inet.addr || ip[9] != IPPROTO_ICMP) {
 		stats.ip_other++;
 		return -ENOENT;
 	}
@@ -282,12 +282,12 @@ static int ping_send(struct net_device *dev, const u8 *mac, u32 dst, u16 seq)
 	local_irq_save(flags);
 	icmp[0] = ICMP_ECHO;
 	icmp[1] = 0;
-	put_be16(icmp + 2, 0);
-	put_be16(icmp + 4, PING_ID);
-	put_be16(icmp + 6, seq);
+	put_unaligned_be16(0, icmp + 2);
+	put_unaligned_be16(PING_ID, icmp + 4);
+	put_unaligned_be16(seq, icmp + 6);
 	for (i = 0; i < PING_DATA; i++)
 		icmp[ICMP_HLEN + i] = (u8)i;
-	put_be16(icmp + 2, ip_compute_csum(icmp, ICMP_HLEN + PING_DATA));
+	put_unaligned_be16(ip_compute_csum(icmp, ICMP_HLEN + PING_DATA), icmp + 2);
 	ping_wait.got = false;
 	ping_wait.seq = seq;
 	stats.icmp_out++;

@@ -687,12 +687,46 @@ static void test_accessors(const void *blob, size_t size)
 	CHECK_INT(sz, 0x8000000, "memory size");
 }
 
+/* The flat tree's "status" rule is the live tree's: absent, "okay" or "ok". */
+static void test_flat_status(void)
+{
+	static const char *const value[] = { NULL, "okay", "ok", "disabled", "fail", "okayish",
+					     "" };
+	static const bool available[] = { true, true, true, false, false, false, false };
+	struct fdtb *b = &B;
+	int node = -1, depth = 0, i = 0;
+
+	fdtb_init(b);
+	fdtb_begin(b, "");
+	fdtb_prop(b, "status", "ok", 2);   /* unterminated: not "ok" */
+	for (unsigned int n = 0; n < ARRAY_SIZE(value); n++) {
+		fdtb_begin(b, "dev");
+		if (value[n])
+			fdtb_prop_str(b, "status", value[n]);
+		fdtb_end(b);
+	}
+	fdtb_end(b);
+	fdtb_finish_tree(b);
+	CHECK_INT(of_fdt_check(b->out, fdtb_finish(b), why, sizeof(why)), 0, "status blob");
+	CHECK(!of_fdt_device_is_available(b->out, 0), "an unterminated \"ok\" is not okay");
+	while ((node = of_fdt_next_node(b->out, node, &depth)) >= 0) {
+		if (depth != 1)
+			continue;
+		CHECK_INT(of_fdt_device_is_available(b->out, node), available[i],
+			  "status %s%s%s", value[i] ? "\"" : "", value[i] ? value[i] : "absent",
+			  value[i] ? "\"" : "");
+		i++;
+	}
+	CHECK_INT(i, (int)ARRAY_SIZE(value), "every node seen");
+}
+
 int main(void)
 {
 	size_t size;
 	void *api = ktap_load("api.dtb", &size);
 
 	test_hand_made();
+	test_flat_status();
 	if (api) {
 		test_header(api, size);
 		test_accessors(api, size);

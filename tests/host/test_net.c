@@ -22,7 +22,7 @@ static void test_checksum(void)
 	const u8 zeros[4] = { 0 };
 
 	CHECK_INT(ip_compute_csum(hdr, sizeof(hdr)), 0xb861, "IPv4 header checksum");
-	put_be16(hdr + 10, 0xb861);
+	put_unaligned_be16(0xb861, hdr + 10);
 	CHECK_INT(ip_compute_csum(hdr, sizeof(hdr)), 0, "a header with its checksum sums to 0");
 	hdr[15] ^= 1;
 	CHECK(ip_compute_csum(hdr, sizeof(hdr)) != 0, "one flipped bit is noticed");
@@ -38,6 +38,23 @@ static void test_checksum(void)
 		CHECK_INT(ip_compute_csum(carry, sizeof(carry)), 0xfffe,
 			  "a carry out of the first fold is folded again");
 	}
+}
+
+/* Frame fields sit at any alignment: odd addresses, and nothing around them
+ * is touched. */
+static void test_unaligned(void)
+{
+	u8 buf[8] = { 0xee, 0xee, 0xee, 0xee, 0xee, 0xee, 0xee, 0xee };
+
+	put_unaligned_be32(0x0a00020f, buf + 1);
+	CHECK(buf[0] == 0xee && buf[1] == 0x0a && buf[2] == 0x00 && buf[3] == 0x02 &&
+	      buf[4] == 0x0f && buf[5] == 0xee, "put_unaligned_be32 at an odd address");
+	CHECK_INT(get_unaligned_be32(buf + 1), 0x0a00020f, "get_unaligned_be32 reads it back");
+	put_unaligned_be16(0x0806, buf + 5);
+	CHECK(buf[4] == 0x0f && buf[5] == 0x08 && buf[6] == 0x06 && buf[7] == 0xee,
+	      "put_unaligned_be16 at an odd address");
+	CHECK_INT(get_unaligned_be16(buf + 5), 0x0806, "get_unaligned_be16 reads it back");
+	CHECK_INT(get_unaligned_be32(buf + 4), 0x0f0806ee, "bytes in network order");
 }
 
 static void test_in4(void)
@@ -120,6 +137,7 @@ static void test_arp_cache(void)
 int main(void)
 {
 	test_checksum();
+	test_unaligned();
 	test_in4();
 	test_ip_config();
 	test_arp_cache();

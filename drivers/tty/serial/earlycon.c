@@ -47,13 +47,6 @@ static int fdt_compatible_index(const void *fdt, int node, const char *compat)
 
 #define WHY(...) do { if (why) scnprintf(why, whylen, __VA_ARGS__); } while (0)
 
-static bool fdt_node_enabled(const void *fdt, int node)
-{
-	const char *status = of_fdt_getprop(fdt, node, "status", NULL);
-
-	return !status || !strcmp(status, "okay") || !strcmp(status, "ok");
-}
-
 /* The early console driver whose compatible comes earliest in @node's list. */
 static const struct earlycon_id *earlycon_match(const void *fdt, int node)
 {
@@ -81,7 +74,7 @@ static int earlycon_setup_node(const void *fdt, int node, const char *what,
 	u64 addr, size;
 	int ret;
 
-	if (!fdt_node_enabled(fdt, node)) {
+	if (!of_fdt_device_is_available(fdt, node)) {
 		WHY("%s: %s is disabled", what, name);
 		return -ENODEV;
 	}
@@ -187,7 +180,7 @@ int earlycon_first_uart(const void *fdt, char *why, size_t whylen)
 	int node = -1, depth = 0, tried = 0, ret = -ENODEV;
 
 	while ((node = of_fdt_next_node(fdt, node, &depth)) >= 0) {
-		if (!fdt_node_enabled(fdt, node) || !earlycon_match(fdt, node))
+		if (!of_fdt_device_is_available(fdt, node) || !earlycon_match(fdt, node))
 			continue;
 		tried++;
 		ret = earlycon_setup_node(fdt, node, "the first UART that answers", "", why,

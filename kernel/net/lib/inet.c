@@ -13,7 +13,7 @@ u16 ip_compute_csum(const void *buf, unsigned int len)
 	u32 sum = 0;
 
 	for (; len > 1; p += 2, len -= 2)
-		sum += get_be16(p);
+		sum += get_unaligned_be16(p);
 	if (len)
 		sum += (u32)p[0] << 8;
 	while (sum >> 16)
