@@ -38,8 +38,7 @@ static int of_get_mac_addr(struct device_node *np, const char *name, u8 *addr)
 		return -ENODEV;
 	}
 	if (!is_valid_ether_addr(a)) {
-		pr_warn("%pOF: %s %02x:%02x:%02x:%02x:%02x:%02x is %s: ignored\n", np, name,
-			a[0], a[1], a[2], a[3], a[4], a[5],
+		pr_warn("%pOF: %s %pM is %s: ignored\n", np, name, a,
 			is_zero_ether_addr(a) ? "all zeros" : "multicast");
 		return -ENODEV;
 	}

@@ -400,8 +400,7 @@ static void smc_set_mac(struct smc_local *lp)
 	smc_chip_mac(lp, lp->chip_addr, NULL);
 	if (of_get_mac_address(lp->dev->of_node, mac)) {
 		memcpy(ndev->dev_addr, lp->chip_addr, ETH_ALEN);
-		dev_info(lp->dev, "MAC %02x:%02x:%02x:%02x:%02x:%02x from the chip\n",
-			 a[0], a[1], a[2], a[3], a[4], a[5]);
+		dev_info(lp->dev, "MAC %pM from the chip\n", a);
 		return;
 	}
 	memcpy(ndev->dev_addr, mac, ETH_ALEN);
@@ -409,8 +408,7 @@ static void smc_set_mac(struct smc_local *lp)
 	smc_chip_mac(lp, NULL, mac);
 	smc_chip_mac(lp, now, NULL);
 	memcpy(lp->chip_addr, now, ETH_ALEN);
-	dev_info(lp->dev, "MAC %02x:%02x:%02x:%02x:%02x:%02x from the tree%s\n",
-		 a[0], a[1], a[2], a[3], a[4], a[5],
+	dev_info(lp->dev, "MAC %pM from the tree%s\n", a,
 		 ether_addr_equal(now, mac) ? "" : "; the chip keeps its own: applied in software");
 }
 

@@ -275,8 +275,7 @@ static void smsc_set_mac(struct smsc911x *pd)
 		d[4] = (u8)hi;
 		d[5] = (u8)(hi >> 8);
 	}
-	dev_info(pd->dev, "MAC %02x:%02x:%02x:%02x:%02x:%02x from %s\n", a[0], a[1], a[2], a[3],
-		 a[4], a[5], from);
+	dev_info(pd->dev, "MAC %pM from %s\n", a, from);
 }
 
 static int smsc_probe(struct platform_device *pdev)

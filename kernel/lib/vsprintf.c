@@ -4,7 +4,7 @@
  * modifiers hh h l ll z t, flags '-' '0' '+' ' ' '#', width and precision
  * (also '*').  %pS prints the symbol an address falls in ("foo+0x1c/0x40");
  * %pOF prints a device-tree node, with Linux's modifiers (see
- * device_node_string()).  Return values follow C: the length the full output
+ * device_node_string()); %pM a 6-byte MAC address ("52:54:00:12:34:56").  Return values follow C: the length the full output
  * would have had.
  *
  * The host build of the portable layers links this file too (printk and
@@ -254,6 +254,24 @@ static void put_kobject(struct out *o, const void *ptr, const char **fmt,
 	*fmt = f - 1;
 }
 
+/* %pM: six bytes as lower-case hex pairs joined by ':', as Linux prints them. */
+static void put_mac(struct out *o, const void *addr, int flags, int width)
+{
+	const u8 *a = addr;
+	char s[18];
+
+	if (!a) {
+		put_string(o, NULL, flags, width, -1);
+		return;
+	}
+	for (int i = 0; i < 6; i++) {
+		s[3 * i] = "0123456789abcdef"[a[i] >> 4];
+		s[3 * i + 1] = "0123456789abcdef"[a[i] & 0xf];
+		s[3 * i + 2] = i < 5 ? ':' : '\0';
+	}
+	put_string(o, s, flags, width, -1);
+}
+
 static int read_int(const char **fmt)
 {
 	int n = 0;
@@ -350,6 +368,11 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
 				fmt++;
 				put_kobject(&o, (const void *)p, &fmt, flags, width,
 					    precision);
+				continue;
+			}
+			if (fmt[1] == 'M') {
+				fmt++;
+				put_mac(&o, (const void *)p, flags, width);
 				continue;
 			}
 			if (fmt[1] == 'S' || fmt[1] == 's') {

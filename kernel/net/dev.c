@@ -79,8 +79,7 @@ int register_netdev(struct net_device *dev)
 	dev->up = true;
 	list_add_tail(&dev->list, &net_devices);
 	local_irq_restore(flags);
-	pr_info("%s: %02x:%02x:%02x:%02x:%02x:%02x registered\n", dev->name,
-		a[0], a[1], a[2], a[3], a[4], a[5]);
+	pr_info("%s: %pM registered\n", dev->name, a);
 	return 0;
 }
 EXPORT_SYMBOL(register_netdev);

@@ -520,8 +520,7 @@ static int cmd_arp(int argc, char **argv)
 
 		if (!e->ip)
 			continue;
-		printf("%-16s %02x:%02x:%02x:%02x:%02x:%02x  %lu s\n", in4_format(e->ip, buf),
-		       e->mac[0], e->mac[1], e->mac[2], e->mac[3], e->mac[4], e->mac[5],
+		printf("%-16s %pM  %lu s\n", in4_format(e->ip, buf), e->mac,
 		       (unsigned long)((now - e->updated_ms) / 1000));
 		n++;
 	}
@@ -538,8 +537,7 @@ static void ifconfig_show(struct net_device *dev)
 	const u8 *a = dev->dev_addr;
 	char ip[16], gw[16];
 
-	printf("%s: HWaddr %02x:%02x:%02x:%02x:%02x:%02x %s\n", dev->name,
-	       a[0], a[1], a[2], a[3], a[4], a[5], dev->up ? "UP" : "DOWN");
+	printf("%s: HWaddr %pM %s\n", dev->name, a, dev->up ? "UP" : "DOWN");
 	printf("    inet %s/%u gw %s\n", in4_format(inet.addr, ip), inet.prefix,
 	       inet.gw ? in4_format(inet.gw, gw) : "none");
 	printf("    RX packets %lu bytes %lu errors %lu dropped %lu (crc %lu length %lu frame %lu overrun %lu)\n",

@@ -77,6 +77,29 @@ static void result(int ok, const char *name, const char *detail)
 		result(ra == rb && !strcmp(a, b), "vsnprintf " fmt, d);           \
 	} while (0)
 
+/* %pM: Linux's MAC format, every nibble in place, width like %s. */
+static void test_mac(void)
+{
+	static const unsigned char mac[6] = { 0x52, 0x54, 0x00, 0xab, 0xcd, 0xef };
+	static const unsigned char ones[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+	char buf[64];
+	int n;
+
+	n = k_snprintf(buf, sizeof(buf), "MAC %pM from the tree", mac);
+	result(n == 35 && !strcmp(buf, "MAC 52:54:00:ab:cd:ef from the tree"), "vsnprintf %pM",
+	       buf);
+	k_snprintf(buf, sizeof(buf), "%pM", ones);
+	result(!strcmp(buf, "ff:ff:ff:ff:ff:ff"), "vsnprintf %pM broadcast", buf);
+	k_snprintf(buf, sizeof(buf), "[%20pM] [%-18pM]", mac, mac);
+	result(!strcmp(buf, "[   52:54:00:ab:cd:ef] [52:54:00:ab:cd:ef ]"), "vsnprintf %pM width",
+	       buf);
+	k_snprintf(buf, sizeof(buf), "%pM", (void *)0);
+	result(!strcmp(buf, "(null)"), "vsnprintf %pM NULL", buf);
+	n = k_snprintf(buf, 8, "%pMx", mac);
+	result(n == 18 && !strcmp(buf, "52:54:0"), "vsnprintf %pM truncates, the M is consumed",
+	       buf);
+}
+
 static void test_vsnprintf(void)
 {
 	char small[8];
@@ -112,6 +135,7 @@ static void test_vsnprintf(void)
 		k_snprintf(buf, sizeof(buf), "%pS", (void *)0x10a00);
 		result(!strcmp(buf, "sym_10a00"), "vsnprintf %pS uses kallsyms", buf);
 	}
+	test_mac();
 }
 
 static void test_string(void)
