@@ -26,22 +26,6 @@
 
 #define FIRMWARE_DIR "lib/firmware/"
 
-/* A decimal number: 0 and *@out, or -EINVAL. */
-static int parse_dec(const char *s, long *out)
-{
-	long v = 0;
-
-	if (!*s)
-		return -EINVAL;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9' || v > 100000000)
-			return -EINVAL;
-		v = v * 10 + (*s - '0');
-	}
-	*out = v;
-	return 0;
-}
-
 /* Apply lib/firmware/@name.dtbo; the id, or a negative errno (reason logged). */
 static int apply_file(const char *name, bool quiet)
 {
@@ -166,10 +150,10 @@ static int apply_and_follow(const char *name, bool quiet)
 static int find_id(const char *arg)
 {
 	int id = 0, found = 0;
-	long n;
+	int n;
 
-	if (!parse_dec(arg, &n))
-		return of_overlay_name((int)n) ? (int)n : -ENODEV;
+	if (!kstrtoint(arg, 10, &n))
+		return of_overlay_name(n) ? n : -ENODEV;
 	while ((id = of_overlay_next(id)))
 		if (!strcmp(of_overlay_name(id), arg))
 			found = id;
@@ -248,9 +232,9 @@ static int cmd_rm(const char *arg)
 static int cmd_cycle(int argc, char **argv)
 {
 	int saved = console_loglevel, ret = 0, ids[8], n, k;
-	long rounds, i;
+	unsigned long rounds, i;
 
-	if (parse_dec(argv[2], &rounds) || rounds <= 0 || argc - 3 > (int)ARRAY_SIZE(ids))
+	if (kstrtoul(argv[2], 10, &rounds) || !rounds || argc - 3 > (int)ARRAY_SIZE(ids))
 		return -EINVAL;
 	console_loglevel = 4;   /* errors only */
 	for (i = 0; i < rounds && !ret; i++) {

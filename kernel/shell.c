@@ -156,11 +156,8 @@ static int history_expand(char *line, size_t size)
 	if (!strcmp(p, "!!")) {
 		hit = history_get(1);
 	} else {
-		for (const char *q = p + 1; *q; q++) {
-			if (*q < '0' || *q > '9' || n > 100000)
-				return 0;	/* not ours: run as typed */
-			n = n * 10 + (unsigned int)(*q - '0');
-		}
+		if (p[1] < '0' || p[1] > '9' || kstrtouint(p + 1, 10, &n))
+			return 0;	/* not ours: run as typed */
 		hit = n && n <= total ? history_get(total - n + 1) : NULL;
 	}
 	if (!hit) {

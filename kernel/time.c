@@ -226,16 +226,14 @@ SHELL_COMMAND(uptime, cmd_uptime, "uptime", "time since the tick started",
 
 static int cmd_sleep(int argc, char **argv)
 {
-	unsigned long secs = 0;
-	const char *p;
+	unsigned long secs;
+	int ret;
 
-	if (argc != 2 || !argv[1][0])
+	if (argc != 2)
 		return -EINVAL;
-	for (p = argv[1]; *p; p++) {
-		if (*p < '0' || *p > '9' || secs > 3600)
-			return -EINVAL;
-		secs = secs * 10 + (unsigned long)(*p - '0');
-	}
+	ret = kstrtoul(argv[1], 10, &secs);
+	if (ret)
+		return ret;
 	if (secs > 3600)
 		return -ERANGE;
 	return msleep_interruptible((unsigned int)secs * 1000) ? -EINTR : 0;

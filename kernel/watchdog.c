@@ -56,21 +56,17 @@ void softlockup_tick(void)
 void softlockup_init(void)
 {
 	char val[12];
-	unsigned long n = 0;
+	unsigned int n;
 	int len = cmdline_find_option("watchdog_thresh", val, sizeof(val));
 
 	if (cmdline_find_option("nosoftlockup", val, sizeof(val)) == 0) {
 		thresh = 0;
 	} else if (len > 0) {
-		const char *p;
-
-		for (p = val; *p >= '0' && *p <= '9' && n <= WATCHDOG_THRESH_MAX; p++)
-			n = n * 10 + (unsigned long)(*p - '0');
-		if (*p || n > WATCHDOG_THRESH_MAX)
+		if (kstrtouint(val, 10, &n) || n > WATCHDOG_THRESH_MAX)
 			pr_err("watchdog_thresh=%s is not 0..%u; keeping %u\n", val,
 			       WATCHDOG_THRESH_MAX, thresh);
 		else
-			thresh = (unsigned int)n;
+			thresh = n;
 	}
 	touch_softlockup_watchdog();
 	if (thresh)

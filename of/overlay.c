@@ -217,16 +217,12 @@ static int fixup_one(struct overlay *ov, const char *label, const char *use, pha
 	struct device_node *np;
 	struct property *pp;
 	char pname[64];
-	u32 off = 0;
-	const char *d;
+	unsigned int off;
 
 	if (!c1 || !c2 || !c2[1] || (size_t)(c2 - c1 - 1) >= sizeof(pname))
 		return fail("__fixups__: label '%s': '%s' is not path:property:offset", label, use);
-	for (d = c2 + 1; *d; d++) {
-		if (*d < '0' || *d > '9' || off > 100000000u)
-			return fail("__fixups__: label '%s': bad offset in '%s'", label, use);
-		off = off * 10 + (u32)(*d - '0');
-	}
+	if (c2[1] < '0' || c2[1] > '9' || kstrtouint(c2 + 1, 10, &off))
+		return fail("__fixups__: label '%s': bad offset in '%s'", label, use);
 	np = use[0] == '/' ? __of_find_node_by_full_path(ov->tree, use) : NULL;
 	if (!np)
 		return fail("__fixups__: label '%s': no node %.*s in the overlay", label,

@@ -72,21 +72,6 @@ static struct gpio_chip *find_line(unsigned int n, unsigned int *offset)
 	return NULL;
 }
 
-static int parse_uint(const char *s, unsigned int *out)
-{
-	unsigned int v = 0;
-
-	if (!*s)
-		return -EINVAL;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9' || v > 100000)
-			return -EINVAL;
-		v = v * 10 + (unsigned int)(*s - '0');
-	}
-	*out = v;
-	return 0;
-}
-
 static int cmd_gpio(int argc, char **argv)
 {
 	struct gpio_chip *gc;
@@ -101,7 +86,7 @@ static int cmd_gpio(int argc, char **argv)
 			printf("no GPIO controllers\n");
 		return 0;
 	}
-	if (argc < 3 || parse_uint(argv[2], &n))
+	if (argc < 3 || kstrtouint(argv[2], 10, &n))
 		return -EINVAL;
 	gc = find_line(n, &offset);
 	if (!gc) {
@@ -117,7 +102,7 @@ static int cmd_gpio(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "in") && argc == 3)
 		return gc->direction_input(gc, offset);
-	if (!strcmp(argv[1], "out") && argc == 4 && !parse_uint(argv[3], &value) && value <= 1)
+	if (!strcmp(argv[1], "out") && argc == 4 && !kstrtouint(argv[3], 10, &value) && value <= 1)
 		return gc->direction_output(gc, offset, (int)value);
 	return -EINVAL;
 }

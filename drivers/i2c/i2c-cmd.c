@@ -9,6 +9,7 @@
  */
 #include <linux/errno.h>
 #include <linux/i2c.h>
+#include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <coyote/console.h>
@@ -16,33 +17,16 @@
 
 #define I2C_USAGE "i2c scan|get|set BUS [ADDR REG [VAL]]"
 
-/* Decimal or 0x-prefixed hex, up to @max. */
+/* A number (decimal, 0x hex, 0 octal, as i2c-tools read them) up to @max. */
 static int parse_num(const char *s, unsigned long max, unsigned long *out)
 {
-	unsigned long v = 0;
-	int base = 10, digits = 0;
+	unsigned long v;
+	int ret = kstrtoul(s, 0, &v);
 
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		s += 2;
-	}
-	for (; *s; s++, digits++) {
-		int d;
-
-		if (*s >= '0' && *s <= '9')
-			d = *s - '0';
-		else if (base == 16 && *s >= 'a' && *s <= 'f')
-			d = *s - 'a' + 10;
-		else if (base == 16 && *s >= 'A' && *s <= 'F')
-			d = *s - 'A' + 10;
-		else
-			return -EINVAL;
-		v = v * (unsigned long)base + (unsigned long)d;
-		if (v > max)
-			return -ERANGE;
-	}
-	if (!digits)
-		return -EINVAL;
+	if (ret)
+		return ret;
+	if (v > max)
+		return -ERANGE;
 	*out = v;
 	return 0;
 }

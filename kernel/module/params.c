@@ -14,62 +14,15 @@
 #include <linux/string.h>
 #include <coyote/module.h>
 
-/* Decimal, or hex with 0x; an optional minus sign when @neg_ok. */
-static int parse_ulong(const char *s, bool neg_ok, bool *neg, unsigned long *out)
-{
-	unsigned long v = 0, base = 10;
-
-	*neg = false;
-	if (neg_ok && *s == '-') {
-		*neg = true;
-		s++;
-	}
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		s += 2;
-	}
-	if (!*s)
-		return -EINVAL;
-	for (; *s; s++) {
-		unsigned long d;
-
-		if (*s >= '0' && *s <= '9')
-			d = (unsigned long)(*s - '0');
-		else if (base == 16 && *s >= 'a' && *s <= 'f')
-			d = (unsigned long)(*s - 'a' + 10);
-		else if (base == 16 && *s >= 'A' && *s <= 'F')
-			d = (unsigned long)(*s - 'A' + 10);
-		else
-			return -EINVAL;
-		if (v > (0xffffffffUL - d) / base)
-			return -EINVAL;
-		v = v * base + d;
-	}
-	*out = v;
-	return 0;
-}
-
 int param_set_int(const char *val, void *arg)
 {
-	unsigned long v;
-	bool neg;
-
-	if (!val || parse_ulong(val, true, &neg, &v) || v > (neg ? 0x80000000UL : 0x7fffffffUL))
-		return -EINVAL;
-	*(int *)arg = neg ? (int)(0 - v) : (int)v;
-	return 0;
+	return val ? kstrtoint(val, 0, arg) : -EINVAL;
 }
 EXPORT_SYMBOL(param_set_int);
 
 int param_set_uint(const char *val, void *arg)
 {
-	unsigned long v;
-	bool neg;
-
-	if (!val || parse_ulong(val, false, &neg, &v))
-		return -EINVAL;
-	*(unsigned int *)arg = (unsigned int)v;
-	return 0;
+	return val ? kstrtouint(val, 0, arg) : -EINVAL;
 }
 EXPORT_SYMBOL(param_set_uint);
 

@@ -304,16 +304,9 @@ static bool ping_answered(void *unused)
 /* A count: 1..PING_COUNT_MAX. */
 static int parse_count(const char *s, unsigned int *n)
 {
-	unsigned int v = 0;
+	unsigned int v;
 
-	if (!*s)
-		return -EINVAL;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9' || v > PING_COUNT_MAX)
-			return -EINVAL;
-		v = v * 10 + (unsigned int)(*s - '0');
-	}
-	if (!v || v > PING_COUNT_MAX)
+	if (kstrtouint(s, 10, &v) || !v || v > PING_COUNT_MAX)
 		return -EINVAL;
 	*n = v;
 	return 0;

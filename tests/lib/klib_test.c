@@ -27,6 +27,11 @@ char *k_strchr(const char *s, int c);
 char *k_strrchr(const char *s, int c);
 long k_strscpy(char *d, const char *s, size_t n);
 
+int kstrtoull(const char *s, unsigned int base, unsigned long long *res);
+int kstrtoul(const char *s, unsigned int base, unsigned long *res);
+int kstrtouint(const char *s, unsigned int base, unsigned int *res);
+int kstrtoint(const char *s, unsigned int base, int *res);
+
 void *kmalloc(size_t size, unsigned int flags);
 void kfree(const void *p);
 void kmem_add_region(phys_addr_t base, phys_addr_t size);
@@ -136,6 +141,71 @@ static void test_vsnprintf(void)
 		result(!strcmp(buf, "sym_10a00"), "vsnprintf %pS uses kallsyms", buf);
 	}
 	test_mac();
+}
+
+#define EINVAL 22
+#define ERANGE 34
+
+/* One kstrto* call: its return and, on success, its value; on failure the
+ * result must be left alone (it starts as 7). */
+#define CHECK_KSTRTO(fn, type, s, base, want_ret, want)                            \
+	do {                                                                       \
+		type v = 7;                                                        \
+		int r = fn(s, base, &v);                                           \
+		char d[160];                                                       \
+		snprintf(d, sizeof(d), "returned %d, value %lld", r, (long long)v);  \
+		result(r == (want_ret) && v == (r ? (type)7 : (type)(want)),       \
+		       #fn "(\"" s "\", " #base ")", d);                            \
+	} while (0)
+
+static void test_kstrtox(void)
+{
+	char big[32];
+
+	CHECK_KSTRTO(kstrtoul, unsigned long, "42", 0, 0, 42);
+	CHECK_KSTRTO(kstrtoul, unsigned long, "0x1F", 0, 0, 31);
+	CHECK_KSTRTO(kstrtoul, unsigned long, "0X1f", 16, 0, 31);
+	CHECK_KSTRTO(kstrtoul, unsigned long, "1f", 16, 0, 31);
+	CHECK_KSTRTO(kstrtoul, unsigned long, "010", 0, 0, 8);
+	CHECK_KSTRTO(kstrtoul, unsigned long, "010", 10, 0, 10);
+	CHECK_KSTRTO(kstrtoul, unsigned long, "0", 0, 0, 0);
+	CHECK_KSTRTO(kstrtoul, unsigned long, "+5", 10, 0, 5);
+	CHECK_KSTRTO(kstrtoul, unsigned long, "5\n", 10, 0, 5);
+	CHECK_KSTRTO(kstrtoul, unsigned long, "5\n\n", 10, -EINVAL, 0);
+	CHECK_KSTRTO(kstrtoul, unsigned long, "", 0, -EINVAL, 0);
+	CHECK_KSTRTO(kstrtoul, unsigned long, "0x", 0, -EINVAL, 0);
+	CHECK_KSTRTO(kstrtoul, unsigned long, "12a", 10, -EINVAL, 0);
+	CHECK_KSTRTO(kstrtoul, unsigned long, "09", 0, -EINVAL, 0);
+	CHECK_KSTRTO(kstrtoul, unsigned long, " 1", 10, -EINVAL, 0);
+	CHECK_KSTRTO(kstrtoul, unsigned long, "-1", 10, -EINVAL, 0);
+	CHECK_KSTRTO(kstrtoull, unsigned long long, "18446744073709551615", 10, 0,
+		     18446744073709551615ULL);
+	CHECK_KSTRTO(kstrtoull, unsigned long long, "18446744073709551616", 10, -ERANGE, 0);
+	CHECK_KSTRTO(kstrtoull, unsigned long long, "0x10000000000000000", 0, -ERANGE, 0);
+	CHECK_KSTRTO(kstrtoull, unsigned long long, "99999999999999999999", 10, -ERANGE, 0);
+	/* One past unsigned long, whatever its width on this host. */
+	snprintf(big, sizeof(big), "%llu", (unsigned long long)(unsigned long)-1);
+	{
+		unsigned long v = 7;
+
+		result(kstrtoul(big, 10, &v) == 0 && v == (unsigned long)-1, "kstrtoul ULONG_MAX",
+		       big);
+		big[strlen(big) - 1]++;         /* ...5 becomes ...6 */
+		v = 7;
+		result(kstrtoul(big, 10, &v) == -ERANGE && v == 7, "kstrtoul ULONG_MAX + 1: -ERANGE",
+		       big);
+	}
+	CHECK_KSTRTO(kstrtouint, unsigned int, "4294967295", 10, 0, 4294967295u);
+	CHECK_KSTRTO(kstrtouint, unsigned int, "4294967296", 10, -ERANGE, 0);
+	CHECK_KSTRTO(kstrtouint, unsigned int, "0x100000000", 0, -ERANGE, 0);
+	CHECK_KSTRTO(kstrtouint, unsigned int, "-0", 10, -EINVAL, 0);
+	CHECK_KSTRTO(kstrtoint, int, "-2147483648", 10, 0, -2147483647 - 1);
+	CHECK_KSTRTO(kstrtoint, int, "2147483647", 10, 0, 2147483647);
+	CHECK_KSTRTO(kstrtoint, int, "2147483648", 10, -ERANGE, 0);
+	CHECK_KSTRTO(kstrtoint, int, "-2147483649", 10, -ERANGE, 0);
+	CHECK_KSTRTO(kstrtoint, int, "-0x10", 0, 0, -16);
+	CHECK_KSTRTO(kstrtoint, int, "--1", 10, -EINVAL, 0);
+	CHECK_KSTRTO(kstrtoint, int, "-", 10, -EINVAL, 0);
 }
 
 static void test_string(void)
@@ -260,6 +330,7 @@ static void test_heap(void)
 int main(void)
 {
 	test_vsnprintf();
+	test_kstrtox();
 	test_string();
 	test_heap();
 	printf("# %d tests, %d failed\n", tests, failures);

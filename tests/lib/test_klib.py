@@ -21,7 +21,8 @@ def build():
     renames = ["-D%s=k_%s" % (n, n) for n in RENAMES]
     inc = ["-I", str(ROOT / "tests" / "lib" / "include"), "-I", str(ROOT / "include")]
     objs = []
-    for src in ["kernel/lib/vsprintf.c", "kernel/lib/string.c", "kernel/slab.c"]:
+    for src in ["kernel/lib/vsprintf.c", "kernel/lib/string.c", "kernel/lib/kstrtox.c",
+                "kernel/slab.c"]:
         obj = OUT / (Path(src).stem + ".o")
         subprocess.run(["cc", *flags, *renames, *inc, "-c", str(ROOT / src), "-o", str(obj)],
                        check=True, capture_output=True, text=True, timeout=120)

@@ -335,7 +335,7 @@ def test_module_parameters(tboard):
     for args, message in [
         ("nosuch=1", "modparam.ko: unknown parameter 'nosuch' (ENOENT)"),
         ("count=abc", "modparam.ko: parameter count: bad value 'abc' (EINVAL)"),
-        ("count=4294967296", "modparam.ko: parameter count: bad value '4294967296' (EINVAL)"),
+        ("count=4294967296", "modparam.ko: parameter count: bad value '4294967296' (ERANGE)"),
         ("loud=maybe", "modparam.ko: parameter loud: bad value 'maybe' (EINVAL)"),
         ("who", "modparam.ko: parameter who: bad value '' (EINVAL)"),
     ]:
