@@ -17,7 +17,7 @@
 
 #define I2C_USAGE "i2c scan|get|set BUS [ADDR REG [VAL]]"
 
-/* A number (decimal, 0x hex, 0 octal, as i2c-tools read them) up to @max. */
+/* A number (decimal, 0x hex or 0 octal, as i2c-tools read them) up to @max. */
 static int parse_num(const char *s, unsigned long max, unsigned long *out)
 {
 	unsigned long v;
@@ -73,8 +73,8 @@ static int cmd_i2c_scan(struct i2c_adapter *adap)
 	for (addr = 0; addr < 0x78; addr++) {
 		if (addr % 16 == 0)
 			len = (size_t)snprintf(row, sizeof(row), "%02x:", addr);
-		/* 0x00-0x02 are reserved (general call, CBUS, other buses). */
-		if (addr < 0x03) {
+		/* Reserved addresses are not probed, as i2cdetect leaves them. */
+		if (i2c_check_7bit_addr_validity_strict((unsigned short)addr)) {
 			len += (size_t)snprintf(row + len, sizeof(row) - len, "   ");
 			continue;
 		}
@@ -118,7 +118,8 @@ static int cmd_i2c(int argc, char **argv)
 	if (!strcmp(argv[1], "scan") && argc == 3)
 		return cmd_i2c_scan(adap);
 
-	if (argc < 5 || parse_num(argv[3], 0x7f, &addr) || addr < 0x03 ||
+	if (argc < 5 || parse_num(argv[3], 0x7f, &addr) ||
+	    i2c_check_7bit_addr_validity_strict((unsigned short)addr) ||
 	    parse_num(argv[4], 0xff, &reg))
 		goto usage;
 	memset(&client, 0, sizeof(client));
@@ -142,7 +143,7 @@ static int cmd_i2c(int argc, char **argv)
 	}
 usage:
 	printf("usage: i2c scan BUS | i2c get BUS ADDR REG | i2c set BUS ADDR REG VAL\n"
-	       "  BUS, ADDR (0x03..0x7f), REG and VAL (0..0xff) in decimal or 0x hex\n");
+	       "  BUS, ADDR (0x08..0x77), REG and VAL (0..0xff) in decimal or 0x hex\n");
 	return -EINVAL;
 err:
 	printf("i2c: %s 0x%02lx on %s: %s (%s)\n", argv[1], addr, dev_name(&adap->dev),

@@ -140,13 +140,29 @@ static void unlink_client(struct i2c_adapter *adap, struct i2c_client *client)
 }
 
 /**
+ * i2c_check_7bit_addr_validity_strict() - may a target sit at 7-bit @addr?
+ *
+ * The one address rule of the I2C core, its shell command and whynot.  The
+ * I2C specification reserves 0x00-0x07 (general call, CBUS, other bus
+ * formats, Hs-mode controller codes) and 0x78-0x7f (10-bit addressing,
+ * future use); i2cdetect scans what is left.
+ * Return: 0 for 0x08..0x77; -EINVAL otherwise.
+ */
+int i2c_check_7bit_addr_validity_strict(unsigned short addr)
+{
+	if (addr < 0x08 || addr > 0x77)
+		return -EINVAL;
+	return 0;
+}
+
+/**
  * i2c_new_client_device() - make a client on @adap and register it
  * @np:   its tree node (may be NULL)
  * @type: its name, matched against drivers' id tables ("ds1338")
  * @addr: 7-bit address
  *
  * Return: the client, or ERR_PTR(-EINVAL) for an address outside
- * 0x01..0x7f, ERR_PTR(-EBUSY) when a client already sits at @addr,
+ * 0x08..0x77, ERR_PTR(-EBUSY) when a client already sits at @addr,
  * ERR_PTR(-ENOMEM), or device registration's error.
  */
 struct i2c_client *i2c_new_client_device(struct i2c_adapter *adap,
@@ -156,7 +172,7 @@ struct i2c_client *i2c_new_client_device(struct i2c_adapter *adap,
 	struct i2c_client *client;
 	int ret;
 
-	if (addr == 0 || addr > 0x7f)
+	if (i2c_check_7bit_addr_validity_strict(addr))
 		return ERR_PTR(-EINVAL);
 	if (client_at(adap, addr))
 		return ERR_PTR(-EBUSY);
@@ -230,8 +246,8 @@ int of_i2c_client_addr(const struct device_node *np, u16 *addr, char *why, size_
 		snprintf(why, len, "own (target-mode) address not supported");
 		return -EOPNOTSUPP;
 	}
-	if (reg == 0 || reg > 0x7f) {
-		snprintf(why, len, "reg 0x%x is not a 7-bit address (0x01..0x7f)",
+	if (reg > 0xffff || i2c_check_7bit_addr_validity_strict((unsigned short)reg)) {
+		snprintf(why, len, "reg 0x%x is not a 7-bit target address (0x08..0x77)",
 			 (unsigned int)reg);
 		return -EINVAL;
 	}
@@ -472,8 +488,8 @@ struct i2c_adapter *i2c_next_adapter(struct i2c_adapter *prev)
 
 /**
  * i2c_transfer() - run messages as one transfer, joined by repeated STARTs
- * Return: @num on success; -EINVAL for bad arguments or an address above
- * 0x7f; -EOPNOTSUPP for I2C_M_TEN; the algorithm's -ENXIO (address not
+ * Return: @num on success; -EINVAL for bad arguments or an address outside
+ * 0x08..0x77; -EOPNOTSUPP for I2C_M_TEN; the algorithm's -ENXIO (address not
  * acknowledged), -EIO (data not acknowledged), -EBUSY (bus stuck low).
  */
 int i2c_transfer(struct i2c_adapter *adap, struct i2c_msg *msgs, int num)
@@ -488,7 +504,8 @@ int i2c_transfer(struct i2c_adapter *adap, struct i2c_msg *msgs, int num)
 			       dev_name(&adap->dev), msgs[i].addr);
 			return -EOPNOTSUPP;
 		}
-		if (msgs[i].addr > 0x7f || (msgs[i].len && !msgs[i].buf))
+		if (i2c_check_7bit_addr_validity_strict(msgs[i].addr) ||
+		    (msgs[i].len && !msgs[i].buf))
 			return -EINVAL;
 	}
 	for (tries = 0;; tries++) {

@@ -129,6 +129,9 @@ struct i2c_adapter *of_find_i2c_adapter_by_node(const struct device_node *np);
 /* Walk registered adapters in bus-number order (NULL starts). */
 struct i2c_adapter *i2c_next_adapter(struct i2c_adapter *prev);
 
+/* 0 for a 7-bit target address (0x08..0x77), else -EINVAL: the one rule. */
+int i2c_check_7bit_addr_validity_strict(unsigned short addr);
+
 struct i2c_client *i2c_new_client_device(struct i2c_adapter *adap,
 					 struct device_node *np,
 					 const char *type, u16 addr);
@@ -155,7 +158,7 @@ const void *i2c_get_match_data(const struct i2c_client *client);
 /**
  * of_i2c_client_addr() - the address of I2C child @np, checked as the I2C
  * core checks it before it adds a client (the one copy: whynot calls it).
- * Return: 0 and *@addr; -EINVAL without a reg or outside 0x01..0x7f;
+ * Return: 0 and *@addr; -EINVAL without a reg or outside 0x08..0x77;
  * -EOPNOTSUPP for a 10-bit or own (target-mode) address; @why says which.
  */
 int of_i2c_client_addr(const struct device_node *np, u16 *addr, char *why, size_t len);

@@ -337,7 +337,18 @@ static void test_tree_clients(void)
 	CHECK_INT(count_clients(&bad.adap), 1, "tree: of 6 bad-bus children only ok@50 came up");
 	CHECK(client_of(&bad.adap, 0x50) != NULL, "tree: ok@50 is a client");
 
-	/* The same rule for a client made by code, not by the tree. */
+	/* The same rule for a client made by code, not by the tree, and for a
+	 * transfer: its edges are the reserved blocks' edges. */
+	CHECK_INT(i2c_check_7bit_addr_validity_strict(0x07), -EINVAL, "rule: 0x07 is reserved");
+	CHECK_INT(i2c_check_7bit_addr_validity_strict(0x08), 0, "rule: 0x08 is a target address");
+	CHECK_INT(i2c_check_7bit_addr_validity_strict(0x77), 0, "rule: 0x77 is a target address");
+	CHECK_INT(i2c_check_7bit_addr_validity_strict(0x78), -EINVAL, "rule: 0x78 is reserved");
+	CHECK_INT(i2c_check_7bit_addr_validity_strict(0x150), -EINVAL, "rule: 0x150 is not 7-bit");
+	CHECK(PTR_ERR(i2c_new_client_device(&bad.adap, NULL, "x", 0x07)) == -EINVAL,
+	      "new client at 0x07 (Hs-mode code): EINVAL");
+	CHECK(PTR_ERR(i2c_new_client_device(&bad.adap, NULL, "x", 0x78)) == -EINVAL,
+	      "new client at 0x78 (10-bit prefix): EINVAL");
+	CHECK_INT(i2c_probe_address(&bad.adap, 0x78), -EINVAL, "no transfer to 0x78");
 	CHECK(PTR_ERR(i2c_new_client_device(&bad.adap, NULL, "x", 0)) == -EINVAL,
 	      "new client at 0x00 (general call): EINVAL");
 	CHECK(PTR_ERR(i2c_new_client_device(&bad.adap, NULL, "x", 0x80)) == -EINVAL,
