@@ -100,7 +100,6 @@ struct smc_local {
 	void __iomem *base;
 	struct device *dev;
 	struct net_device *ndev;
-	int irq;
 	u8 chip_addr[ETH_ALEN];		/* what the chip's registers say */
 	bool alloc_pending;		/* an MMU allocation still to complete */
 	unsigned long short_drops;	/* frames dropped since the last report */
@@ -427,7 +426,7 @@ static int smc_probe(struct platform_device *pdev)
 	if (irq < 0)
 		return irq;
 
-	ndev = alloc_etherdev(sizeof(*lp));
+	ndev = devm_alloc_etherdev(dev, sizeof(*lp));
 	if (!ndev)
 		return -ENOMEM;
 	SET_NETDEV_DEV(ndev, dev);
@@ -435,25 +434,24 @@ static int smc_probe(struct platform_device *pdev)
 	lp->base = base;
 	lp->dev = dev;
 	lp->ndev = ndev;
-	lp->irq = irq;
 
 	ret = smc_identify(lp);
 	if (ret)
-		goto free_ndev;
+		return ret;
 	smc_reset(lp);
 	smc_set_mac(lp);
 	ndev->irq = (unsigned int)irq;
 	ndev->netdev_ops = &smc_netdev_ops;
 
-	ret = request_irq((unsigned int)irq, smc_interrupt, 0, dev_name(dev), lp);
+	ret = devm_request_irq(dev, (unsigned int)irq, smc_interrupt, 0, dev_name(dev), lp);
 	if (ret) {
 		dev_err(dev, "IRQ %d: %s\n", irq, errname(ret));
-		goto free_ndev;
+		return ret;
 	}
 	ret = register_netdev(ndev);
 	if (ret) {
 		dev_err(dev, "register_netdev: %s\n", errname(ret));
-		goto free_irq;
+		return ret;
 	}
 	platform_set_drvdata(pdev, lp);
 	smc_bank(lp, 0);
@@ -461,12 +459,6 @@ static int smc_probe(struct platform_device *pdev)
 		 (smc_rw(lp, SMC_EPH_STATUS) & EPH_LINK_OK) ? "up" : "down");
 	smc_bank(lp, 2);
 	return 0;
-
-free_irq:
-	free_irq((unsigned int)irq, lp);
-free_ndev:
-	free_netdev(ndev);
-	return ret;
 }
 
 static int smc_remove(struct platform_device *pdev)
@@ -474,9 +466,9 @@ static int smc_remove(struct platform_device *pdev)
 	struct smc_local *lp = platform_get_drvdata(pdev);
 	struct net_device *ndev = lp->ndev;
 
-	unregister_netdev(ndev);	/* ndo_stop masks and resets the chip */
-	free_irq((unsigned int)lp->irq, lp);
-	free_netdev(ndev);
+	/* ndo_stop masks and resets the chip; devres then frees the IRQ and
+	 * the netdev (with @lp in it). */
+	unregister_netdev(ndev);
 	return 0;
 }
 

@@ -76,7 +76,6 @@ struct smsc911x {
 	void __iomem *base;
 	struct device *dev;
 	struct net_device *ndev;
-	int irq;
 	u32 irq_cfg;
 	u8 rx_buf[ETH_FRAME_LEN + 4 + 4];	/* frame, CRC, word rounding */
 };
@@ -293,7 +292,7 @@ static int smsc_probe(struct platform_device *pdev)
 	if (irq < 0)
 		return irq;
 
-	ndev = alloc_etherdev(sizeof(*pd));
+	ndev = devm_alloc_etherdev(dev, sizeof(*pd));
 	if (!ndev)
 		return -ENOMEM;
 	SET_NETDEV_DEV(ndev, dev);
@@ -301,15 +300,14 @@ static int smsc_probe(struct platform_device *pdev)
 	pd->base = base;
 	pd->dev = dev;
 	pd->ndev = ndev;
-	pd->irq = irq;
 
 	ret = smsc_identify(pd);
 	if (ret)
-		goto free_ndev;
+		return ret;
 	ret = smsc_soft_reset(pd);
 	if (ret) {
 		dev_err(dev, "soft reset did not complete\n");
-		goto free_ndev;
+		return ret;
 	}
 	/* Polarity and drive before the line is enabled anywhere. */
 	if (of_property_read_bool(dev->of_node, "smsc,irq-active-high"))
@@ -323,25 +321,19 @@ static int smsc_probe(struct platform_device *pdev)
 	ndev->irq = (unsigned int)irq;
 	ndev->netdev_ops = &smsc_netdev_ops;
 
-	ret = request_irq((unsigned int)irq, smsc_interrupt, 0, dev_name(dev), pd);
+	ret = devm_request_irq(dev, (unsigned int)irq, smsc_interrupt, 0, dev_name(dev), pd);
 	if (ret) {
 		dev_err(dev, "IRQ %d: %s\n", irq, errname(ret));
-		goto free_ndev;
+		return ret;
 	}
 	ret = register_netdev(ndev);
 	if (ret) {
 		dev_err(dev, "register_netdev: %s\n", errname(ret));
-		goto free_irq;
+		return ret;
 	}
 	platform_set_drvdata(pdev, pd);
 	dev_info(dev, "%s: IRQ %d\n", ndev->name, irq);
 	return 0;
-
-free_irq:
-	free_irq((unsigned int)irq, pd);
-free_ndev:
-	free_netdev(ndev);
-	return ret;
 }
 
 static int smsc_remove(struct platform_device *pdev)
@@ -350,9 +342,8 @@ static int smsc_remove(struct platform_device *pdev)
 	struct net_device *ndev = pd->ndev;
 
 	unregister_netdev(ndev);	/* ndo_stop masks the chip */
+	/* The line off before devres frees the IRQ and the netdev (@pd too). */
 	smsc_wr(pd, IRQ_CFG, pd->irq_cfg);
-	free_irq((unsigned int)pd->irq, pd);
-	free_netdev(ndev);
 	return 0;
 }
 

@@ -96,6 +96,13 @@ struct net_device *alloc_etherdev(size_t sizeof_priv);
 void free_netdev(struct net_device *dev);
 
 /**
+ * devm_alloc_etherdev() - alloc_etherdev() whose device free_netdev() frees
+ * when @dev unbinds or its probe fails, so a probe's error paths just return.
+ * Return: the device, or NULL when memory is short.
+ */
+struct net_device *devm_alloc_etherdev(struct device *dev, size_t sizeof_priv);
+
+/**
  * register_netdev() - name @dev (eth0, eth1, ...), open it and make it
  * visible to the stack and to `ifconfig`.
  * Return: 0; -EINVAL without ops or a valid MAC address; -ENFILE with no

@@ -18,26 +18,6 @@
 
 static LIST_HEAD(net_devices);
 
-struct net_device *alloc_etherdev(size_t sizeof_priv)
-{
-	size_t head = ALIGN(sizeof(struct net_device), 8);
-	struct net_device *dev = kzalloc(head + sizeof_priv, GFP_KERNEL);
-
-	if (!dev)
-		return NULL;
-	dev->priv = (char *)dev + head;
-	dev->mtu = ETH_DATA_LEN;
-	INIT_LIST_HEAD(&dev->list);
-	return dev;
-}
-EXPORT_SYMBOL(alloc_etherdev);
-
-void free_netdev(struct net_device *dev)
-{
-	kfree(dev);
-}
-EXPORT_SYMBOL(free_netdev);
-
 struct net_device *dev_get_by_name(const char *name)
 {
 	struct net_device *dev;

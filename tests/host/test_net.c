@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include <linux/device.h>
 #include <linux/errno.h>
 #include <coyote/net.h>
 
@@ -55,6 +56,27 @@ static void test_unaligned(void)
 	      "put_unaligned_be16 at an odd address");
 	CHECK_INT(get_unaligned_be16(buf + 5), 0x0806, "get_unaligned_be16 reads it back");
 	CHECK_INT(get_unaligned_be32(buf + 4), 0x0f0806ee, "bytes in network order");
+}
+
+/* A managed netdev is freed with the device's other resources, newest
+ * first, and a probe that fails after taking it just returns. */
+static void test_devm_netdev(void)
+{
+	struct device dev;
+	struct net_device *nd;
+	int *after;
+
+	memset(&dev, 0, sizeof(dev));
+	device_initialize(&dev);
+	nd = devm_alloc_etherdev(&dev, 48);
+	CHECK(nd && netdev_priv(nd) && ((unsigned long)netdev_priv(nd) & 7) == 0,
+	      "devm_alloc_etherdev: a netdev, its state 8-byte aligned");
+	CHECK(nd && nd->mtu == ETH_DATA_LEN, "devm_alloc_etherdev: Ethernet MTU");
+	CHECK_INT(devres_count(&dev), 1, "devm_alloc_etherdev: one resource on the device");
+	after = devm_kzalloc(&dev, sizeof(*after), GFP_KERNEL);
+	CHECK(after != NULL, "a later resource");
+	devres_release_all(&dev);
+	CHECK_INT(devres_count(&dev), 0, "unbind frees the netdev with the rest");
 }
 
 static void test_in4(void)
@@ -138,6 +160,7 @@ int main(void)
 {
 	test_checksum();
 	test_unaligned();
+	test_devm_netdev();
 	test_in4();
 	test_ip_config();
 	test_arp_cache();
