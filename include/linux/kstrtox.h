@@ -12,7 +12,6 @@
 int kstrtoull(const char *s, unsigned int base, unsigned long long *res);
 int kstrtoll(const char *s, unsigned int base, long long *res);
 int kstrtoul(const char *s, unsigned int base, unsigned long *res);
-int kstrtol(const char *s, unsigned int base, long *res);
 int kstrtouint(const char *s, unsigned int base, unsigned int *res);
 int kstrtoint(const char *s, unsigned int base, int *res);
 

@@ -12,7 +12,6 @@
 
 /* The compiler's own limits: no libc headers in a freestanding kernel. */
 #define K_LLONG_MAX __LONG_LONG_MAX__
-#define K_LONG_MAX  __LONG_MAX__
 #define K_INT_MAX   __INT_MAX__
 
 /* A digit's value, 99 for what is not a digit in any base up to 36. */
@@ -119,24 +118,6 @@ int kstrtoul(const char *s, unsigned int base, unsigned long *res)
 	if (v > (unsigned long)-1)
 		return -ERANGE;
 	*res = (unsigned long)v;
-	return 0;
-}
-
-/**
- * kstrtol() - kstrtoll() into a long
- *
- * Return: 0; -EINVAL as kstrtoull(); -ERANGE when the value does not fit.
- */
-int kstrtol(const char *s, unsigned int base, long *res)
-{
-	long long v;
-	int ret = kstrtoll(s, base, &v);
-
-	if (ret)
-		return ret;
-	if (v > K_LONG_MAX || v < -K_LONG_MAX - 1)
-		return -ERANGE;
-	*res = (long)v;
 	return 0;
 }
 
