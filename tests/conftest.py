@@ -73,8 +73,16 @@ def xdist_group(item):
     return None
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "edit_sensitive: fails on any edit of the tree, whatever it does "
+        "(a stale check, not a behaviour): scripts/mutate does not run it")
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
     for item in items:
         group = xdist_group(item)
         if group:
