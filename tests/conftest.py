@@ -11,6 +11,7 @@ import pytest
 
 TESTS = Path(__file__).resolve().parent
 sys.path.insert(0, str(TESTS))
+sys.path.insert(0, str(TESTS / "lib"))      # helpers the tests share (ktap, ofdump)
 
 # Tests that run `make` themselves must not inherit the jobserver of the
 # `make test` that started pytest: its pipe is not passed down, and make warns
@@ -91,7 +92,6 @@ def pytest_collection_modifyitems(config, items):
 
 # --- the KTAP summary --------------------------------------------------------
 def ktap_module():
-    sys.path.insert(0, str(TESTS / "lib"))
     import ktap
     return ktap
 

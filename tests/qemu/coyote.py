@@ -101,13 +101,17 @@ def compile_dts(source, name):
     return dtb
 
 
-def board_dts_source():
+def dts_cpp(source, *options):
+    """scripts/dts-cpp (every .dts's preprocessor rule) on @source with
+    @options first (-o, -P, -I...); returns the CompletedProcess."""
+    return subprocess.run([str(ROOT / "scripts" / "dts-cpp")] + [str(o) for o in options] +
+                          [str(source)], capture_output=True, text=True, timeout=60)
+
+
+def board_dts_source(board="versatilepb"):
     """The board DTS after the C preprocessor, for tests that edit it."""
-    res = subprocess.run(
-        ["cpp", "-E", "-P", "-nostdinc", "-x", "assembler-with-cpp", "-undef",
-         "-I", str(ROOT / "dts"), "-I", str(ROOT / "include"),
-         str(ROOT / "dts" / "versatilepb.dts")],
-        capture_output=True, text=True, timeout=60, check=True)
+    res = dts_cpp(ROOT / "dts" / (board + ".dts"), "-P")
+    assert res.returncode == 0, res.stderr
     return res.stdout
 
 
