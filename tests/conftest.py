@@ -47,13 +47,20 @@ def coyote(boot):
 # tests of one group: they run on one worker, in file order.  A group is
 #  - a file whose tests share one thing they change: one boot a test leaves
 #    in a state the next expects, or one `make` into the main build;
+#  - files that write and read one folder: test_dtbs_check.py adds a lab
+#    tree's blob to build/dts/labs/ and removes it, the fuzz replay reads
+#    every blob there;
 #  - one board scenario of tests/qemu/test_boards.py (one boot each);
 #  - one lab: its grader builds into build/labN (lab 2 goes with lab 1:
 #    tests/labs/test_kit.py grades both in one test and reads lab 1's).
 # Files and TCP/UDP ports are per worker already (tests/qemu/coyote.py).
 SHARED_FILES = {
-    "qemu/test_i2c_rtc.py", "qemu/test_modules.py", "qemu/test_overlays.py",
-    "qemu/test_shell.py", "bindings/test_dtbs_check.py",
+    "qemu/test_i2c_rtc.py": "qemu/test_i2c_rtc.py",
+    "qemu/test_modules.py": "qemu/test_modules.py",
+    "qemu/test_overlays.py": "qemu/test_overlays.py",
+    "qemu/test_shell.py": "qemu/test_shell.py",
+    "bindings/test_dtbs_check.py": "build/dts/labs",
+    "fuzz/test_fuzz_regressions.py": "build/dts/labs",
 }
 LAB_GROUP = {2: 1}
 
@@ -67,7 +74,7 @@ def xdist_group(item):
         lab = 1 if rel == "labs/test_kit.py" else params.get("lab") or (m and int(m.group(1)))
         return "lab%d" % LAB_GROUP.get(lab, lab) if lab else None
     if rel in SHARED_FILES:
-        return rel
+        return SHARED_FILES[rel]
     if "scenario" in params:
         board, tree = params["scenario"]
         return "boards-%s-%s" % (board[0], tree)
