@@ -41,6 +41,8 @@
 #include <linux/of_supplier.h>
 #include <linux/platform_device.h>
 
+#include "../../tests/lib/devlink_count.h"
+
 #define KINDS 16
 #define CYCLES 3
 #define DAG_SUPPLIERS 3
@@ -188,18 +190,6 @@ static void unregister_drivers(void)
 {
 	for (int k = 0; k < KINDS; k++)
 		platform_driver_unregister(&drivers[k]);
-}
-
-static int count_links(void)
-{
-	struct device *dev;
-	struct device_link *link;
-	int n = 0;
-
-	list_for_each_entry(dev, &platform_bus_type.devices, bus_node)
-		list_for_each_entry(link, &dev->links_suppliers, c_node)
-			n++;
-	return n;
 }
 
 static int count_bound(void)

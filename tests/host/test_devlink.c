@@ -22,6 +22,7 @@
 #include <coyote/whynot.h>
 
 #include "ktap.h"
+#include "../lib/devlink_count.h"
 
 /* --- printk capture ----------------------------------------------------- */
 static FILE *cap;
@@ -111,18 +112,6 @@ static struct device_link *link_between(const char *consumer, const char *suppli
 		if (link->supplier == s)
 			return link;
 	return NULL;
-}
-
-static int count_links(void)
-{
-	struct device *dev;
-	struct device_link *link;
-	int n = 0;
-
-	list_for_each_entry(dev, &platform_bus_type.devices, bus_node)
-		list_for_each_entry(link, &dev->links_suppliers, c_node)
-			n++;
-	return n;
 }
 
 /* Every active link: the supplier bound before its consumer. */

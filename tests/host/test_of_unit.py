@@ -13,6 +13,7 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "lib"))
 import ktap  # noqa: E402
+from once import once_per_run, parallel_map  # noqa: E402
 
 BIN = ROOT / "build" / "host" / "tests"
 SOURCES = sorted(p.stem for p in (ROOT / "tests" / "host").glob("test_*.c"))
@@ -41,7 +42,8 @@ def run_binary(name):
 
 def pytest_generate_tests(metafunc):
     if "case" in metafunc.fixturenames:
-        cases = [c for name in SOURCES for c in run_binary(name)]
+        runs = once_per_run("host-unit", lambda: parallel_map(run_binary, SOURCES))
+        cases = [c for run in runs for c in run]
         metafunc.parametrize("case", cases, ids=[c.name for c in cases])
 
 

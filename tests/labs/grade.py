@@ -26,7 +26,9 @@ from pathlib import Path
 TESTS = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(TESTS))
 
-from qemu.coyote import Coyote, ROOT  # noqa: E402
+from qemu.coyote import Coyote, ROOT, dts_cpp  # noqa: E402
+sys.path.insert(0, str(TESTS / "lib"))
+from ofdump import devices as ofdump_devices  # noqa: E402
 
 BUILD = ROOT / "build"
 HISTORY = ".history.jsonl"      # in the graded folder: one line per run
@@ -123,11 +125,7 @@ def compile_lab_dts(src, out, include=()):
     more folders for #include after the file's own.
     Return (dtb or None, messages)."""
     pre = out.with_suffix(".pre")
-    cpp = subprocess.run(
-        ["cpp", "-E", "-nostdinc", "-x", "assembler-with-cpp", "-undef", "-D__DTS__",
-         "-I", str(src.parent)] + ["-I%s" % d for d in include] + [
-         "-I", str(ROOT / "dts"), "-I", str(ROOT / "include"),
-         "-o", str(pre), str(src)], capture_output=True, text=True, timeout=60)
+    cpp = dts_cpp(src, "-I", src.parent, *["-I%s" % d for d in include], "-o", pre)
     if cpp.returncode:
         return None, cpp.stderr.strip()
     dtc = subprocess.run(["dtc"] + DTC_FLAGS + ["-o", str(out), str(pre)],
@@ -152,37 +150,6 @@ def dtbs_check(dtb, schema=None):
                           str(schema), str(dtb)],
                          capture_output=True, text=True, timeout=300)
     return res.returncode == 0 and not res.stderr.strip(), (res.stdout + res.stderr).strip()
-
-
-def ofdump_devices(dtb):
-    """{path: {"bus", "verdict", "driver", "module", "lines", "address", "irqs"}}."""
-    res = subprocess.run([str(OFDUMP), "--devices", str(dtb)], capture_output=True,
-                         text=True, timeout=60)
-    if res.returncode:
-        raise RuntimeError("ofdump --devices: " + res.stderr)
-    nodes, cur = {}, None
-    for line in res.stdout.splitlines():
-        if line.startswith("/"):
-            cur = nodes[line] = {"lines": [], "irqs": [], "address": None,
-                                 "verdict": None, "driver": None, "module": None,
-                                 "regs": []}
-        elif line.startswith("  - "):
-            cur["lines"].append(line[4:])
-        elif line.startswith("  bus:"):
-            cur["bus"] = line.split()[1]
-        elif line.startswith("  address:"):
-            cur["address"] = int(line.split()[1], 16)
-        elif line.startswith("  reg["):
-            cur["regs"].append(line.split(None, 1)[1])
-        elif line.startswith("  irq["):
-            cur["irqs"].append(line.split(None, 1)[1])
-        elif line.startswith("  verdict:"):
-            v = line.split(None, 1)[1].strip()
-            # "would bind DRIVER", or "would bind (module NAME)" for a
-            # driver built as a module (known by its module's name).
-            m = re.match(r"(would bind|would defer)(?: ([^\s(]\S*))?(?: \(module (\S+)\))?$", v)
-            cur["verdict"], cur["driver"], cur["module"] = m.groups() if m else (v, None, None)
-    return nodes
 
 
 def tail(text, n=15):

@@ -154,12 +154,33 @@ def report(case):
 # (title, cases) of every KTAP run this pytest session, for the summary
 # tests/conftest.py prints at the end.
 SUMMARY = []
+# (title, {status: count}) that other processes counted (the workers of
+# `make test`: tests/conftest.py passes their counts on).
+MERGED = []
 
 
-def summary_lines():
+def summary_counts():
+    """SUMMARY as (title, {status: count}), which can cross processes."""
+    out = []
     for title, cases in SUMMARY:
         n = {"ok": 0, "not ok": 0, "skip": 0}
         for c in cases:
             n[c.status] += 1
+        out.append((title, n))
+    return out
+
+
+def merge_counts(counts):
+    MERGED.extend((title, dict(n)) for title, n in counts)
+
+
+def summary_lines():
+    """One line per KTAP run; a run every worker made (the boots that
+    collection makes) is told once."""
+    seen = set()
+    for title, n in summary_counts() + MERGED:
+        if title in seen:
+            continue
+        seen.add(title)
         yield "%s: %d cases, %d passed, %d failed, %d skipped" % (
-            title, len(cases), n["ok"], n["not ok"], n["skip"])
+            title, sum(n.values()), n["ok"], n["not ok"], n["skip"])

@@ -25,7 +25,11 @@ KERNEL_BIN = BUILD / "kernel.bin"
 KERNEL_ELF = BUILD / "kernel.elf"
 BOARD_DTB = BUILD / "dts" / "versatilepb.dtb"
 INITRD = BUILD / "initrd.cpio"  # the modules (scripts/Makefile.modules)
-TEST_BUILD = BUILD / "tests"  # DTBs and other files the tests generate
+# Under pytest-xdist (`make test` runs JOBS workers) each worker writes its
+# generated files into a folder of its own and takes TCP/UDP ports from a
+# range of its own: tests on two workers never share a file or a port.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")      # "gw0", "gw1", ... or ""
+TEST_BUILD = BUILD / "tests" / WORKER if WORKER else BUILD / "tests"  # DTBs and other files the tests generate
 PROMPT = "coyote# "
 
 BOOT_TIMEOUT = float(os.environ.get("COYOTE_BOOT_TIMEOUT", "30"))
@@ -37,29 +41,39 @@ CMD_TIMEOUT = float(os.environ.get("COYOTE_CMD_TIMEOUT", "15"))
 DEFAULT = object()
 
 
-# QEMU machine -> its NIC model (scripts/Makefile.kernel has the same table).
-BOARD_NICS = {"versatilepb": "smc91c111", "realview-eb": "smc91c111", "vexpress-a9": "lan9118"}
+def read_make_vars(path):
+    """The `NAME := VALUE` lines of a make fragment, as a dict."""
+    out = {}
+    for line in Path(path).read_text().splitlines():
+        m = re.match(r"^([A-Za-z0-9_.-]+)\s*:=\s*(.*?)\s*$", line)
+        if m:
+            out[m.group(1)] = m.group(2)
+    return out
+
+
+# The machine `make run` starts (scripts/Makefile.kernel includes it too).
+QEMU_BOARD = read_make_vars(ROOT / "scripts" / "qemu-boards.mk")
 
 
 def qemu_command(dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None, kernel=None,
                  machine="versatilepb", semihosting=True):
     """The QEMU command line `make run` uses, as a list (kernel: another
     kernel.bin, e.g. a lab build's, whose own initrd is then the default;
-    machine: the BOARD)."""
-    cmd = [
-        "qemu-system-arm", "-M", machine, "-m", "128M", "-nographic",
-        "-no-reboot",
-        "-audiodev", "none,id=snd0", "-global", "pl041.audiodev=snd0",
-        "-kernel", str(kernel or KERNEL_BIN),
-    ]
+    machine: the BOARD; semihosting=False: no way out of QEMU but a reset
+    the board has)."""
+    if machine not in QEMU_BOARD["QEMU_BOARDS"].split():
+        raise ValueError("machine %r: one of %s" % (machine, QEMU_BOARD["QEMU_BOARDS"]))
+    common = QEMU_BOARD["QEMU_COMMON"].split()
+    if not semihosting:
+        common.remove("-semihosting")
+    cmd = ["qemu-system-arm", "-M", machine] + common + ["-kernel", str(kernel or KERNEL_BIN)]
     extra = list(extra)
-    if semihosting:         # the way out where a board has no reset (realview-eb)
-        cmd.append("-semihosting")
-    # The board's SMC91C111 on a user-mode network that never leaves QEMU,
-    # as `make run` has it, unless the caller brings network options
+    # The board's NIC on a user-mode network that never leaves QEMU, as
+    # `make run` has it, unless the caller brings network options
     # (["-net", "none"] for a board without its NIC).
     if not any(a in ("-net", "-nic", "-netdev") for a in extra):
-        cmd += ["-nic", "user,id=n0,model=%s,restrict=on" % BOARD_NICS[machine]]
+        cmd += ["-nic", "%s,model=%s" % (QEMU_BOARD["QEMU_NET"],
+                                         QEMU_BOARD["QEMU_NIC_" + machine])]
     if dtb is DEFAULT:
         dtb = BOARD_DTB
     if dtb is not None:
@@ -87,13 +101,17 @@ def compile_dts(source, name):
     return dtb
 
 
-def board_dts_source():
+def dts_cpp(source, *options):
+    """scripts/dts-cpp (every .dts's preprocessor rule) on @source with
+    @options first (-o, -P, -I...); returns the CompletedProcess."""
+    return subprocess.run([str(ROOT / "scripts" / "dts-cpp")] + [str(o) for o in options] +
+                          [str(source)], capture_output=True, text=True, timeout=60)
+
+
+def board_dts_source(board="versatilepb"):
     """The board DTS after the C preprocessor, for tests that edit it."""
-    res = subprocess.run(
-        ["cpp", "-E", "-P", "-nostdinc", "-x", "assembler-with-cpp", "-undef",
-         "-I", str(ROOT / "dts"), "-I", str(ROOT / "include"),
-         str(ROOT / "dts" / "versatilepb.dts")],
-        capture_output=True, text=True, timeout=60, check=True)
+    res = dts_cpp(ROOT / "dts" / (board + ".dts"), "-P")
+    assert res.returncode == 0, res.stderr
     return res.stdout
 
 
@@ -165,11 +183,37 @@ class Coyote:
         self.close()
 
 
+PORTS_PER_WORKER = 500
+_next_port = [0]
+
+
+def _free_port(kind):
+    """A port on 127.0.0.1 that nothing holds now, from this worker's own
+    range (20000 up, below Linux's ephemeral ports), so another worker
+    cannot take it between this check and QEMU's bind."""
+    import socket
+    worker = int(WORKER[2:]) if WORKER[2:].isdigit() else 0
+    base = 20000 + PORTS_PER_WORKER * worker
+    for _ in range(PORTS_PER_WORKER):
+        port = base + _next_port[0] % PORTS_PER_WORKER
+        _next_port[0] += 1
+        with socket.socket(socket.AF_INET, kind) as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("no free port in %d..%d" % (base, base + PORTS_PER_WORKER - 1))
+
+
 def free_tcp_port():
     import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    return _free_port(socket.SOCK_STREAM)
+
+
+def free_udp_port():
+    import socket
+    return _free_port(socket.SOCK_DGRAM)
 
 
 def gdb_path():

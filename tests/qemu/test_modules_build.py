@@ -11,11 +11,13 @@ import subprocess
 import pytest
 
 from qemu import coyote
-from qemu.coyote import ROOT, TEST_BUILD, Coyote
+from qemu.coyote import BUILD, ROOT, TEST_BUILD, Coyote
 
 
 def build(tmp_name, modules):
-    out = TEST_BUILD / tmp_name
+    # One folder per test, whichever worker runs it: a name is never shared,
+    # and the next run rebuilds only what changed.
+    out = BUILD / "tests" / tmp_name
     res = subprocess.run(
         ["make", "-j2", "--no-print-directory", "B=" + str(out), "MODULES=" + modules,
          str(out / "kernel.bin"), str(out / "initrd.cpio")],

@@ -11,7 +11,7 @@ well-formed, and every guest frame is padded to the Ethernet minimum.
 import re
 import struct
 
-from qemu.coyote import TEST_BUILD, board_dts_source, compile_dts
+from qemu.coyote import TEST_BUILD, board_dts_source, compile_dts, free_udp_port
 
 GATEWAY = "10.0.2.2"
 GATEWAY_MAC = "52:55:0a:00:02:02"
@@ -273,9 +273,7 @@ class Peer:
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.bind(("127.0.0.1", 0))
-            self.qemu_port = s.getsockname()[1]
+        self.qemu_port = free_udp_port()
         self.sock.settimeout(5)
 
     def args(self):

@@ -14,6 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
 import ktap  # noqa: E402
+from once import once_per_run, parallel_map  # noqa: E402
 from qemu.coyote import BUILD, Coyote  # noqa: E402
 
 # Each board with its own tree (build/dts/BOARD.dtb).
@@ -28,19 +29,33 @@ EXIT_TIMEOUT = 30        # from the last line to QEMU's exit
 _cache = {}
 
 
+def selftest_boots(suites="all", boards=BOARDS):
+    """selftest_boot() for each of @boards, the boots side by side, once
+    per pytest run (every worker collects the same cases)."""
+    missing = [b for b in boards if (suites, b) not in _cache]
+    if missing:
+        runs = once_per_run("selftest-%s-%s" % (suites, "-".join(missing)),
+                            lambda: parallel_map(lambda b: boot_and_parse(suites, b), missing))
+        for board, (cases, out) in zip(missing, runs):
+            _cache[(suites, board)] = (cases, out)
+            ktap.SUMMARY.append(("in-kernel selftest (%s, one boot, selftest=%s)" %
+                                 (board, suites), cases))
+    return [_cache[(suites, b)] for b in boards]
+
+
 def selftest_boot(suites="all", board="versatilepb"):
     """The cases of one boot of @board running @suites, and the console output."""
-    key = (suites, board)
-    if key in _cache:
-        return _cache[key]
+    return selftest_boots(suites, [board])[0]
+
+
+def boot_and_parse(suites, board):
+    """Boot @board running @suites: its KTAP cases and the console output."""
     try:
         machine = Coyote(append="selftest=%s selftest.exit=1" % suites, wait_prompt=False,
                          initrd=SELFTEST_INITRD if SELFTEST_INITRD.exists() else None,
                          machine=board, dtb=BUILD / "dts" / (board + ".dtb"))
     except Exception as e:  # no kernel built: one failed case says so
-        result = ([ktap.Case("boot", "not ok", reason=str(e))], "")
-        _cache[key] = result
-        return result
+        return [ktap.Case("boot", "not ok", reason=str(e))], ""
     exited = True
     try:
         # The kernel's "# Totals:" line ends the tests; then it resets.  A
@@ -68,15 +83,12 @@ def selftest_boot(suites="all", board="versatilepb"):
     if not exited:
         cases.append(ktap.Case("selftest.exit", "not ok", out.splitlines()[-20:],
                                "QEMU did not exit after the tests (selftest.exit=1 resets)"))
-    _cache[key] = (cases, out)
-    ktap.SUMMARY.append(("in-kernel selftest (%s, one boot, selftest=%s)" % (board, suites),
-                         cases))
     return cases, out
 
 
 def pytest_generate_tests(metafunc):
     if "case" in metafunc.fixturenames:
-        params = [(b, c) for b in BOARDS for c in selftest_boot(board=b)[0]]
+        params = [(b, c) for b, (cases, _) in zip(BOARDS, selftest_boots()) for c in cases]
         metafunc.parametrize("board,case", params,
                              ids=["%s:%s" % (b, c.name) for b, c in params])
     elif "board" in metafunc.fixturenames:

@@ -6,6 +6,7 @@ import importlib.machinery
 import importlib.util
 import os
 import pathlib
+import re
 import signal
 import subprocess
 import time
@@ -24,6 +25,8 @@ def load():
     return mod
 
 
+# A planted mutant is an edit its own `find:` no longer matches.
+@pytest.mark.edit_sensitive
 def test_every_mutant_still_applies():
     p = subprocess.run([str(SCRIPT), "--check"], cwd=ROOT, capture_output=True, text=True)
     stale = [l for l in p.stdout.splitlines() if l.startswith("STALE")]
@@ -76,6 +79,38 @@ def test_killed_and_survived_are_told_apart(tmp_path):
     p = subprocess.run([str(SCRIPT)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert "kill rate 0.0% (0/1)" in p.stdout and "SURVIVED m1" in p.stdout, p.stdout
     assert target.read_text() == "int x = 1;\nint y = 2;\n"
+
+
+EDIT_SENSITIVE_TESTS = """import pytest
+TARGET = %r
+
+@pytest.mark.edit_sensitive
+def test_fails_on_any_edit():
+    assert "y = 3" not in open(TARGET).read()
+
+def test_behaviour():
+    assert %s
+"""
+
+
+@pytest.mark.parametrize("behaviour, verdict", [
+    ("True", "kill rate 0.0% (0/1)"),
+    ('"y = 3" not in open(TARGET).read()', "kill rate 100.0% (1/1)"),
+])
+def test_only_behavioural_tests_kill(tmp_path, behaviour, verdict):
+    """A test that fails on any edit (marked edit_sensitive) never counts as
+    the kill; the report names the behavioural test that does."""
+    target, env = harness(tmp_path, "int y = 2;", "")
+    tests = tmp_path / "test_victim.py"
+    tests.write_text(EDIT_SENSITIVE_TESTS % (str(target), behaviour))
+    (tmp_path / "tests.map").write_text(
+        f"set t: /usr/bin/python3 -m pytest -v -x -p no:cacheprovider {tests}\n/: t\n")
+    p = subprocess.run([str(SCRIPT)], cwd=ROOT, env=env, capture_output=True, text=True,
+                       timeout=120)
+    assert verdict in p.stdout, p.stdout + p.stderr
+    if "100.0%" in verdict:
+        assert re.search(r"^m1 .* killed +t: \S*test_victim.py::test_behaviour$", p.stdout,
+                         re.M), p.stdout
 
 
 def test_interrupted_run_restores_the_tree(tmp_path):

@@ -11,11 +11,12 @@ generated from build/kernel.elf, so this also proves the catalogue is right.
 import re
 import subprocess
 
+import ofdump
 import pytest
 
 from qemu.coyote import BUILD, BOARD_DTB, board_dts_source, compile_dts
 
-OFDUMP = BUILD / "host" / "ofdump"
+OFDUMP = ofdump.OFDUMP
 
 FAULTS = """
 &uart2 { reg = <0x101f9000 0x1000>; };          /* probe fails: ENODEV */
@@ -76,26 +77,9 @@ FAULTS = """
 
 def host_report(dtb):
     """{path: (verdict, driver or None, [reason lines], module or None)} from
-    ofdump --devices (a driver built as a module is known by its module's
-    name only: "would bind (module ds1338)")."""
-    res = subprocess.run([str(OFDUMP), "--devices", str(dtb)], capture_output=True,
-                         text=True, timeout=60)
-    assert res.returncode == 0, res.stderr
-    nodes, cur = {}, None
-    for line in res.stdout.splitlines():
-        if line.startswith("/"):
-            cur = line
-            nodes[cur] = [None, None, [], None]
-        elif line.startswith("  - "):
-            nodes[cur][2].append(line[4:])
-        elif line.startswith("  verdict:"):
-            f = line.split(None, 1)[1].strip()
-            m = re.match(r"(would bind|would defer)(?: ([^\s(]\S*))?(?: \(module (\S+)\))?$", f)
-            if m:
-                nodes[cur][0], nodes[cur][1], nodes[cur][3] = m.groups()
-            else:
-                nodes[cur][0] = f
-    return {p: tuple(v) for p, v in nodes.items()}
+    ofdump --devices."""
+    return {p: (n["verdict"], n["driver"], n["lines"], n["module"])
+            for p, n in ofdump.devices(dtb).items()}
 
 
 def kernel_report(c, path):

@@ -1,0 +1,25 @@
+# scripts/qemu-boards.mk: the QEMU machine coyote boots, in one place.
+# scripts/Makefile.kernel includes it (make run, make debug) and
+# tests/qemu/coyote.py reads it (every test boot), so `make run` and the
+# tests start the same machine.  Plain `NAME := VALUE` lines only: the
+# tests read them without make.
+
+# The boards: the same kernel.bin and initrd on each, the tree picks.
+QEMU_BOARDS := versatilepb realview-eb vexpress-a9
+
+# Every board: 128 MiB, serial on the terminal, sound card silenced.
+# -no-reboot makes `reboot` end QEMU with status 0; -semihosting lets the
+# kernel leave QEMU where the board has no reset QEMU models (realview-eb),
+# and end a boot that found no console.
+QEMU_COMMON := -m 128M -nographic -no-reboot -semihosting -audiodev none,id=snd0 -global pl041.audiodev=snd0
+
+# The board's NIC on QEMU's user-mode network with restrict=on: nothing
+# leaves QEMU; the gateway 10.0.2.2 answers ping.
+QEMU_NET := user,id=n0,restrict=on
+QEMU_NIC_versatilepb := smc91c111
+QEMU_NIC_realview-eb := smc91c111
+QEMU_NIC_vexpress-a9 := lan9118
+
+# Where QEMU loads the image minus where it is linked (RAM + 0x10000 vs
+# 0x10000): GDB needs it to place the symbols.
+QEMU_LOAD_OFFSET_vexpress-a9 := 0x60000000
