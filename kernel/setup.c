@@ -221,13 +221,6 @@ void report_boot_fdt(void)
 		root_string("compatible"), __machine_arch_type);
 }
 
-static u64 read_cells(const void *p, int len)
-{
-	if (len == 8)
-		return ((u64)get_unaligned_be32(p) << 32) | get_unaligned_be32((const u8 *)p + 4);
-	return get_unaligned_be32(p);
-}
-
 /* Step 4: RAM from every node whose device_type is "memory". */
 void early_init_dt_scan_memory(void)
 {
@@ -302,8 +295,9 @@ static void find_initrd(const void *fdt)
 		pr_err("fdt: /chosen: linux,initrd-start/-end missing or not 1 or 2 cells; initrd ignored\n");
 		return;
 	}
-	start = read_cells(s, slen);
-	end = read_cells(e, elen);
+	/* Values in a checked blob are 4-byte aligned. */
+	start = of_read_number(s, slen / 4);
+	end = of_read_number(e, elen / 4);
 	if (end <= start || end > 0x100000000ull) {
 		pr_err("fdt: /chosen: initrd 0x%llx-0x%llx is empty or out of range; ignored\n", start, end);
 		return;

@@ -13,6 +13,7 @@
 
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/of.h>
 #include <linux/of_fdt.h>
 #include <linux/string.h>
 
@@ -421,8 +422,8 @@ int of_fdt_get_mem_rsv(const void *blob, int n, u64 *addr, u64 *size)
 	if (n < 0)
 		return -ENOENT;
 	for (i = 0;; i++, e += 16) {
-		u64 a = of_cells_to_u64((const __be32 *)e, 2);
-		u64 s = of_cells_to_u64((const __be32 *)(e + 8), 2);
+		u64 a = of_read_number((const __be32 *)e, 2);
+		u64 s = of_read_number((const __be32 *)(e + 8), 2);
 
 		if (!a && !s)
 			return -ENOENT;
@@ -759,9 +760,9 @@ int of_ranges_translate(const __be32 *ranges, int rlen, int na, int pna,
 	if (rlen % (one * 4))
 		return -EINVAL;
 	for (i = 0; i < rlen / 4; i += one) {
-		u64 cbase = of_cells_to_u64(ranges + i, na);
-		u64 pbase = of_cells_to_u64(ranges + i + na, pna);
-		u64 size = of_cells_to_u64(ranges + i + na + pna, ns);
+		u64 cbase = of_read_number(ranges + i, na);
+		u64 pbase = of_read_number(ranges + i + na, pna);
+		u64 size = of_read_number(ranges + i + na + pna, ns);
 
 		if (*addr >= cbase && *addr - cbase < size) {
 			*addr = *addr - cbase + pbase;
@@ -793,9 +794,9 @@ int of_fdt_translate_reg(const void *blob, int node, int index, u64 *addr, u64 *
 	if (!reg || len % ((na + ns) * 4) || index >= len / ((na + ns) * 4))
 		return -EINVAL;
 	reg += index * (na + ns);
-	a = of_cells_to_u64(reg, na);
+	a = of_read_number(reg, na);
 	if (size)
-		*size = of_cells_to_u64(reg + na, ns);
+		*size = of_read_number(reg + na, ns);
 
 	/* Up the buses: stack[k] is the bus whose address space holds a. */
 	for (n -= 2; n > 0; n--) {

@@ -96,17 +96,6 @@ int of_compat_strcasecmp(const char *a, const char *b);
 int of_ranges_translate(const __be32 *ranges, int rlen, int na, int pna,
 			int ns, u64 *addr);
 
-/* Cell values wider than 64 bits are refused by the callers; these read
- * 1 or 2 cells from a 4-byte aligned (never 8-byte assumed) value. */
-static inline u64 of_cells_to_u64(const __be32 *cell, int n)
-{
-	u64 v = 0;
-
-	while (n-- > 0)
-		v = (v << 32) | of_rd32(cell++);
-	return v;
-}
-
 /* --- the live tree's lookup tables (built by unflatten, read by base.c) --- */
 struct device_node;
 

@@ -349,7 +349,7 @@ static const struct net_device_ops smc_netdev_ops = {
 	.ndo_start_xmit = smc_start_xmit,
 };
 
-/* ---- probe and remove ---------------------------------------------------- */
+/* ---- probe (everything it takes is managed: no remove) ------------------ */
 
 /* The signature, then the chip id: a wrong address reads zeros here. */
 static int smc_identify(struct smc_local *lp)
@@ -448,27 +448,15 @@ static int smc_probe(struct platform_device *pdev)
 		dev_err(dev, "IRQ %d: %s\n", irq, errname(ret));
 		return ret;
 	}
-	ret = register_netdev(ndev);
+	ret = devm_register_netdev(dev, ndev);
 	if (ret) {
 		dev_err(dev, "register_netdev: %s\n", errname(ret));
 		return ret;
 	}
-	platform_set_drvdata(pdev, lp);
 	smc_bank(lp, 0);
 	dev_info(dev, "%s: IRQ %d, link %s\n", ndev->name, irq,
 		 (smc_rw(lp, SMC_EPH_STATUS) & EPH_LINK_OK) ? "up" : "down");
 	smc_bank(lp, 2);
-	return 0;
-}
-
-static int smc_remove(struct platform_device *pdev)
-{
-	struct smc_local *lp = platform_get_drvdata(pdev);
-	struct net_device *ndev = lp->ndev;
-
-	/* ndo_stop masks and resets the chip; devres then frees the IRQ and
-	 * the netdev (with @lp in it). */
-	unregister_netdev(ndev);
 	return 0;
 }
 
@@ -480,8 +468,7 @@ static const struct of_device_id smc_of_match[] = {
 MODULE_DEVICE_TABLE(of, smc_of_match);
 
 static struct platform_driver smc_driver = {
-	.probe = smc_probe,
-	.remove = smc_remove,
+	.probe = smc_probe,	/* all managed: unbinding unregisters, then frees */
 	.driver = {
 		.name = "smc91x",
 		.of_match_table = smc_of_match,

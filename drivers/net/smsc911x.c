@@ -217,6 +217,7 @@ static int smsc_stop(struct net_device *ndev)
 
 	smsc_wr(pd, INT_EN, 0);
 	mac_write(pd, MAC_CR, 0);
+	smsc_wr(pd, IRQ_CFG, pd->irq_cfg);	/* the line off, as before open */
 	return 0;
 }
 
@@ -226,7 +227,7 @@ static const struct net_device_ops smsc_netdev_ops = {
 	.ndo_start_xmit = smsc_start_xmit,
 };
 
-/* ---- probe and remove ---------------------------------------------------- */
+/* ---- probe (everything it takes is managed: no remove) ------------------ */
 
 /* BYTE_TEST, then the chip ID: a wrong address reads zeros. */
 static int smsc_identify(struct smsc911x *pd)
@@ -326,24 +327,12 @@ static int smsc_probe(struct platform_device *pdev)
 		dev_err(dev, "IRQ %d: %s\n", irq, errname(ret));
 		return ret;
 	}
-	ret = register_netdev(ndev);
+	ret = devm_register_netdev(dev, ndev);
 	if (ret) {
 		dev_err(dev, "register_netdev: %s\n", errname(ret));
 		return ret;
 	}
-	platform_set_drvdata(pdev, pd);
 	dev_info(dev, "%s: IRQ %d\n", ndev->name, irq);
-	return 0;
-}
-
-static int smsc_remove(struct platform_device *pdev)
-{
-	struct smsc911x *pd = platform_get_drvdata(pdev);
-	struct net_device *ndev = pd->ndev;
-
-	unregister_netdev(ndev);	/* ndo_stop masks the chip */
-	/* The line off before devres frees the IRQ and the netdev (@pd too). */
-	smsc_wr(pd, IRQ_CFG, pd->irq_cfg);
 	return 0;
 }
 
@@ -355,8 +344,7 @@ static const struct of_device_id smsc_of_match[] = {
 MODULE_DEVICE_TABLE(of, smsc_of_match);
 
 static struct platform_driver smsc_driver = {
-	.probe = smsc_probe,
-	.remove = smsc_remove,
+	.probe = smsc_probe,	/* all managed: unbinding unregisters, then frees */
 	.driver = {
 		.name = "smsc911x",
 		.of_match_table = smsc_of_match,

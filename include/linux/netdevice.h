@@ -111,6 +111,13 @@ struct net_device *devm_alloc_etherdev(struct device *dev, size_t sizeof_priv);
 int register_netdev(struct net_device *dev);
 /* Stop @dev and remove it from the stack; it may then be freed. */
 void unregister_netdev(struct net_device *dev);
+/**
+ * devm_register_netdev() - register_netdev(), undone by unregister_netdev()
+ * when @dev unbinds: before devres frees the IRQ and the netdev taken
+ * earlier, so ndo_stop still finds both.
+ * Return: register_netdev()'s errors; -ENOMEM (then unregistered again).
+ */
+int devm_register_netdev(struct device *dev, struct net_device *ndev);
 
 /* The interface called @name, or NULL. */
 struct net_device *dev_get_by_name(const char *name);

@@ -4,8 +4,8 @@
  * modifiers hh h l ll z t, flags '-' '0' '+' ' ' '#', width and precision
  * (also '*').  %pS prints the symbol an address falls in ("foo+0x1c/0x40");
  * %pOF prints a device-tree node, with Linux's modifiers (see
- * device_node_string()); %pM a 6-byte MAC address ("52:54:00:12:34:56").  Return values follow C: the length the full output
- * would have had.
+ * device_node_string()); %pM a 6-byte MAC address ("52:54:00:12:34:56").
+ * Return values follow C: the length the full output would have had.
  *
  * The host build of the portable layers links this file too (printk and
  * snprintf there must know %pOF), under the coyote_ names <linux/kernel.h>

@@ -6,6 +6,7 @@
  */
 #define pr_fmt(fmt) "net: " fmt
 
+#include <linux/device.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/irqflags.h>
@@ -77,6 +78,21 @@ void unregister_netdev(struct net_device *dev)
 	pr_info("%s: unregistered\n", dev->name);
 }
 EXPORT_SYMBOL(unregister_netdev);
+
+static void devm_unregister_netdev(void *ndev)
+{
+	unregister_netdev(ndev);
+}
+
+int devm_register_netdev(struct device *dev, struct net_device *ndev)
+{
+	int ret = register_netdev(ndev);
+
+	if (ret)
+		return ret;
+	return devm_add_action_or_reset(dev, devm_unregister_netdev, ndev);
+}
+EXPORT_SYMBOL(devm_register_netdev);
 
 int dev_queue_xmit(struct sk_buff *skb)
 {

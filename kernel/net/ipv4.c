@@ -171,7 +171,8 @@ static int icmp_rcv(struct sk_buff *skb, const u8 *ip, unsigned int ihl, unsigne
 		put_unaligned_be16(ip_compute_csum(out, len), out + 2);
 		stats.icmp_out++;
 		/* Back to the frame's sender: it is on our link. */
-		return ip_send(skb->dev, skb->data + 6, get_unaligned_be32(ip + 12), IPPROTO_ICMP, len);
+		return ip_send(skb->dev, skb->data + 6, get_unaligned_be32(ip + 12), IPPROTO_ICMP,
+			       len);
 	}
 	if (icmp[0] == ICMP_ECHOREPLY && get_unaligned_be16(icmp + 4) == PING_ID &&
 	    ping_wait.seq && get_unaligned_be16(icmp + 6) == ping_wait.seq && !ping_wait.got) {

@@ -133,7 +133,8 @@ int main(void)
 	test_apply_remove(dtbo, osize, before);
 	test_stacking(dtbo, osize, before);
 	test_corruption(dtbo, osize, before);
-	CHECK_INT(of_overlay_fdt_apply(dtbo, 16, &(int){ 0 }, NULL), -EOVERFLOW, "16 bytes: -EOVERFLOW");
+	CHECK_INT(of_overlay_fdt_apply(dtbo, 16, &(int){ 0 }, NULL), -EOVERFLOW,
+		  "16 bytes: -EOVERFLOW");
 	CHECK(strstr(of_overlay_error(), "too small for a header") != NULL, "16 bytes: %s",
 	      of_overlay_error());
 	free(before);

@@ -106,7 +106,8 @@ static void test_prediction(void)
 	EXPECT("/noranges/alpha@9000", WHYNOT_WOULD_BIND, "/noranges has no `ranges`");
 	EXPECT("/board/alpha@a000", WHYNOT_NO_BUS, "parent /board is not a bus");
 	EXPECT("/i2c@b000/sensor@48", WHYNOT_WOULD_BIND, "would bind to driver sensor,");
-	EXPECT("/i2c@b000/sensor@0", WHYNOT_NO_DEVICE, "is not a 7-bit target address (0x08..0x77): the I2C core skips it");
+	EXPECT("/i2c@b000/sensor@0", WHYNOT_NO_DEVICE,
+	       "is not a 7-bit target address (0x08..0x77): the I2C core skips it");
 	EXPECT("/i2c@b000/thing@49", WHYNOT_NO_DRIVER,
 	       "driver alpha matches, but it is a platform driver and this node is on the i2c bus");
 	EXPECT("/", WHYNOT_CONTAINER, "the root is the machine");

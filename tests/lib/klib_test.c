@@ -192,8 +192,8 @@ static void test_kstrtox(void)
 		       big);
 		big[strlen(big) - 1]++;         /* ...5 becomes ...6 */
 		v = 7;
-		result(kstrtoul(big, 10, &v) == -ERANGE && v == 7, "kstrtoul ULONG_MAX + 1: -ERANGE",
-		       big);
+		result(kstrtoul(big, 10, &v) == -ERANGE && v == 7,
+		       "kstrtoul ULONG_MAX + 1: -ERANGE", big);
 	}
 	CHECK_KSTRTO(kstrtouint, unsigned int, "4294967295", 10, 0, 4294967295u);
 	CHECK_KSTRTO(kstrtouint, unsigned int, "4294967296", 10, -ERANGE, 0);
