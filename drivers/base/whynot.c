@@ -117,8 +117,8 @@ const struct whynot_driver *whynot_best_driver(const struct whynot_catalog *cat,
 					       const struct of_device_id **idp)
 {
 	const struct whynot_driver *best = NULL;
-	const struct of_device_id *best_id = NULL;
-	int i, best_score = 0;
+	struct driver_match m = { NULL, 0 };
+	int i;
 
 	for (i = 0; i < cat->count; i++) {
 		const struct whynot_driver *d = &cat->drivers[i];
@@ -128,15 +128,11 @@ const struct whynot_driver *whynot_best_driver(const struct whynot_catalog *cat,
 		if (bus && strcmp(d->bus, bus))
 			continue;
 		id = of_match_best(d->of_match_table, np, &s);
-		/* Strictly better only: the first registered wins a tie, as in dd.c. */
-		if (id && s > best_score) {
+		if (driver_match_take(&m, s, id))
 			best = d;
-			best_id = id;
-			best_score = s;
-		}
 	}
 	if (idp)
-		*idp = best_id;
+		*idp = m.id;
 	return best;
 }
 

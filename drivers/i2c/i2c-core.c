@@ -34,19 +34,13 @@ const struct i2c_device_id *i2c_match_id(const struct i2c_device_id *id,
 	return NULL;
 }
 
-/* A compatible match scores as Linux scores it; a bare name match is the
- * weakest. */
+/* When the driver core's table match found nothing: the id_table by the
+ * client's name, the weakest match. */
 static int i2c_device_match(struct device *dev, struct device_driver *drv)
 {
 	struct i2c_client *client = i2c_verify_client(dev);
-	int score = 0;
 
-	if (!client)
-		return 0;
-	if (drv->of_match_table && dev->of_node &&
-	    of_match_best(drv->of_match_table, dev->of_node, &score))
-		return score;
-	return i2c_match_id(to_i2c_driver(drv)->id_table, client) != NULL;
+	return client && i2c_match_id(to_i2c_driver(drv)->id_table, client) != NULL;
 }
 
 static int i2c_device_probe(struct device *dev)

@@ -44,7 +44,12 @@ enum probe_trigger {
 
 struct bus_type {
 	const char *name;
-	/* >0 when @drv can drive @dev; larger means a better match. */
+	/*
+	 * >0 when @drv can drive @dev; larger means a better match.  Only the
+	 * bus's own rule (a name, an id table): the core matches of_device_id
+	 * tables itself, once, and keeps the winning entry in dev->match.
+	 * May be NULL (tables only).
+	 */
 	int (*match)(struct device *dev, struct device_driver *drv);
 	int (*probe)(struct device *dev);
 	void (*remove)(struct device *dev);
