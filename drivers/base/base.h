@@ -29,6 +29,10 @@ struct driver_match {
 /* Offer a candidate scoring @score by @id.  Return: true when it now leads. */
 bool driver_match_take(struct driver_match *best, int score, const struct of_device_id *id);
 
+/* The clean-up of what a module left registered (module.c), on the module
+ * notifier for the kernel's life.  Return: 0; -EEXIST when registered. */
+int driver_module_notifier_register(void);
+
 /* Device links (links.c), for dd.c and core.c. */
 bool device_links_blocked(struct device *dev);
 void device_links_supplier_bound(struct device *dev);

@@ -220,7 +220,8 @@ int driver_deferred_probe_count(void);
  */
 int dev_err_probe(struct device *dev, int err, const char *fmt, ...) __printf(3, 4);
 
-/* Boot step: logs the buses and drivers registered so far.  Return: 0. */
+/* Boot step: the platform bus, and the clean-up of what a going module left
+ * registered (drivers/base/module.c).  Return: 0, or an errno from those. */
 int driver_init(void);
 
 /* Write @dev's tree node path ("/amba/uart@101f1000") into @buf. */
