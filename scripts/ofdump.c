@@ -323,7 +323,7 @@ static const char *graph_module_of(struct device *dev, const struct whynot_catal
 }
 
 /*
- * Autoload as kernel/module/autoload.c does it: walk the buses, load the
+ * Autoload as kernel/coldplug.c does it: walk the buses, load the
  * first device's module, walk again.  A "module" here is a stand-in driver
  * whose table holds the compatible strings modules.alias matched.
  */

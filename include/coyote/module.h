@@ -202,13 +202,8 @@ int initrd_next(size_t *pos, struct cpio_entry *e);
 int request_module_args(const char *name, const char *args);
 #define request_module(name) request_module_args(name, NULL)
 
-/**
- * module_autoload() - for each device without a driver, look its
- * compatible strings up (in order) in modules.alias and load the first
- * module that matches; skip modules in the comma-separated @blacklist.
- * Return: the number of modules loaded.
- */
-int module_autoload(const char *blacklist);
+/* The initrd's module index: "alias PATTERN MODULE" lines (scripts/modpost.py). */
+#define MODULE_ALIAS_FILE	MODULE_DIR "modules.alias"
 
 struct device_node;
 
@@ -238,9 +233,5 @@ const char *module_alias_find(const char *alias, size_t len, const struct device
  * or NULL: no initrd, no modules.alias in it, or no line matches.
  */
 const char *module_alias_lookup(const struct device_node *np, const char *compat);
-
-/* Boot step (kernel/module/boot.c): the initrd, then autoload unless the
- * bootargs say modules.autoload=0; module_blacklist=a,b skips some. */
-void load_boot_modules(void);
 
 #endif
