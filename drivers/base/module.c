@@ -18,52 +18,48 @@
 
 #include "base.h"
 
-struct leftover {
-	struct module *mod;
-	struct device_driver *drv;
-	struct device *dev;
-};
-
-static int find_driver(struct device_driver *drv, void *data)
+/* Looked up afresh after each unregister: that may take others away. */
+static struct device_driver *driver_owned_by(struct bus_type *bus, const struct module *mod)
 {
-	struct leftover *l = data;
+	struct device_driver *drv;
 
-	if (drv->owner != l->mod)
-		return 0;
-	l->drv = drv;
-	return 1;
+	list_for_each_entry(drv, &bus->drivers, bus_node)
+		if (drv->owner == mod)
+			return drv;
+	return NULL;
 }
 
-static int find_device(struct device *dev, void *data)
+static struct device *device_owned_by(struct bus_type *bus, const struct module *mod)
 {
-	struct leftover *l = data;
+	struct device *dev;
 
-	if (dev->owner != l->mod)
-		return 0;
-	l->dev = dev;
-	return 1;
+	list_for_each_entry(dev, &bus->devices, bus_node)
+		if (dev->owner == mod)
+			return dev;
+	return NULL;
 }
 
 static int driver_module_going(struct notifier_block *nb, unsigned long state, void *data)
 {
 	struct module *mod = data;
-	struct leftover l = { .mod = mod };
+	struct device_driver *drv;
 	struct bus_type *bus;
+	struct device *dev;
 
 	if (state != MODULE_STATE_GOING)
 		return NOTIFY_DONE;
 	for (bus = bus_next(NULL); bus; bus = bus_next(bus)) {
-		while (bus_for_each_drv(bus, &l, find_driver)) {
+		while ((drv = driver_owned_by(bus, mod))) {
 			pr_warn("%s: %s left driver %s registered on %s; unregistering it\n",
-				mod->name, mod->going_why, l.drv->name, bus->name);
-			driver_unregister(l.drv);
+				mod->name, mod->going_why, drv->name, bus->name);
+			driver_unregister(drv);
 		}
 	}
 	for (bus = bus_next(NULL); bus; bus = bus_next(bus)) {
-		while (bus_for_each_dev(bus, &l, find_device)) {
+		while ((dev = device_owned_by(bus, mod))) {
 			pr_warn("%s: %s left device %s on %s; unregistering it\n", mod->name,
-				mod->going_why, dev_name(l.dev), bus->name);
-			device_unregister(l.dev);
+				mod->going_why, dev_name(dev), bus->name);
+			device_unregister(dev);
 		}
 	}
 	return NOTIFY_OK;
