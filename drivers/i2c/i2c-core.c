@@ -207,25 +207,25 @@ static void client_type(struct device_node *np, char *buf, size_t size)
 	strscpy(buf, comma ? comma + 1 : compat, size);
 }
 
-int of_i2c_client_addr(const struct device_node *np, u16 *addr, char *why, size_t len)
+int of_i2c_client_addr(const struct device_node *np, u16 *addr, char *why, size_t whylen)
 {
 	u32 reg;
 
 	if (of_property_read_u32(np, "reg", &reg)) {
-		snprintf(why, len, "no valid reg (the 7-bit address)");
+		snprintf(why, whylen, "no valid reg (the 7-bit address)");
 		return -EINVAL;
 	}
 	if (reg & I2C_TEN_BIT_ADDRESS) {
-		snprintf(why, len, "10-bit address 0x%x not supported",
+		snprintf(why, whylen, "10-bit address 0x%x not supported",
 			 (unsigned int)(reg & ~I2C_TEN_BIT_ADDRESS));
 		return -EOPNOTSUPP;
 	}
 	if (reg & I2C_OWN_SLAVE_ADDRESS) {
-		snprintf(why, len, "own (target-mode) address not supported");
+		snprintf(why, whylen, "own (target-mode) address not supported");
 		return -EOPNOTSUPP;
 	}
 	if (reg == 0 || reg > 0x7f) {
-		snprintf(why, len, "reg 0x%x is not a 7-bit address (0x01..0x7f)",
+		snprintf(why, whylen, "reg 0x%x is not a 7-bit address (0x01..0x7f)",
 			 (unsigned int)reg);
 		return -EINVAL;
 	}

@@ -262,7 +262,7 @@ int main(void)
 	size_t size;
 	void *blob = ktap_load("whynot.dtb", &size);
 
-	if (!blob || of_fdt_unflatten(blob, size)) {
+	if (!blob || of_fdt_unflatten(blob, size, NULL, 0)) {
 		CHECK(0, "unflatten whynot.dtb");
 		return ktap_done();
 	}
