@@ -160,8 +160,9 @@ struct module *module_owner(const void *obj, const void *fn);
  *                        (mod->going_why says which); the module is still
  *                        listed and its memory still there, freed only
  *                        after the chain returns
- * Blocks run highest priority first.  At GOING the kernel's own clean-up
- * of what the module left registered runs in this order:
+ * Blocks run highest priority first; what they return is not consulted
+ * (no block can refuse a module).  At GOING the kernel's own clean-up of
+ * what the module left registered runs in this order:
  */
 enum {
 	/* drivers/base: unbind and unregister its drivers, then its devices
