@@ -13,7 +13,7 @@
 #include <linux/of_platform.h>
 #include <linux/printk.h>
 #include <coyote/kallsyms.h>
-#include <coyote/module.h>
+#include <coyote/coldplug.h>
 #include <coyote/selftest.h>
 #include <coyote/setup.h>
 #include <coyote/shell.h>

@@ -20,6 +20,7 @@
 #include <linux/of.h>
 #include <linux/printk.h>
 #include <linux/string.h>
+#include <coyote/coldplug.h>
 #include <coyote/module.h>
 #include <coyote/setup.h>
 #include <coyote/shell.h>

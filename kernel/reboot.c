@@ -54,28 +54,16 @@ static const struct {
 	{ "arm,realview-eb-syscon", 0xffffffff, 0x08 },
 };
 
-static struct notifier_block *restart_handlers;
+static RAW_NOTIFIER_HEAD(restart_handlers);
 
 int register_restart_handler(struct notifier_block *nb)
 {
-	struct notifier_block **pp = &restart_handlers;
-
-	while (*pp && (*pp)->priority >= nb->priority)
-		pp = &(*pp)->next;
-	nb->next = *pp;
-	*pp = nb;
-	return 0;
+	return raw_notifier_chain_register(&restart_handlers, nb);
 }
 
 int unregister_restart_handler(struct notifier_block *nb)
 {
-	for (struct notifier_block **pp = &restart_handlers; *pp; pp = &(*pp)->next) {
-		if (*pp == nb) {
-			*pp = nb->next;
-			return 0;
-		}
-	}
-	return -ENOENT;
+	return raw_notifier_chain_unregister(&restart_handlers, nb);
 }
 
 static void delay_loops(unsigned long n)
@@ -196,12 +184,13 @@ out_put_np:
 
 int machine_restart(void)
 {
-	int ret = -ENODEV, tried = 0, err;
+	int ret = -ENODEV, err;
 
-	for (struct notifier_block *nb = restart_handlers; nb; nb = nb->next, tried++)
-		nb->notifier_call(nb, SYS_RESTART, NULL);
-	if (tried)
+	/* Each handler resets the board or returns NOTIFY_DONE: all are tried. */
+	if (restart_handlers.head) {
+		raw_notifier_call_chain(&restart_handlers, SYS_RESTART, NULL);
 		ret = -EIO;
+	}
 	err = syscon_reboot();
 	if (err == -ENODEV)
 		err = versatile_syscon_reset();

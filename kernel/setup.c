@@ -430,12 +430,12 @@ void unflatten_device_tree(void)
 {
 	const void *fdt = initial_boot_params;
 	struct of_fdt_stats st;
+	char why[128];
 	int ret;
 
-	ret = of_fdt_unflatten(fdt, of_fdt_totalsize(fdt));
+	ret = of_fdt_unflatten(fdt, of_fdt_totalsize(fdt), why, sizeof(why));
 	if (ret)
-		panic("of: cannot unflatten the blob: %s (%s)", of_fdt_unflatten_error(),
-		      errname(ret));
+		panic("of: cannot unflatten the blob: %s (%s)", why, errname(ret));
 	of_fdt_get_stats(&st);
 	pr_info("of: unflattened %u nodes, %u properties into %zu bytes\n", st.nodes,
 		st.properties, st.tree_bytes);

@@ -300,41 +300,41 @@ static const char *bad_name_char(const char *name, bool node)
 	return NULL;
 }
 
-static int unwritable(char *why, size_t len, const struct device_node *np,
+static int unwritable(char *why, size_t whylen, const struct device_node *np,
 		      const char *fmt, const char *what)
 {
 	char path[96];
 
-	if (why && len) {
+	if (why && whylen) {
 		of_node_full_path(np, path, sizeof(path));
-		snprintf(why, len, fmt, path, what);
+		snprintf(why, whylen, fmt, path, what);
 	}
 	return -EINVAL;
 }
 
 /* A "phandle" or "linux,phandle" dtc takes as it is. */
 static int check_phandle(const struct device_node *np, const struct property *pp,
-			 char *why, size_t len)
+			 char *why, size_t whylen)
 {
 	u32 v;
 
 	if (strcmp(pp->name, "phandle") && strcmp(pp->name, "linux,phandle"))
 		return 0;
 	if (pp->length != 4)
-		return unwritable(why, len, np, "node %s: %s is not one cell: dtc refuses it",
+		return unwritable(why, whylen, np, "node %s: %s is not one cell: dtc refuses it",
 				  pp->name);
 	v = get_unaligned_be32(pp->value);
 	if (!v || v == 0xffffffffu)
-		return unwritable(why, len, np, "node %s: %s is 0 or ~0: dtc refuses it",
+		return unwritable(why, whylen, np, "node %s: %s is 0 or ~0: dtc refuses it",
 				  pp->name);
 	if (v != np->phandle || of_find_node_by_phandle(v) != np)
-		return unwritable(why, len, np,
+		return unwritable(why, whylen, np,
 				  "node %s: %s is another node's too: dtc refuses a duplicate",
 				  pp->name);
 	return 0;
 }
 
-static int check_node(const struct device_node *np, char *why, size_t len)
+static int check_node(const struct device_node *np, char *why, size_t whylen)
 {
 	const struct property *pp, *q;
 	const struct device_node *sib;
@@ -343,45 +343,45 @@ static int check_node(const struct device_node *np, char *why, size_t len)
 	if (np->parent) {
 		bad = bad_name_char(np->full_name, true);
 		if (bad)
-			return unwritable(why, len, np,
+			return unwritable(why, whylen, np,
 					  "node %s: its name has a character DTS cannot write (%s)",
 					  *bad == '@' ? "a second '@'" : "not a name character");
 		for (sib = np->parent->child; sib != np; sib = sib->sibling)
 			if (!strcmp(sib->full_name, np->full_name))
-				return unwritable(why, len, np,
+				return unwritable(why, whylen, np,
 						  "node %s: a sibling has the same name: %s",
 						  "DTS would merge the two");
 	}
 	for (pp = np->properties; pp; pp = pp->next) {
 		bad = bad_name_char(pp->name, false);
 		if (bad)
-			return unwritable(why, len, np,
+			return unwritable(why, whylen, np,
 					  "node %s: property \"%s\" has a name DTS cannot write",
 					  pp->name);
 		if (!strcmp(pp->name, "name"))
-			return unwritable(why, len, np,
+			return unwritable(why, whylen, np,
 					  "node %s: a \"%s\" property (dtc drops or refuses it)",
 					  pp->name);
 		for (q = np->properties; q != pp; q = q->next)
 			if (!strcmp(q->name, pp->name))
-				return unwritable(why, len, np,
+				return unwritable(why, whylen, np,
 						  "node %s: two properties named \"%s\"", pp->name);
-		if (check_phandle(np, pp, why, len))
+		if (check_phandle(np, pp, why, whylen))
 			return -EINVAL;
 	}
 	return 0;
 }
 
-int of_dts_unwritable(const struct device_node *np, char *why, size_t len)
+int of_dts_unwritable(const struct device_node *np, char *why, size_t whylen)
 {
 	const struct device_node *n = np;
 
-	if (why && len)
+	if (why && whylen)
 		why[0] = '\0';
 	if (!np)
 		return 0;
 	for (;;) {
-		if (check_node(n, why, len))
+		if (check_node(n, why, whylen))
 			return -EINVAL;
 		if (n->child) {
 			n = n->child;

@@ -44,7 +44,6 @@ _Static_assert(sizeof(struct of_alias) == ILP32_ALIAS, "of_alias layout");
 
 static void *live_mem;
 static struct of_fdt_stats live_stats;
-static char unflatten_why[128];
 
 struct fill {
 	struct device_node *node;       /* next free slot of each area */
@@ -290,7 +289,7 @@ int of_fdt_unflatten_tree(const void *blob, size_t size, struct device_node **ro
 	return 0;
 }
 
-int of_fdt_unflatten(const void *blob, size_t size)
+int of_fdt_unflatten(const void *blob, size_t size, char *why, size_t whylen)
 {
 	struct of_fdt_counts cnt;
 	struct fill f;
@@ -301,8 +300,7 @@ int of_fdt_unflatten(const void *blob, size_t size)
 	char *mem;
 	int err;
 
-	err = of_fdt_check_counts(blob, size, unflatten_why,
-				  sizeof(unflatten_why), &cnt);
+	err = of_fdt_check_counts(blob, size, why, whylen, &cnt);
 	if (err)
 		return err;     /* the old tree, if any, stays */
 	if (cnt.nops_after_end)
@@ -310,11 +308,9 @@ int of_fdt_unflatten(const void *blob, size_t size)
 			cnt.nops_after_end);
 
 	mem = alloc_tree(&cnt, &bytes);
-	if (!mem) {
-		snprintf(unflatten_why, sizeof(unflatten_why),
-			 "no memory for a live tree of %lu bytes", (unsigned long)bytes);
-		return -ENOMEM;
-	}
+	if (!mem)
+		return why_fail(why, whylen, -ENOMEM, "no memory for a live tree of %lu bytes",
+				(unsigned long)bytes);
 
 	nodes = (struct device_node *)mem;
 	phtab = (struct device_node **)((struct property *)(nodes + cnt.nodes) + cnt.props);
@@ -349,11 +345,6 @@ int of_fdt_unflatten(const void *blob, size_t size)
 		(size_t)cnt.alias_props * ILP32_ALIAS + cnt.name_bytes;
 	live_stats.blob_bytes = of_fdt_totalsize(blob);
 	return 0;
-}
-
-const char *of_fdt_unflatten_error(void)
-{
-	return unflatten_why;
 }
 
 void of_fdt_get_stats(struct of_fdt_stats *st)
@@ -393,7 +384,7 @@ int of_fdt_swap_in(const void *blob, size_t size)
 		.alias_table = of_alias_table,
 	};
 	live_mem = NULL;	/* unflatten must not free the saved tree */
-	err = of_fdt_unflatten(blob, size);
+	err = of_fdt_unflatten(blob, size, NULL, 0);
 	if (err) {
 		live_mem = s->mem;
 		return err;

@@ -323,7 +323,7 @@ static const char *graph_module_of(struct device *dev, const struct whynot_catal
 }
 
 /*
- * Autoload as kernel/module/autoload.c does it: walk the buses, load the
+ * Autoload as kernel/coldplug.c does it: walk the buses, load the
  * first device's module, walk again.  A "module" here is a stand-in driver
  * whose table holds the compatible strings modules.alias matched.
  */
@@ -514,7 +514,7 @@ int main(int argc, char **argv)
 	char *ovfiles[64];
 	int novfiles = 0;
 	bool overlay = false;
-	char def_alias[4096];
+	char def_alias[4096], why[160];
 	size_t size;
 	void *blob;
 	int i, err;
@@ -571,12 +571,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	/* Unflatten checks the whole blob first and says what is wrong. */
-	err = of_fdt_unflatten(blob, size);
+	err = of_fdt_unflatten(blob, size, why, sizeof(why));
 	if (err) {
-		const char *why = of_fdt_unflatten_error();
-
-		fprintf(stderr, "%s: %s: %s\n", prog, file,
-			why && why[0] ? why : strerror(-err));
+		fprintf(stderr, "%s: %s: %s\n", prog, file, why[0] ? why : strerror(-err));
 		free(blob);
 		return 1;
 	}
@@ -589,8 +586,6 @@ int main(int argc, char **argv)
 	}
 	/* Text dtc would turn into another tree is no DTS: say why instead. */
 	if (mode == MODE_DTS) {
-		char why[160];
-
 		if (of_dts_unwritable(of_root, why, sizeof(why))) {
 			fprintf(stderr, "%s: %s: the kernel accepts this tree, but DTS cannot "
 				"write it: %s\n", prog, file, why);

@@ -17,6 +17,22 @@ void device_count_states(struct device_state_counts *c);
  */
 void device_supplier_status(const struct device *dev, char *buf, size_t len);
 
+/*
+ * The driver core's one ranking rule, for best_driver() (dd.c) and whynot's
+ * catalogue alike: candidates are offered in registration order and only a
+ * strictly higher score takes the lead, so the first registered wins a tie.
+ */
+struct driver_match {
+	const struct of_device_id *id;	/* the leader's entry (NULL: by name) */
+	int score;			/* the leader's score; 0: none matched */
+};
+/* Offer a candidate scoring @score by @id.  Return: true when it now leads. */
+bool driver_match_take(struct driver_match *best, int score, const struct of_device_id *id);
+
+/* The clean-up of what a module left registered (module.c), on the module
+ * notifier for the kernel's life.  Return: 0; -EEXIST when registered. */
+int driver_module_notifier_register(void);
+
 /* Device links (links.c), for dd.c and core.c. */
 bool device_links_blocked(struct device *dev);
 void device_links_supplier_bound(struct device *dev);

@@ -189,12 +189,16 @@ const void *of_device_get_match_data(const struct device *dev)
 	return dev->match ? dev->match->data : NULL;
 }
 
-/* Boot step: buses register on first use; say what exists so far. */
+/* Boot step: buses register on first use; say what exists so far.  A
+ * second call (host tests) finds both registrations in place. */
 int driver_init(void)
 {
 	int ret = bus_register(&platform_bus_type);
 
 	if (ret)
+		return ret;
+	ret = driver_module_notifier_register();
+	if (ret && ret != -EEXIST)
 		return ret;
 	pr_info("platform bus ready; drivers register as initcalls, devices come from the tree\n");
 	return 0;

@@ -98,22 +98,51 @@ static void probe_log_end(struct probe_record *r, int ret)
 	r->ret = ret;
 }
 
-static struct device_driver *best_driver(struct device *dev)
+bool driver_match_take(struct driver_match *best, int score, const struct of_device_id *id)
 {
-	struct device_driver *drv, *best = NULL;
-	int best_score = 0;
+	if (score <= best->score)
+		return false;
+	best->score = score;
+	best->id = id;
+	return true;
+}
 
-	if (!dev->bus || !dev->bus->match)
+/*
+ * How well @drv fits @dev: by its of_device_id table when both have one
+ * (the entry in *@id), else by the bus's own rule (a name, an id table).
+ * The one place the core scores a pair.
+ */
+static int driver_match_device(struct device_driver *drv, struct device *dev,
+			       const struct of_device_id **id)
+{
+	int score = 0;
+
+	*id = NULL;
+	if (dev->of_node && drv->of_match_table)
+		*id = of_match_best(drv->of_match_table, dev->of_node, &score);
+	if (*id)
+		return score;
+	return dev->bus->match ? dev->bus->match(dev, drv) : 0;
+}
+
+/* Each registered driver scored once; *@id gets the winner's entry. */
+static struct device_driver *best_driver(struct device *dev, const struct of_device_id **id)
+{
+	struct driver_match best = { NULL, 0 };
+	struct device_driver *drv, *winner = NULL;
+
+	*id = NULL;
+	if (!dev->bus)
 		return NULL;
 	list_for_each_entry(drv, &dev->bus->drivers, bus_node) {
-		int s = dev->bus->match(dev, drv);
+		const struct of_device_id *entry;
+		int s = driver_match_device(drv, dev, &entry);
 
-		if (s > best_score) {
-			best = drv;
-			best_score = s;
-		}
+		if (driver_match_take(&best, s, entry))
+			winner = drv;
 	}
-	return best;
+	*id = best.id;
+	return winner;
 }
 
 /* Logs the first deferral, and again whenever the reason changes. */
@@ -135,7 +164,9 @@ static void defer_device(struct device *dev, const char *prev_reason)
 	}
 }
 
-static int really_probe(struct device *dev, struct device_driver *drv)
+/* @id: the entry best_driver() matched @drv by (NULL: by name); no second match. */
+static int really_probe(struct device *dev, struct device_driver *drv,
+			const struct of_device_id *id)
 {
 	char prev_reason[DEVICE_REASON_MAX];
 	struct probe_record *rec;
@@ -150,9 +181,7 @@ static int really_probe(struct device *dev, struct device_driver *drv)
 	}
 	dev->driver = drv;
 	dev->tried = drv;
-	dev->match = NULL;
-	if (dev->of_node)
-		dev->match = of_match_best(drv->of_match_table, dev->of_node, NULL);
+	dev->match = id;
 	memcpy(prev_reason, dev->defer_reason, sizeof(prev_reason));
 	dev->defer_reason[0] = '\0';
 	dev->waiting_for = NULL;
@@ -197,12 +226,13 @@ static int really_probe(struct device *dev, struct device_driver *drv)
 
 int device_attach(struct device *dev)
 {
+	const struct of_device_id *id;
 	struct device_driver *drv;
 	int ret;
 
 	if (dev->driver)
 		return 1;
-	drv = best_driver(dev);
+	drv = best_driver(dev, &id);
 	if (!drv) {
 		dev->state = DEVICE_NO_DRIVER;
 		dev->tried = NULL;
@@ -210,7 +240,7 @@ int device_attach(struct device *dev)
 		list_del_init(&dev->deferred_node);
 		return 0;
 	}
-	ret = really_probe(dev, drv);
+	ret = really_probe(dev, drv, id);
 	if (ret == -EAGAIN)
 		return 0;
 	return ret ? ret : 1;
@@ -223,12 +253,14 @@ static int driver_attach(struct device_driver *drv)
 						   PROBE_TRIGGER_MODULE : PROBE_TRIGGER_INITCALL);
 
 	list_for_each_entry_safe(dev, n, &drv->bus->devices, bus_node) {
+		const struct of_device_id *id;
+
 		if (dev->driver || !list_empty(&dev->pending_node))
 			continue;
 		if (dev->state == DEVICE_FAILED && dev->tried != drv)
 			continue;
-		if (best_driver(dev) == drv)
-			really_probe(dev, drv);
+		if (best_driver(dev, &id) == drv)
+			really_probe(dev, drv, id);
 	}
 	probe_trigger_set(old);
 	return 0;

@@ -18,19 +18,13 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+/* The driver core has tried the tables; a device without a node has Linux's
+ * fallback: the device's name is the driver's. */
 static int platform_match(struct device *dev, struct device_driver *drv)
 {
 	struct platform_device *pdev = to_platform_device(dev);
-	int score = 0;
 
-	if (dev->of_node && drv->of_match_table) {
-		of_match_best(drv->of_match_table, dev->of_node, &score);
-		return score;
-	}
-	/* No node: Linux's fallback, the device's name is the driver's. */
-	if (!dev->of_node && pdev->name && drv->name && !strcmp(pdev->name, drv->name))
-		return 1;
-	return 0;
+	return !dev->of_node && pdev->name && drv->name && !strcmp(pdev->name, drv->name);
 }
 
 static int platform_probe(struct device *dev)

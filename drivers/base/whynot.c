@@ -117,8 +117,8 @@ const struct whynot_driver *whynot_best_driver(const struct whynot_catalog *cat,
 					       const struct of_device_id **idp)
 {
 	const struct whynot_driver *best = NULL;
-	const struct of_device_id *best_id = NULL;
-	int i, best_score = 0;
+	struct driver_match m = { NULL, 0 };
+	int i;
 
 	for (i = 0; i < cat->count; i++) {
 		const struct whynot_driver *d = &cat->drivers[i];
@@ -128,15 +128,11 @@ const struct whynot_driver *whynot_best_driver(const struct whynot_catalog *cat,
 		if (bus && strcmp(d->bus, bus))
 			continue;
 		id = of_match_best(d->of_match_table, np, &s);
-		/* Strictly better only: the first registered wins a tie, as in dd.c. */
-		if (id && s > best_score) {
+		if (driver_match_take(&m, s, id))
 			best = d;
-			best_id = id;
-			best_score = s;
-		}
 	}
 	if (idp)
-		*idp = best_id;
+		*idp = m.id;
 	return best;
 }
 
@@ -153,7 +149,7 @@ static bool is_i2c_controller(const struct device_node *np, bool live)
 }
 
 const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog *cat,
-			    bool live, char *why, size_t len)
+			    bool live, char *why, size_t whylen)
 {
 	struct device_node *p = np->parent;
 	char path[96];
@@ -165,7 +161,8 @@ const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog 
 		return "platform";
 	path_of(p, path, sizeof(path));
 	if (!of_device_is_available(p)) {
-		snprintf(why, len, "parent %s is disabled: nothing below it gets a device", path);
+		snprintf(why, whylen, "parent %s is disabled: nothing below it gets a device",
+			 path);
 		return NULL;
 	}
 	if (is_bus_node(p)) {
@@ -173,7 +170,7 @@ const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog 
 
 		/* A bus is populated only if it is itself on a populated bus. */
 		if (!whynot_node_bus(p, cat, live, up, sizeof(up))) {
-			snprintf(why, len, "parent bus %s is not populated: %s", path, up);
+			snprintf(why, whylen, "parent bus %s is not populated: %s", path, up);
 			return NULL;
 		}
 		return "platform";
@@ -183,23 +180,23 @@ const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog 
 		char up[LINE_MAX_LEN];
 
 		if (live && (!adap || adap->state != DEVICE_BOUND)) {
-			snprintf(why, len, "its I2C controller %s has no bound driver (whynot %s)",
-				 path, path);
+			snprintf(why, whylen,
+				 "its I2C controller %s has no bound driver (whynot %s)", path, path);
 			return NULL;
 		}
 		if (!live && (!whynot_node_bus(p, cat, live, up, sizeof(up)) ||
 			      !whynot_best_driver(cat, p, "platform", NULL))) {
-			snprintf(why, len, "its I2C controller %s would get no driver (see %s)",
+			snprintf(why, whylen, "its I2C controller %s would get no driver (see %s)",
 				 path, path);
 			return NULL;
 		}
 		return "i2c";
 	}
 	if (!of_get_property(p, "compatible", NULL))
-		snprintf(why, len, "parent %s is not a bus: it has no compatible (a bus says "
+		snprintf(why, whylen, "parent %s is not a bus: it has no compatible (a bus says "
 			 "\"simple-bus\")", path);
 	else
-		snprintf(why, len, "parent %s is not a bus: its compatible has no simple-bus, "
+		snprintf(why, whylen, "parent %s is not a bus: its compatible has no simple-bus, "
 			 "simple-mfd or arm,amba-bus", path);
 	return NULL;
 }

@@ -34,19 +34,13 @@ const struct i2c_device_id *i2c_match_id(const struct i2c_device_id *id,
 	return NULL;
 }
 
-/* A compatible match scores as Linux scores it; a bare name match is the
- * weakest. */
+/* When the driver core's table match found nothing: the id_table by the
+ * client's name, the weakest match. */
 static int i2c_device_match(struct device *dev, struct device_driver *drv)
 {
 	struct i2c_client *client = i2c_verify_client(dev);
-	int score = 0;
 
-	if (!client)
-		return 0;
-	if (drv->of_match_table && dev->of_node &&
-	    of_match_best(drv->of_match_table, dev->of_node, &score))
-		return score;
-	return i2c_match_id(to_i2c_driver(drv)->id_table, client) != NULL;
+	return client && i2c_match_id(to_i2c_driver(drv)->id_table, client) != NULL;
 }
 
 static int i2c_device_probe(struct device *dev)
@@ -229,25 +223,25 @@ static void client_type(struct device_node *np, char *buf, size_t size)
 	strscpy(buf, comma ? comma + 1 : compat, size);
 }
 
-int of_i2c_client_addr(const struct device_node *np, u16 *addr, char *why, size_t len)
+int of_i2c_client_addr(const struct device_node *np, u16 *addr, char *why, size_t whylen)
 {
 	u32 reg;
 
 	if (of_property_read_u32(np, "reg", &reg)) {
-		snprintf(why, len, "no valid reg (the 7-bit address)");
+		snprintf(why, whylen, "no valid reg (the 7-bit address)");
 		return -EINVAL;
 	}
 	if (reg & I2C_TEN_BIT_ADDRESS) {
-		snprintf(why, len, "10-bit address 0x%x not supported",
+		snprintf(why, whylen, "10-bit address 0x%x not supported",
 			 (unsigned int)(reg & ~I2C_TEN_BIT_ADDRESS));
 		return -EOPNOTSUPP;
 	}
 	if (reg & I2C_OWN_SLAVE_ADDRESS) {
-		snprintf(why, len, "own (target-mode) address not supported");
+		snprintf(why, whylen, "own (target-mode) address not supported");
 		return -EOPNOTSUPP;
 	}
 	if (reg > 0xffff || i2c_check_7bit_addr_validity_strict((unsigned short)reg)) {
-		snprintf(why, len, "reg 0x%x is not a 7-bit target address (0x08..0x77)",
+		snprintf(why, whylen, "reg 0x%x is not a 7-bit target address (0x08..0x77)",
 			 (unsigned int)reg);
 		return -EINVAL;
 	}

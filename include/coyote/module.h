@@ -125,7 +125,7 @@ int mod_resolve(struct load_info *info);
  * branch target out of reach). */
 int mod_relocate(struct load_info *info);
 /* One relocation at @loc (which runs at @P) against symbol value @S. */
-int arm_apply_relocation(u32 type, u8 *loc, u32 P, u32 S, char *err, size_t errlen);
+int arm_apply_relocation(u32 type, u8 *loc, u32 P, u32 S, char *why, size_t whylen);
 /* "R_ARM_THM_CALL", or NULL when the loader has no name for @type. */
 const char *arm_reloc_name(u32 type);
 /* Symbol index of @name defined in a loaded section, or -1. */
@@ -150,7 +150,7 @@ const struct kernel_symbol *find_kernel_symbol(const char *name);
 int load_module(const char *name, const void *data, size_t len, const char *args);
 /* Set @mod's parameters from @args (copied into mod->args).
  * Return: 0; -ENOENT (no such parameter); -EINVAL; -ENOMEM. */
-int module_parse_args(struct module *mod, const char *args, char *err, size_t errlen);
+int module_parse_args(struct module *mod, const char *args, char *why, size_t whylen);
 /**
  * delete_module() - run @name's exit and free it.
  * Return: 0; -ENOENT (not loaded); -EBUSY (other modules use it, or
@@ -176,11 +176,11 @@ struct cpio_entry {
 };
 
 /* Next entry at *@pos of a newc archive.  Return: 1 (an entry), 0 (the
- * trailer), -EINVAL (bad archive: @err says where and what). */
+ * trailer), -EINVAL (bad archive: @why says where and what). */
 int cpio_next(const void *buf, size_t len, size_t *pos, struct cpio_entry *e,
-	      char *err, size_t errlen);
+	      char *why, size_t whylen);
 /* Check the whole archive.  Return: the number of entries or -EINVAL. */
-int cpio_check(const void *buf, size_t len, char *err, size_t errlen);
+int cpio_check(const void *buf, size_t len, char *why, size_t whylen);
 
 /**
  * initrd_init() - take the archive at @buf for the initrd, if it checks out.
@@ -202,13 +202,8 @@ int initrd_next(size_t *pos, struct cpio_entry *e);
 int request_module_args(const char *name, const char *args);
 #define request_module(name) request_module_args(name, NULL)
 
-/**
- * module_autoload() - for each device without a driver, look its
- * compatible strings up (in order) in modules.alias and load the first
- * module that matches; skip modules in the comma-separated @blacklist.
- * Return: the number of modules loaded.
- */
-int module_autoload(const char *blacklist);
+/* The initrd's module index: "alias PATTERN MODULE" lines (scripts/modpost.py). */
+#define MODULE_ALIAS_FILE	MODULE_DIR "modules.alias"
 
 struct device_node;
 
@@ -238,9 +233,5 @@ const char *module_alias_find(const char *alias, size_t len, const struct device
  * or NULL: no initrd, no modules.alias in it, or no line matches.
  */
 const char *module_alias_lookup(const struct device_node *np, const char *compat);
-
-/* Boot step (kernel/module/boot.c): the initrd, then autoload unless the
- * bootargs say modules.autoload=0; module_blacklist=a,b skips some. */
-void load_boot_modules(void);
 
 #endif

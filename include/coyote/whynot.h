@@ -81,7 +81,7 @@ enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_c
  * controller), or NULL with the reason in @why.
  */
 const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog *cat,
-			    bool live, char *why, size_t len);
+			    bool live, char *why, size_t whylen);
 
 /**
  * whynot_best_driver() - the catalogue driver on @bus whose table scores

@@ -44,7 +44,12 @@ enum probe_trigger {
 
 struct bus_type {
 	const char *name;
-	/* >0 when @drv can drive @dev; larger means a better match. */
+	/*
+	 * >0 when @drv can drive @dev; larger means a better match.  Only the
+	 * bus's own rule (a name, an id table): the core matches of_device_id
+	 * tables itself, once, and keeps the winning entry in dev->match.
+	 * May be NULL (tables only).
+	 */
 	int (*match)(struct device *dev, struct device_driver *drv);
 	int (*probe)(struct device *dev);
 	void (*remove)(struct device *dev);
@@ -215,7 +220,8 @@ int driver_deferred_probe_count(void);
  */
 int dev_err_probe(struct device *dev, int err, const char *fmt, ...) __printf(3, 4);
 
-/* Boot step: logs the buses and drivers registered so far.  Return: 0. */
+/* Boot step: the platform bus, and the clean-up of what a going module left
+ * registered (drivers/base/module.c).  Return: 0, or an errno from those. */
 int driver_init(void);
 
 /* Write @dev's tree node path ("/amba/uart@101f1000") into @buf. */

@@ -161,7 +161,7 @@ const void *i2c_get_match_data(const struct i2c_client *client);
  * Return: 0 and *@addr; -EINVAL without a reg or outside 0x08..0x77;
  * -EOPNOTSUPP for a 10-bit or own (target-mode) address; @why says which.
  */
-int of_i2c_client_addr(const struct device_node *np, u16 *addr, char *why, size_t len);
+int of_i2c_client_addr(const struct device_node *np, u16 *addr, char *why, size_t whylen);
 
 /*
  * Whether @np is named as an I2C controller ("i2c", "i2c-N": dt-schema's

@@ -26,11 +26,6 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 		const char *name, void *dev_id);
 /* Remove @dev_id's handler (masking @irq when it was the last); returns its name. */
 const char *free_irq(unsigned int irq, void *dev_id);
-struct module;
-/* A handler @owner requested (its irq, dev_id, name): the module unwinder's
- * look-up.  Return: false when there is none. */
-bool irq_find_owned_by(const struct module *owner, unsigned int *irq, void **dev_id,
-		       const char **name);
 /* request_irq() undone by free_irq() when @dev unbinds.  Same errors. */
 int devm_request_irq(struct device *dev, unsigned int irq, irq_handler_t handler,
 		     unsigned long flags, const char *name, void *dev_id);

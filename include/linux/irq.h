@@ -196,7 +196,7 @@ unsigned long irq_spurious_count(void);
 /* Deepest dispatch nesting seen (1 = never nested). */
 unsigned int irq_max_nesting(void);
 
-/* Boot step: logs the IRQ core's size. */
+/* Boot step: logs the IRQ core's size; frees what a going module left requested. */
 void irq_init(void);
 /* Boot step: unmask IRQs on the CPU if a root controller probed. */
 void irq_start(void);

@@ -40,6 +40,20 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list args);
 int scnprintf(char *buf, size_t size, const char *fmt, ...) __printf(3, 4);
 int vscnprintf(char *buf, size_t size, const char *fmt, va_list args);
 
+/*
+ * One way to return a reason with an error.  A function that can say why
+ * it failed returns a negative errno and takes the caller's buffer as its
+ * last two parameters, `char *why, size_t whylen`, where it writes one line
+ * (no newline) on failure; @why may be NULL (@whylen 0) when the caller
+ * wants only the errno.  Nothing keeps a "last error" of its own, with one
+ * exception: of_overlay_error(), since Linux's of_overlay_fdt_apply() and
+ * of_overlay_remove() have no room for a buffer.
+ *
+ * why_fail() - write the reason (if @why) and return @err, so failures
+ * read `return why_fail(why, whylen, -EINVAL, "...", ...);`.
+ */
+int why_fail(char *why, size_t whylen, int err, const char *fmt, ...) __printf(4, 5);
+
 #ifndef COYOTE_HOST
 /* Print why, a backtrace, and stop the machine (kernel/panic.c). */
 void panic(const char *fmt, ...) __printf(1, 2) __noreturn;

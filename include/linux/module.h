@@ -15,6 +15,7 @@
 #include <linux/export.h>
 #include <linux/init.h>
 #include <linux/list.h>
+#include <linux/notifier.h>
 #include <linux/types.h>
 
 #define MODULE_NAME_LEN		32
@@ -94,7 +95,7 @@ int param_set_charp(const char *val, void *arg);
 enum module_state {
 	MODULE_STATE_LIVE,	/* init returned 0 */
 	MODULE_STATE_COMING,	/* init running */
-	MODULE_STATE_GOING,	/* exit running */
+	MODULE_STATE_GOING,	/* exit running, or init failed */
 };
 
 /* Where a section landed: GDB's add-symbol-file needs each (scripts/gdb). */
@@ -135,6 +136,7 @@ struct module {
 	int nr_syms;
 	char *strtab;
 	u32 load_us;			/* how long loading took (ktime_get_ns()) */
+	const char *going_why;		/* while GOING: "exit" or "failed init" */
 };
 
 /**
@@ -148,6 +150,31 @@ struct module *module_at(const void *addr);
 /* Owner of something registered now: module_current(), else the module
  * holding @obj or @fn (a driver struct, a handler); NULL for the kernel. */
 struct module *module_owner(const void *obj, const void *fn);
+
+/*
+ * The module notifier, Linux's: each block's notifier_call gets the event
+ * and the struct module.
+ *   MODULE_STATE_COMING  linked and placed; its init is about to run
+ *   MODULE_STATE_LIVE    its init returned 0
+ *   MODULE_STATE_GOING   its exit ran (rmmod) or its init failed
+ *                        (mod->going_why says which); the module is still
+ *                        listed and its memory still there, freed only
+ *                        after the chain returns
+ * Blocks run highest priority first; what they return is not consulted
+ * (no block can refuse a module).  At GOING the kernel's own clean-up of
+ * what the module left registered runs in this order:
+ */
+enum {
+	/* drivers/base: unbind and unregister its drivers, then its devices
+	 * (a driver's remove() takes back what its probe made) */
+	MODULE_NOTIFY_PRIO_DRIVERS = 20,
+	/* kernel/irq: free the IRQ handlers it still holds */
+	MODULE_NOTIFY_PRIO_IRQS = 10,
+};
+/* Return: 0; -EEXIST when @nb is registered already. */
+int register_module_notifier(struct notifier_block *nb);
+/* Return: 0; -ENOENT when @nb was not registered. */
+int unregister_module_notifier(struct notifier_block *nb);
 
 /* Take or drop a reference: a module with references cannot be removed. */
 bool try_module_get(struct module *mod);

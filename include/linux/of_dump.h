@@ -31,6 +31,6 @@ int of_print_property(const struct property *pp, of_put_fn put, void *ctx);
  * another node's).
  * Return: 0 when it can; -EINVAL and a reason when it cannot.
  */
-int of_dts_unwritable(const struct device_node *np, char *why, size_t len);
+int of_dts_unwritable(const struct device_node *np, char *why, size_t whylen);
 
 #endif

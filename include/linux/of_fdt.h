@@ -99,12 +99,13 @@ const char *of_fdt_get_name(const void *blob, int node, int *lenp);
  * of_fdt_unflatten() - check a blob and build the live tree from it
  * @blob: the blob; it must stay in place, the tree points into it
  * @size: bytes readable at @blob
+ * @why:  the reason on failure (include/linux/kernel.h's convention)
  *
  * Sets of_root, scans /aliases and /chosen.  Callable again (host tests):
  * the previous tree is released first.
  * Return: 0; the checker's -EINVAL/-EOVERFLOW; -ENOMEM.
  */
-int of_fdt_unflatten(const void *blob, size_t size);
+int of_fdt_unflatten(const void *blob, size_t size, char *why, size_t whylen);
 
 /**
  * of_fdt_unflatten_tree() - check @blob and build a tree apart from the live
@@ -115,9 +116,6 @@ int of_fdt_unflatten(const void *blob, size_t size);
  */
 int of_fdt_unflatten_tree(const void *blob, size_t size, struct device_node **root,
 			  char *why, size_t whylen);
-
-/* Why the last of_fdt_unflatten() failed ("" after a success). */
-const char *of_fdt_unflatten_error(void);
 
 /* What the live tree holds and costs, for the boot log and ofdump --stats. */
 struct of_fdt_stats {

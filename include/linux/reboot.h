@@ -15,7 +15,7 @@
  */
 #define SYS_RESTART		0x0001
 
-/* Add @nb to the handlers `reboot` tries.  Return: 0. */
+/* Add @nb to the handlers `reboot` tries.  Return: 0; -EEXIST when it is already. */
 int register_restart_handler(struct notifier_block *nb);
 /* Remove @nb.  Return: 0, or -ENOENT when it was not registered. */
 int unregister_restart_handler(struct notifier_block *nb);

@@ -63,12 +63,6 @@ unsigned int irq_max_nesting(void)
 	return max_nesting;
 }
 
-void irq_init(void)
-{
-	pr_info("%d virtual IRQs, controllers register their domains when they probe\n",
-		NR_IRQS - 1);
-}
-
 /*
  * Boot step, after the drivers probed: unmask IRQs on the CPU, but only if
  * a root controller registered a dispatch handler; without one an IRQ could
@@ -263,8 +257,9 @@ const char *free_irq(unsigned int irq, void *dev_id)
 	return name;
 }
 
-bool irq_find_owned_by(const struct module *owner, unsigned int *irq, void **dev_id,
-		       const char **name)
+/* A handler @owner requested (its irq, dev_id, name), or false. */
+static bool irq_find_owned_by(const struct module *owner, unsigned int *irq, void **dev_id,
+			      const char **name)
 {
 	for (unsigned int i = 1; i < NR_IRQS; i++) {
 		const struct irqaction *act;
@@ -281,6 +276,41 @@ bool irq_find_owned_by(const struct module *owner, unsigned int *irq, void **dev
 		}
 	}
 	return false;
+}
+
+/*
+ * MODULE_STATE_GOING, after the driver core's clean-up (whose remove()s
+ * free most handlers): a handler the module still holds would call into
+ * freed memory.  Named in a warning with the loader's prefix, like the
+ * driver core's: the module has a bug, the kernel survives it.
+ */
+static int irq_module_going(struct notifier_block *nb, unsigned long state, void *data)
+{
+	struct module *mod = data;
+	const char *name;
+	unsigned int irq;
+	void *dev_id;
+
+	if (state != MODULE_STATE_GOING)
+		return NOTIFY_DONE;
+	while (irq_find_owned_by(mod, &irq, &dev_id, &name)) {
+		printk(KERN_WARNING "module: %s: %s left IRQ %u handler %s; freeing it\n",
+		       mod->name, mod->going_why, irq, name);
+		free_irq(irq, dev_id);
+	}
+	return NOTIFY_OK;
+}
+
+static struct notifier_block irq_module_nb = {
+	.notifier_call = irq_module_going,
+	.priority = MODULE_NOTIFY_PRIO_IRQS,
+};
+
+void irq_init(void)
+{
+	register_module_notifier(&irq_module_nb);	/* for the kernel's life */
+	pr_info("%d virtual IRQs, controllers register their domains when they probe\n",
+		NR_IRQS - 1);
 }
 
 void disable_irq(unsigned int irq)

@@ -448,6 +448,18 @@ int snprintf(char *buf, size_t size, const char *fmt, ...)
 	return n;
 }
 
+int why_fail(char *why, size_t whylen, int err, const char *fmt, ...)
+{
+	va_list args;
+
+	if (!why || !whylen)
+		return err;
+	va_start(args, fmt);
+	vsnprintf(why, whylen, fmt, args);
+	va_end(args);
+	return err;
+}
+
 /* Linux's scnprintf: the number of characters actually stored. */
 int vscnprintf(char *buf, size_t size, const char *fmt, va_list args)
 {

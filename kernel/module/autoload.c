@@ -1,23 +1,19 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Loading modules by name and by device: what udev and modprobe do for
- * Linux, in the kernel.  A device the boot left without a driver is looked
- * up in the initrd's modules.alias by each of its compatible strings, most
- * specific first, as the modalias "of:N<name>T<type>C<compatible>" that
- * Linux's udev would match against the same file; the first module whose
- * pattern matches is loaded, and its driver binds the device.
+ * Loading modules by name, and modprobe's half of loading them by device:
+ * which module the initrd's modules.alias names for a node's compatible
+ * string, as the modalias "of:N<name>T<type>C<compatible>" that Linux's
+ * udev would match against the same file.  The walk over the devices left
+ * without a driver (udev's half) is kernel/coldplug.c's.
  */
 #define pr_fmt(fmt) "module: " fmt
 
-#include <linux/device.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <coyote/module.h>
-
-#define ALIAS_FILE	MODULE_DIR "modules.alias"
 
 int request_module_args(const char *name, const char *args)
 {
@@ -135,38 +131,6 @@ static const char *next_alias(const char *p, const char *end, const char **pat, 
 	return NULL;
 }
 
-static bool in_list(const char *list, const char *name, size_t len)
-{
-	while (list && *list) {
-		const char *c = strchr(list, ',');
-		size_t n = c ? (size_t)(c - list) : strlen(list);
-
-		if (n == len && !strncmp(list, name, len))
-			return true;
-		list = c ? c + 1 : NULL;
-	}
-	return false;
-}
-
-struct autoload {
-	const char *alias, *alias_end;
-	const char *blacklist;
-	int loaded;
-	bool changed;
-	char tried[16][MODULE_NAME_LEN];	/* loaded or failed: never twice */
-	int nr_tried;
-};
-
-static bool tried(struct autoload *al, const char *mod)
-{
-	for (int i = 0; i < al->nr_tried; i++)
-		if (!strcmp(al->tried[i], mod))
-			return true;
-	if (al->nr_tried < (int)ARRAY_SIZE(al->tried))
-		strscpy(al->tried[al->nr_tried++], mod, MODULE_NAME_LEN);
-	return false;
-}
-
 /* Once per line (the alias text stays put): a pattern too long to match. */
 static void warn_long_pattern(const char *pat, size_t plen, const char *mod, size_t mlen)
 {
@@ -224,74 +188,13 @@ const char *module_alias_find(const char *alias, size_t len, const struct device
 	return lookup_in(alias, alias + len, modalias, mod, size) ? mod : NULL;
 }
 
-static bool lookup(struct autoload *al, const struct device_node *np, const char *compat,
-		   char *mod, size_t size)
-{
-	return module_alias_find(al->alias, (size_t)(al->alias_end - al->alias), np, compat,
-				 mod, size);
-}
-
-static int autoload_dev(struct device *dev, void *data)
-{
-	struct autoload *al = data;
-	struct device_node *np = dev->of_node;
-	const char *compat = NULL;
-	char mod[MODULE_NAME_LEN];
-
-	if (dev->state != DEVICE_NO_DRIVER || !np)
-		return 0;
-	while ((compat = of_prop_next_string(of_find_property(np, "compatible", NULL), compat))) {
-		if (!lookup(al, np, compat, mod, sizeof(mod)))
-			continue;
-		if (find_module(mod) || tried(al, mod))
-			return 0;	/* loaded (or failed), yet this device stayed unbound */
-		if (in_list(al->blacklist, mod, strlen(mod))) {
-			pr_info("%s (%s): %s is blacklisted\n", dev_name(dev), compat, mod);
-			return 0;
-		}
-		pr_info("%s (%s) pulls in %s\n", dev_name(dev), compat, mod);
-		if (!request_module(mod))
-			al->loaded++;
-		/* Loading may have added devices (a bus driver): walk again. */
-		al->changed = true;
-		return 1;
-	}
-	return 0;
-}
-
-int module_autoload(const char *blacklist)
-{
-	struct autoload al = { .blacklist = blacklist };
-	struct cpio_entry e;
-	int passes = 0;
-
-	if (initrd_find(ALIAS_FILE, &e)) {
-		pr_info("autoload: no %s in the initrd\n", ALIAS_FILE);
-		return 0;
-	}
-	al.alias = e.data;
-	al.alias_end = al.alias + e.size;
-	/* Each pass loads at most one module and a module loads once (a
-	 * failed one is remembered in al.tried), so this ends; the bound
-	 * guards against surprises. */
-	do {
-		struct bus_type *bus = NULL;
-
-		al.changed = false;
-		while (!al.changed && (bus = bus_next(bus)))
-			bus_for_each_dev(bus, &al, autoload_dev);
-	} while (al.changed && ++passes < 64);
-	pr_info("autoload: %d module%s loaded\n", al.loaded, al.loaded == 1 ? "" : "s");
-	return al.loaded;
-}
-
 /* whynot's hook: the initrd's modules.alias, read in place. */
 const char *module_alias_lookup(const struct device_node *np, const char *compat)
 {
 	static char mod[MODULE_NAME_LEN];
 	struct cpio_entry e;
 
-	if (initrd_find(ALIAS_FILE, &e))
+	if (initrd_find(MODULE_ALIAS_FILE, &e))
 		return NULL;
 	return module_alias_find(e.data, e.size, np, compat, mod, sizeof(mod));
 }

@@ -168,7 +168,7 @@ static void print_aliases(const char *name)
 	const char *p, *end;
 	size_t nl = strlen(name);
 
-	if (initrd_find(MODULE_DIR "modules.alias", &e))
+	if (initrd_find(MODULE_ALIAS_FILE, &e))
 		return;
 	for (p = e.data, end = p + e.size; p < end;) {
 		const char *eol = memchr(p, '\n', (size_t)(end - p));

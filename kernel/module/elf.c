@@ -272,7 +272,7 @@ static void put32(u8 *p, u32 v)
 	p[3] = (u8)(v >> 24);
 }
 
-int arm_apply_relocation(u32 type, u8 *loc, u32 P, u32 S, char *err, size_t errlen)
+int arm_apply_relocation(u32 type, u8 *loc, u32 P, u32 S, char *why, size_t whylen)
 {
 	u32 insn = get32(loc);
 	s32 off;
@@ -292,7 +292,7 @@ int arm_apply_relocation(u32 type, u8 *loc, u32 P, u32 S, char *err, size_t errl
 	case R_ARM_CALL:
 	case R_ARM_JUMP24:
 		if (S & 3) {
-			snprintf(err, errlen, "%s to a Thumb or unaligned target 0x%08x",
+			snprintf(why, whylen, "%s to a Thumb or unaligned target 0x%08x",
 				 arm_reloc_name(type), S);
 			return -ENOEXEC;
 		}
@@ -300,7 +300,7 @@ int arm_apply_relocation(u32 type, u8 *loc, u32 P, u32 S, char *err, size_t errl
 		off = (s32)((insn & 0x00ffffffu) << 8) >> 6;
 		off += (s32)(S - P);
 		if (off < -(32 << 20) || off >= (32 << 20)) {
-			snprintf(err, errlen, "%s from 0x%08x to 0x%08x: beyond +-32 MiB "
+			snprintf(why, whylen, "%s from 0x%08x to 0x%08x: beyond +-32 MiB "
 				 "(build with -mlong-calls)", arm_reloc_name(type), P, S);
 			return -ERANGE;
 		}
@@ -310,16 +310,17 @@ int arm_apply_relocation(u32 type, u8 *loc, u32 P, u32 S, char *err, size_t errl
 		off = (s32)(insn << 1) >> 1;
 		off += (s32)(S - P);
 		if (off < -(1 << 30) || off >= (1 << 30)) {
-			snprintf(err, errlen, "R_ARM_PREL31 from 0x%08x to 0x%08x out of range", P, S);
+			snprintf(why, whylen, "R_ARM_PREL31 from 0x%08x to 0x%08x out of range",
+				 P, S);
 			return -ERANGE;
 		}
 		put32(loc, (insn & 0x80000000u) | ((u32)off & 0x7fffffffu));
 		return 0;
 	}
 	if (arm_reloc_name(type))
-		snprintf(err, errlen, "relocation %s not supported", arm_reloc_name(type));
+		snprintf(why, whylen, "relocation %s not supported", arm_reloc_name(type));
 	else
-		snprintf(err, errlen, "relocation type %u not supported", type);
+		snprintf(why, whylen, "relocation type %u not supported", type);
 	return -ENOEXEC;
 }
 

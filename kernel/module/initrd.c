@@ -52,39 +52,40 @@ static size_t pad4(size_t n)
 	return (n + 3) & ~(size_t)3;
 }
 
-int cpio_next(const void *buf, size_t len, size_t *pos, struct cpio_entry *e, char *err,
-	      size_t errlen)
+int cpio_next(const void *buf, size_t len, size_t *pos, struct cpio_entry *e, char *why,
+	      size_t whylen)
 {
 	const char *p = (const char *)buf + *pos;
 	u32 f[13];
 	size_t name_end, data_end;
 
 	if (*pos > len || len - *pos < CPIO_HDR) {
-		snprintf(err, errlen, "offset %zu: archive ends without TRAILER!!!", *pos);
+		snprintf(why, whylen, "offset %zu: archive ends without TRAILER!!!", *pos);
 		return -EINVAL;
 	}
 	if (memcmp(p, "07070", 5) || (p[5] != '1' && p[5] != '2')) {
-		snprintf(err, errlen, "offset %zu: bad magic (not a newc cpio archive)", *pos);
+		snprintf(why, whylen, "offset %zu: bad magic (not a newc cpio archive)", *pos);
 		return -EINVAL;
 	}
 	for (int i = 0; i < 13; i++) {
 		if (hex8(p + 6 + 8 * i, &f[i])) {
-			snprintf(err, errlen, "offset %zu: header field %d is not hex", *pos, i);
+			snprintf(why, whylen, "offset %zu: header field %d is not hex", *pos, i);
 			return -EINVAL;
 		}
 	}
 	if (f[F_NAMESIZE] < 2 || f[F_NAMESIZE] > len - *pos - CPIO_HDR) {
-		snprintf(err, errlen, "offset %zu: name size %u out of bounds", *pos, f[F_NAMESIZE]);
+		snprintf(why, whylen, "offset %zu: name size %u out of bounds", *pos,
+			 f[F_NAMESIZE]);
 		return -EINVAL;
 	}
 	if (strnlen(p + CPIO_HDR, f[F_NAMESIZE]) != f[F_NAMESIZE] - 1) {
-		snprintf(err, errlen, "offset %zu: name is not %u bytes with its NUL", *pos,
+		snprintf(why, whylen, "offset %zu: name is not %u bytes with its NUL", *pos,
 			 f[F_NAMESIZE]);
 		return -EINVAL;
 	}
 	name_end = pad4(*pos + CPIO_HDR + f[F_NAMESIZE]);
 	if (name_end > len || f[F_FILESIZE] > len - name_end) {
-		snprintf(err, errlen, "%s: %u bytes of data beyond the end of the archive",
+		snprintf(why, whylen, "%s: %u bytes of data beyond the end of the archive",
 			 p + CPIO_HDR, f[F_FILESIZE]);
 		return -EINVAL;
 	}
@@ -97,13 +98,13 @@ int cpio_next(const void *buf, size_t len, size_t *pos, struct cpio_entry *e, ch
 	return strcmp(e->name, "TRAILER!!!") ? 1 : 0;
 }
 
-int cpio_check(const void *buf, size_t len, char *err, size_t errlen)
+int cpio_check(const void *buf, size_t len, char *why, size_t whylen)
 {
 	struct cpio_entry e;
 	size_t pos = 0;
 	int n = 0, ret;
 
-	while ((ret = cpio_next(buf, len, &pos, &e, err, errlen)) == 1)
+	while ((ret = cpio_next(buf, len, &pos, &e, why, whylen)) == 1)
 		n++;
 	return ret < 0 ? ret : n;
 }

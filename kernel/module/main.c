@@ -11,9 +11,7 @@
  */
 #define pr_fmt(fmt) "module: " fmt
 
-#include <linux/device.h>
 #include <linux/errno.h>
-#include <linux/interrupt.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/module.h>
@@ -323,68 +321,25 @@ static int save_sections(struct module *mod, struct load_info *info)
 }
 
 /*
- * What a module registered and did not take back, found by owner: drivers
- * first (unbinding them runs their remove(), which takes back the devices
- * and handlers their probe made), then devices, then IRQ handlers.  Each
- * one is named in a warning: the module has a bug, the kernel survives it.
+ * What a module left registered is taken back by the subsystems that hold
+ * it, on MODULE_STATE_GOING (drivers/base/module.c, kernel/irq): the
+ * loader knows none of them.
  */
-struct leftover {
-	struct module *mod;
-	struct device_driver *drv;
-	struct device *dev;
-};
+static RAW_NOTIFIER_HEAD(module_notify_list);
 
-static int find_driver(struct device_driver *drv, void *data)
+int register_module_notifier(struct notifier_block *nb)
 {
-	struct leftover *l = data;
-
-	if (drv->owner != l->mod)
-		return 0;
-	l->drv = drv;
-	return 1;
+	return raw_notifier_chain_register(&module_notify_list, nb);
 }
 
-static int find_device(struct device *dev, void *data)
+int unregister_module_notifier(struct notifier_block *nb)
 {
-	struct leftover *l = data;
-
-	if (dev->owner != l->mod)
-		return 0;
-	l->dev = dev;
-	return 1;
+	return raw_notifier_chain_unregister(&module_notify_list, nb);
 }
 
-static int unwind_module(struct module *mod, const char *when)
+static void module_notify(struct module *mod, enum module_state state)
 {
-	struct leftover l = { .mod = mod };
-	struct bus_type *bus;
-	const char *name;
-	unsigned int irq;
-	void *dev_id;
-	int n = 0;
-
-	for (bus = bus_next(NULL); bus; bus = bus_next(bus)) {
-		while (bus_for_each_drv(bus, &l, find_driver)) {
-			pr_warn("%s: %s left driver %s registered on %s; unregistering it\n",
-				mod->name, when, l.drv->name, bus->name);
-			driver_unregister(l.drv);
-			n++;
-		}
-	}
-	for (bus = bus_next(NULL); bus; bus = bus_next(bus)) {
-		while (bus_for_each_dev(bus, &l, find_device)) {
-			pr_warn("%s: %s left device %s on %s; unregistering it\n", mod->name, when,
-				dev_name(l.dev), bus->name);
-			device_unregister(l.dev);
-			n++;
-		}
-	}
-	while (irq_find_owned_by(mod, &irq, &dev_id, &name)) {
-		pr_warn("%s: %s left IRQ %u handler %s; freeing it\n", mod->name, when, irq, name);
-		free_irq(irq, dev_id);
-		n++;
-	}
-	return n;
+	raw_notifier_call_chain(&module_notify_list, state, mod);
 }
 
 /* Relocated code becomes read-only and executable; the rest of the core
@@ -490,6 +445,7 @@ int load_module(const char *name, const void *data, size_t len, const char *args
 
 	mod->state = MODULE_STATE_COMING;
 	list_add(&mod->list, &modules);
+	module_notify(mod, MODULE_STATE_COMING);
 	prev = running;		/* an init may load another module */
 	running = mod;
 	ret = mod->init();
@@ -497,13 +453,15 @@ int load_module(const char *name, const void *data, size_t len, const char *args
 	if (ret) {
 		pr_err("%s: init returned %d (%s); unloaded\n", label, ret, errname(ret));
 		mod->state = MODULE_STATE_GOING;
-		unwind_module(mod, "failed init");
+		mod->going_why = "failed init";
+		module_notify(mod, MODULE_STATE_GOING);
 		list_del(&mod->list);
 		free_module(mod);
 		return ret > 0 ? -EINVAL : ret;
 	}
 	mod->state = MODULE_STATE_LIVE;
 	mod->load_us = (u32)((ktime_get_ns() - t0) / 1000);
+	module_notify(mod, MODULE_STATE_LIVE);
 	pr_info("%s loaded at 0x%08lx, %u bytes, %d relocations, in %u.%03u ms\n", name,
 		(unsigned long)(uintptr_t)mod->core, mod->core_size, info.relocs,
 		mod->load_us / 1000, mod->load_us % 1000);
@@ -534,7 +492,8 @@ int delete_module(const char *name)
 	running = mod;
 	mod->exit();
 	running = prev;
-	unwind_module(mod, "exit");
+	mod->going_why = "exit";
+	module_notify(mod, MODULE_STATE_GOING);
 	list_del(&mod->list);
 	pr_info("%s unloaded\n", name);
 	free_module(mod);

@@ -163,6 +163,73 @@ static void init_failure_unloads(struct selftest *t)
 	ST_EXPECT_EQ(t, selftest_heap_used(), before);
 }
 
+/* --- the module notifier ------------------------------------------------ */
+
+/* What the test blocks heard: "coming modexp, live modexp, going modexp ...". */
+static char heard[192];
+
+static void hear(const char *fmt, ...) __printf(1, 2);
+static void hear(const char *fmt, ...)
+{
+	size_t n = strlen(heard);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(heard + n, sizeof(heard) - n, fmt, ap);
+	va_end(ap);
+}
+
+static int st_module_event(struct notifier_block *nb, unsigned long state, void *data)
+{
+	struct module *mod = data;
+
+	if (state == MODULE_STATE_COMING)
+		hear("coming %s, ", mod->name);
+	else if (state == MODULE_STATE_LIVE)
+		hear("live %s, ", mod->name);
+	else	/* still listed, so its memory is still there */
+		hear("going %s (%s, %s), ", mod->name, mod->going_why,
+		     find_module(mod->name) == mod ? "listed" : "gone");
+	return NOTIFY_DONE;
+}
+
+/* Higher priority first, whatever the registration order. */
+static int st_module_low(struct notifier_block *nb, unsigned long state, void *data)
+{
+	if (state == MODULE_STATE_GOING)
+		hear("low, ");
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block st_module_nb = { .notifier_call = st_module_event, .priority = 1 };
+static struct notifier_block st_low_nb = { .notifier_call = st_module_low, .priority = -1 };
+
+static void notifier_hears_load_and_unload(struct selftest *t)
+{
+	if (!have_test_modules(t))
+		return;
+	heard[0] = '\0';
+	ST_ASSERT(t, register_module_notifier(&st_low_nb) == 0, "low registered");
+	ST_EXPECT_EQ(t, register_module_notifier(&st_module_nb), 0);
+	ST_EXPECT_EQ(t, register_module_notifier(&st_module_nb), -EEXIST);
+	ST_EXPECT_EQ(t, request_module("modexp"), 0);
+	ST_EXPECT_EQ(t, delete_module("modexp"), 0);
+	ST_EXPECT_STREQ(t, heard, "coming modexp, live modexp, going modexp (exit, listed), low, ");
+	heard[0] = '\0';
+	selftest_expect_begin(t, "modinitfail.ko: init returned");
+	ST_EXPECT(t, request_module("modinitfail") < 0, "modinitfail fails");
+	selftest_expect_end(t, "modinitfail.ko: init returned");
+	ST_EXPECT_STREQ(t, heard, "coming modinitfail, going modinitfail (failed init, listed), low, ");
+	/* Unregistered: heard no more. */
+	ST_EXPECT_EQ(t, unregister_module_notifier(&st_module_nb), 0);
+	ST_EXPECT_EQ(t, unregister_module_notifier(&st_module_nb), -ENOENT);
+	ST_EXPECT_EQ(t, unregister_module_notifier(&st_low_nb), 0);
+	heard[0] = '\0';
+	ST_EXPECT_EQ(t, request_module("modexp"), 0);
+	ST_EXPECT_EQ(t, delete_module("modexp"), 0);
+	ST_EXPECT_STREQ(t, heard, "");
+}
+
 static void params_set(struct selftest *t)
 {
 	struct module *mod;
@@ -294,6 +361,7 @@ static const struct selftest_case module_cases[] = {
 	SELFTEST_CASE(unload_gives_heap_back),
 	SELFTEST_CASE(unknown_symbol_refused),
 	SELFTEST_CASE(init_failure_unloads),
+	SELFTEST_CASE(notifier_hears_load_and_unload),
 	SELFTEST_CASE(params_set),
 	SELFTEST_CASE(bad_params_refused),
 	SELFTEST_CASE(already_loaded),

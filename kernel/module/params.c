@@ -48,7 +48,7 @@ int param_set_charp(const char *val, void *arg)
 }
 EXPORT_SYMBOL(param_set_charp);
 
-int module_parse_args(struct module *mod, const char *args, char *err, size_t errlen)
+int module_parse_args(struct module *mod, const char *args, char *why, size_t whylen)
 {
 	char *p;
 
@@ -78,12 +78,12 @@ int module_parse_args(struct module *mod, const char *args, char *err, size_t er
 			if (!strcmp(mod->params[i].name, name))
 				break;
 		if (i == mod->nr_params) {
-			snprintf(err, errlen, "unknown parameter '%s'", name);
+			snprintf(why, whylen, "unknown parameter '%s'", name);
 			return -ENOENT;
 		}
 		ret = mod->params[i].set(val, mod->params[i].arg);
 		if (ret) {
-			snprintf(err, errlen, "parameter %s: bad value '%s'", name, val ? val : "");
+			snprintf(why, whylen, "parameter %s: bad value '%s'", name, val ? val : "");
 			return ret;
 		}
 	}

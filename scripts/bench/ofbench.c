@@ -99,7 +99,7 @@ static unsigned long libfdt_walk(const void *blob)
 
 static int unflatten(const void *blob, size_t size)
 {
-	int err = of_fdt_unflatten(blob, size);
+	int err = of_fdt_unflatten(blob, size, NULL, 0);
 
 	sink += err;
 	return err;

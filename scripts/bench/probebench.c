@@ -258,9 +258,10 @@ int main(void)
 			void *fdt = make_tree((enum shape)s, n);
 			struct run on, off;
 
-			if (of_fdt_unflatten(fdt, fdt_totalsize(fdt))) {
-				printf("%s %d: unflatten failed: %s\n", shape_names[s], n,
-				       of_fdt_unflatten_error());
+			char why[128] = "";
+
+			if (of_fdt_unflatten(fdt, fdt_totalsize(fdt), why, sizeof(why))) {
+				printf("%s %d: unflatten failed: %s\n", shape_names[s], n, why);
 				continue;
 			}
 			fflush(stderr);

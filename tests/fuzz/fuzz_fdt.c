@@ -308,7 +308,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 			if (of_overlay_remove_all())
 				invariant_failed("overlay removal", of_overlay_error());
 		}
-		if (of_fdt_unflatten(blob, size) == 0) {
+		if (of_fdt_unflatten(blob, size, NULL, 0) == 0) {
 			free(live_blob);
 			live_blob = blob;
 			walk_live();

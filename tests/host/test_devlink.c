@@ -91,7 +91,7 @@ static bool load(const char *name)
 
 	free(loaded_blob);
 	loaded_blob = ktap_load(name, &size);
-	return loaded_blob && of_fdt_unflatten(loaded_blob, size) == 0;
+	return loaded_blob && of_fdt_unflatten(loaded_blob, size, NULL, 0) == 0;
 }
 
 static struct device *dev_of(const char *path)

@@ -744,7 +744,7 @@ static void test_zero_size_reg(void)
 	fdtb_end(b);
 	fdtb_finish_tree(b);
 	fdtb_finish(b);
-	if (of_fdt_unflatten(b->out, b->size)) {
+	if (of_fdt_unflatten(b->out, b->size, NULL, 0)) {
 		CHECK(0, "unflatten the zero-size reg tree");
 		return;
 	}
@@ -769,7 +769,7 @@ int main(void)
 
 	blob = ktap_load("drvcore.dtb", &size);
 
-	if (!blob || of_fdt_unflatten(blob, size)) {
+	if (!blob || of_fdt_unflatten(blob, size, NULL, 0)) {
 		CHECK(0, "unflatten drvcore.dtb");
 		return ktap_done();
 	}

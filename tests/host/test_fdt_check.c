@@ -80,7 +80,7 @@ static void test_hand_made(void)
 	fdtb_finish_tree(b);
 	size = fdtb_finish(b);
 	CHECK_INT(of_fdt_check(b->out, size, why, sizeof(why)), 0, "64 levels pass (%s)", why);
-	CHECK_INT(of_fdt_unflatten(b->out, size), 0, "64 levels unflatten");
+	CHECK_INT(of_fdt_unflatten(b->out, size, NULL, 0), 0, "64 levels unflatten");
 	fdtb_init(b);
 	for (i = 0; i < 65; i++)
 		fdtb_begin(b, i ? "n" : "");
@@ -257,7 +257,7 @@ static void test_hand_made(void)
 	fdtb_finish_tree(b);
 	size = fdtb_finish(b);
 	CHECK_INT(of_fdt_check(b->out, size, why, sizeof(why)), 0, "NOPs pass (%s)", why);
-	CHECK_INT(of_fdt_unflatten(b->out, size), 0, "NOP blob unflattens");
+	CHECK_INT(of_fdt_unflatten(b->out, size, NULL, 0), 0, "NOP blob unflattens");
 	CHECK(of_find_node_by_phandle(5) == of_root, "phandle after NOPs");
 
 	/* a root with a name (DT spec 2.2.1: the root has none) */
@@ -282,7 +282,8 @@ static void test_hand_made(void)
 			  "NOPs after FDT_END pass (%s)", why);
 		CHECK_INT(cnt.nops_after_end, 2, "NOPs after FDT_END counted");
 		ktap_stderr_begin();
-		CHECK_INT(of_fdt_unflatten(b->out, size), 0, "NOPs after FDT_END unflatten");
+		CHECK_INT(of_fdt_unflatten(b->out, size, NULL, 0), 0,
+			  "NOPs after FDT_END unflatten");
 		CHECK(strstr(ktap_stderr_end(), "2 FDT_NOP token(s) after FDT_END ignored "
 			     "(DT spec 5.4.1"), "unflatten warns naming the clause");
 	}
@@ -303,7 +304,7 @@ static void test_hand_made(void)
 	fdtb_finish_tree(b);
 	size = fdtb_finish(b);
 	ktap_stderr_begin();
-	CHECK_INT(of_fdt_unflatten(b->out, size), 0, "duplicate phandle blob unflattens");
+	CHECK_INT(of_fdt_unflatten(b->out, size, NULL, 0), 0, "duplicate phandle blob unflattens");
 	CHECK(strstr(ktap_stderr_end(),
 		     "duplicate phandle 0x5: /a and /b; references reach /a only"),
 	      "duplicate phandle warned");
@@ -375,9 +376,9 @@ static void test_header(const void *good, size_t size)
 	{
 		struct of_fdt_stats st16, st17;
 
-		CHECK_INT(of_fdt_unflatten(work, size), 0, "version 16 unflattens");
+		CHECK_INT(of_fdt_unflatten(work, size, NULL, 0), 0, "version 16 unflattens");
 		of_fdt_get_stats(&st16);
-		CHECK_INT(of_fdt_unflatten(good, size), 0, "version 17 unflattens");
+		CHECK_INT(of_fdt_unflatten(good, size, NULL, 0), 0, "version 17 unflattens");
 		of_fdt_get_stats(&st17);
 		CHECK(st16.nodes == st17.nodes && st16.properties == st17.properties,
 		      "version 16 and 17 give the same tree");
@@ -512,7 +513,7 @@ static void test_corruptions(const void *good, size_t size)
 				continue;
 			}
 			passed++;
-			if (!of_fdt_unflatten(copy, size))
+			if (!of_fdt_unflatten(copy, size, NULL, 0))
 				walk_api();
 		}
 	}
@@ -621,7 +622,7 @@ static void test_accessors(const void *blob, size_t size)
 		if (depth > maxdepth)
 			maxdepth = depth;
 	}
-	CHECK_INT(of_fdt_unflatten(blob, size), 0, "unflatten api.dtb");
+	CHECK_INT(of_fdt_unflatten(blob, size, NULL, 0), 0, "unflatten api.dtb");
 	{
 		struct of_fdt_stats st;
 

@@ -516,7 +516,7 @@ int main(void)
 	size_t size;
 	void *blob = ktap_load("i2c.dtb", &size);
 
-	if (!blob || of_fdt_unflatten(blob, size)) {
+	if (!blob || of_fdt_unflatten(blob, size, NULL, 0)) {
 		CHECK(0, "unflatten i2c.dtb");
 		return ktap_done();
 	}

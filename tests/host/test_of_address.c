@@ -65,7 +65,7 @@ static void test_wild_cells(void)
 	fdtb_end(&b);
 	fdtb_finish_tree(&b);
 	size = fdtb_finish(&b);
-	CHECK_INT(of_fdt_unflatten(b.out, size), 0, "wild cells blob");
+	CHECK_INT(of_fdt_unflatten(b.out, size, NULL, 0), 0, "wild cells blob");
 	CHECK_INT(of_property_read_reg(P("/pci/dev"), 0, &a, &s), 0,
 		  "PCI read_reg uses the bus's 3 cells, not #address-cells");
 	CHECK_INT(a, 0x0000000200000003ULL, "PCI read_reg value");
@@ -84,7 +84,7 @@ int main(void)
 
 	if (!api)
 		return ktap_done();
-	CHECK_INT(of_fdt_unflatten(api, size), 0, "unflatten api.dtb");
+	CHECK_INT(of_fdt_unflatten(api, size, NULL, 0), 0, "unflatten api.dtb");
 
 	res("serial0", 0, 0x10001000, 0x10001fff, "regs", IORESOURCE_MEM);
 	res("serial1", 0, 0x10002000, 0x10002fff, "serial@2000", IORESOURCE_MEM);

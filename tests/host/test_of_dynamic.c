@@ -176,7 +176,7 @@ int main(void)
 	size_t size;
 	void *blob = ktap_load("dynamic.dtb", &size);
 
-	if (!blob || of_fdt_unflatten(blob, size))
+	if (!blob || of_fdt_unflatten(blob, size, NULL, 0))
 		return ktap_done();
 	CHECK_INT(of_reconfig_notifier_register(&nb), 0, "notifier registered");
 	CHECK_INT(of_reconfig_notifier_register(&nb), -EEXIST, "twice: -EEXIST");

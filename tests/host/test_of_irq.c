@@ -94,7 +94,7 @@ static void test_cycle(void)
 	fdtb_end(&b);
 	fdtb_finish_tree(&b);
 	size = fdtb_finish(&b);
-	CHECK_INT(of_fdt_unflatten(b.out, size), 0, "cycle blob");
+	CHECK_INT(of_fdt_unflatten(b.out, size, NULL, 0), 0, "cycle blob");
 	CHECK(of_irq_find_parent(P("/a")) == NULL, "interrupt-parent cycle: no parent, no hang");
 	CHECK_INT(of_irq_parse_one(P("/a"), 0, &a), -EINVAL, "interrupt-parent cycle: -EINVAL");
 	CHECK_INT(of_irq_parse_one(P("/e"), 0, &a), -EINVAL, "interrupt-map cycle: -EINVAL");
@@ -111,7 +111,7 @@ int main(void)
 
 	if (!api)
 		return ktap_done();
-	CHECK_INT(of_fdt_unflatten(api, size), 0, "unflatten api.dtb");
+	CHECK_INT(of_fdt_unflatten(api, size, NULL, 0), 0, "unflatten api.dtb");
 
 	/* interrupt-parent inherited from the root */
 	irq("serial0", 0, "interrupt-controller@10140000", 1, 12, 0, 0);
@@ -160,7 +160,7 @@ int main(void)
 	{
 		void *nocells = ktap_load("irq-nocells.dtb", &size);
 
-		if (nocells && !of_fdt_unflatten(nocells, size)) {
+		if (nocells && !of_fdt_unflatten(nocells, size, NULL, 0)) {
 			irq("/dev@0", 0, "intc", 1, 9, 0, 0);
 			free(nocells);
 		}

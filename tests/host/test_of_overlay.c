@@ -125,7 +125,7 @@ int main(void)
 	void *dtbo = ktap_load("overlay-a.dtb", &osize);
 	char *before;
 
-	if (!base || !dtbo || of_fdt_unflatten(base, bsize))
+	if (!base || !dtbo || of_fdt_unflatten(base, bsize, NULL, 0))
 		return ktap_done();
 	of_reconfig_notifier_register(&nb);
 	before = snapshot();

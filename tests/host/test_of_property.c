@@ -228,7 +228,7 @@ int main(void)
 
 	if (!api)
 		return ktap_done();
-	CHECK_INT(of_fdt_unflatten(api, size), 0, "unflatten api.dtb");
+	CHECK_INT(of_fdt_unflatten(api, size, NULL, 0), 0, "unflatten api.dtb");
 	test_values(of_find_node_by_path("/props"));
 	test_strings(of_find_node_by_path("/props"));
 	test_phandles();

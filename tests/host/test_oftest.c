@@ -490,7 +490,7 @@ int main(void)
 
 	if (!blob)
 		return ktap_done();
-	CHECK_INT(of_fdt_unflatten(blob, size), 0, "unflatten oftest.dtb");
+	CHECK_INT(of_fdt_unflatten(blob, size, NULL, 0), 0, "unflatten oftest.dtb");
 	test_phandles();
 	test_maps();
 	test_strings();

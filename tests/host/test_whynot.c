@@ -133,6 +133,39 @@ static void test_prediction(void)
 	}
 }
 
+/*
+ * Several reasons on one node: all are said, in the order they apply, and
+ * the verdict is the first of them, the one the first line gives.
+ */
+static void first_reason(const char *path, bool live, const struct whynot_catalog *cat,
+			 enum whynot_verdict want, int reasons, const char *first)
+{
+	enum whynot_verdict v = explain(path, live, cat);
+	const char *how = live ? " (live)" : "", *s;
+	int lines = 1;
+
+	for (s = strstr(text, " | "); s; s = strstr(s + 3, " | "))
+		lines++;
+	CHECK_STR(whynot_verdict_name(v), whynot_verdict_name(want), "%s%s: the first reason",
+		  path, how);
+	CHECK(lines >= reasons, "%s%s: at least %d reasons said (%d: %s)", path, how, reasons,
+	      lines, text);
+	CHECK(!strncmp(text, first, strlen(first)), "%s%s: the first line says \"%s\" (%s)",
+	      path, how, first, text);
+}
+
+static void test_several_reasons(void)
+{
+	first_reason("/offbus/ghost@8100", false, &catalog, WHYNOT_DISABLED, 3,
+		     "disabled: status");
+	first_reason("/board/nocompat@a100", false, &catalog, WHYNOT_NO_BUS, 2,
+		     "parent /board is not a bus");
+	first_reason("/i2c@e000/ghost@0", false, &catalog, WHYNOT_NO_DEVICE, 3,
+		     "reg 0x0 is not");
+	first_reason("/i2c@b000/ghost@4a", false, &catalog, WHYNOT_DISABLED, 3,
+		     "disabled: status");
+}
+
 /* modules.alias text, looked up with the kernel's own code (autoload.c). */
 static const char test_alias[] =
 	"# a comment line\n"
@@ -216,6 +249,10 @@ static void test_live(void)
 	v = explain("/i2c@b000/sensor@48", true, live);
 	CHECK_STR(whynot_verdict_name(v), "no bus", "live: the controller is not bound");
 	CHECK(strstr(text, "has no bound driver (whynot /i2c@b000)"), "%s", text);
+	first_reason("/offbus/ghost@8100", true, live, WHYNOT_DISABLED, 3, "disabled: status");
+	first_reason("/board/nocompat@a100", true, live, WHYNOT_NO_BUS, 2,
+		     "parent /board is not a bus");
+	first_reason("/i2c@b000/ghost@4a", true, live, WHYNOT_DISABLED, 2, "disabled: status");
 	of_platform_depopulate(NULL);
 	platform_driver_unregister(&fails_drv);
 	platform_driver_unregister(&alpha_drv);
@@ -226,12 +263,13 @@ int main(void)
 	size_t size;
 	void *blob = ktap_load("whynot.dtb", &size);
 
-	if (!blob || of_fdt_unflatten(blob, size)) {
+	if (!blob || of_fdt_unflatten(blob, size, NULL, 0)) {
 		CHECK(0, "unflatten whynot.dtb");
 		return ktap_done();
 	}
 	test_distance();
 	test_prediction();
+	test_several_reasons();
 	test_modules();
 	test_live();
 	return ktap_done();

@@ -353,6 +353,13 @@ LEFTOVERS = [
 ]
 
 
+def assert_leftovers_in_order(out, when, irq):
+    """Each leftover line, in the module notifier's priority order: the
+    driver core (drivers, then devices) before the IRQ layer."""
+    at = [out.find(line.format(when=when, irq=irq)) for line in LEFTOVERS]
+    assert -1 not in at and at == sorted(at), out
+
+
 def test_failed_init_leftovers_are_unregistered(tboard):
     """Issue 18, item 5: init registered a driver, a device and an IRQ
     handler, then failed; the driver stayed on the bus pointing into freed
@@ -361,8 +368,7 @@ def test_failed_init_leftovers_are_unregistered(tboard):
     out = tboard.run("insmod modleftover")
     irq = re.search(r"driver, device and IRQ (\d+) registered; failing", out).group(1)
     assert "modleftover.ko: init returned -19 (ENODEV); unloaded" in out, out
-    for line in LEFTOVERS:
-        assert line.format(when="failed init", irq=irq) in out, out
+    assert_leftovers_in_order(out, "failed init", irq)
     drivers = tboard.run("drivers")
     assert "modleftover" not in drivers and "rtc-ds1338" in drivers, drivers
     assert "modleftover-dev" not in tboard.run("devices")
@@ -375,8 +381,7 @@ def test_exit_leftovers_are_unregistered(tboard):
     irq = re.search(r"IRQ (\d+) registered; loaded", out).group(1)
     out = tboard.run("rmmod modleftover")
     assert "modleftover: exit takes nothing back" in out, out
-    for line in LEFTOVERS:
-        assert line.format(when="exit", irq=irq) in out, out
+    assert_leftovers_in_order(out, "exit", irq)
     assert "modleftover" not in tboard.run("drivers")
     assert heap(tboard) == before
 
