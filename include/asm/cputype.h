@@ -35,6 +35,7 @@
 static inline u32 read_cpuid_id(void) { return 0; }
 static inline u32 read_cpuid_mmfr0(void) { return 0; }
 static inline u32 read_cpuid_pfr1(void) { return 0; }
+static inline u32 read_cpuid_mpidr(void) { return 0; }
 #else
 /* MIDR: the Main ID register (CP15 c0, c0, 0); every ARM CPU has it. */
 static inline u32 read_cpuid_id(void)
@@ -51,6 +52,16 @@ static inline u32 read_cpuid_mmfr0(void)
 	u32 v;
 
 	__asm__ volatile("mrc p15, 0, %0, c0, c1, 4" : "=r"(v));
+	return v;
+}
+
+/* MPIDR (ARMv7; on the ARM926 this encoding reads MIDR): which core of
+ * which cluster we are, affinity levels in 23:0. */
+static inline u32 read_cpuid_mpidr(void)
+{
+	u32 v;
+
+	__asm__ volatile("mrc p15, 0, %0, c0, c0, 5" : "=r"(v));
 	return v;
 }
 
