@@ -26,7 +26,7 @@
 #include <linux/jiffies.h>
 #include <linux/of.h>
 #include <linux/platform_device.h>
-#include <asm/barrier.h>
+#include <asm/arch_timer.h>
 #include <asm/cputype.h>
 #include <asm/virt.h>
 #include <coyote/time.h>
@@ -40,13 +40,8 @@ enum arch_timer_ppi_nr {
 	ARCH_TIMER_MAX_TIMER_PPI
 };
 
-/* CNTx_CTL */
-#define ARCH_TIMER_CTRL_ENABLE		0x1
-#define ARCH_TIMER_CTRL_IT_MASK		0x2
-#define ARCH_TIMER_CTRL_IT_STAT		0x4
-
 struct arch_timer {
-	bool virt;			/* CNTV_* and CNTVCT, else CNTP_* and CNTPCT */
+	enum arch_timer_reg_access access;	/* virtual or physical */
 	u32 rate;
 	u64 period;			/* counts per tick */
 	u64 next;			/* compare value of the coming tick */
@@ -58,71 +53,24 @@ static const char *const ppi_names[] = {
 	"secure physical", "non-secure physical", "virtual", "hypervisor",
 };
 
-static u32 arch_timer_get_cntfrq(void)
-{
-	u32 v;
-
-	__asm__ volatile("mrc p15, 0, %0, c14, c0, 0" : "=r"(v));
-	return v;
-}
-
-static u64 arch_counter_read(const struct arch_timer *t)
-{
-	u64 v;
-
-	isb();		/* not read ahead of what the program did before */
-	if (t->virt)
-		__asm__ volatile("mrrc p15, 1, %Q0, %R0, c14" : "=r"(v));
-	else
-		__asm__ volatile("mrrc p15, 0, %Q0, %R0, c14" : "=r"(v));
-	return v;
-}
-
-static u32 arch_timer_ctrl_read(const struct arch_timer *t)
-{
-	u32 v;
-
-	if (t->virt)
-		__asm__ volatile("mrc p15, 0, %0, c14, c3, 1" : "=r"(v));
-	else
-		__asm__ volatile("mrc p15, 0, %0, c14, c2, 1" : "=r"(v));
-	return v;
-}
-
-static void arch_timer_ctrl_write(const struct arch_timer *t, u32 v)
-{
-	if (t->virt)
-		__asm__ volatile("mcr p15, 0, %0, c14, c3, 1" : : "r"(v));
-	else
-		__asm__ volatile("mcr p15, 0, %0, c14, c2, 1" : : "r"(v));
-	isb();
-}
-
-static void arch_timer_cval_write(const struct arch_timer *t, u64 cval)
-{
-	if (t->virt)
-		__asm__ volatile("mcrr p15, 3, %Q0, %R0, c14" : : "r"(cval));
-	else
-		__asm__ volatile("mcrr p15, 2, %Q0, %R0, c14" : : "r"(cval));
-	isb();
-}
-
 static irqreturn_t arch_timer_interrupt(int irq, void *dev_id)
 {
 	struct arch_timer *t = dev_id;
 
-	if (!(arch_timer_ctrl_read(t) & ARCH_TIMER_CTRL_IT_STAT))
+	if (!(arch_timer_ctrl_read(t->access) & ARCH_TIMER_CTRL_IT_STAT))
 		return IRQ_NONE;
 	/* The line stays raised while the counter is past the compare value. */
 	t->next += t->period;
-	arch_timer_cval_write(t, t->next);
+	arch_timer_cval_write(t->access, t->next);
 	tick_handle_periodic();
 	return IRQ_HANDLED;
 }
 
 static u32 arch_timer_clocksource_read(struct clocksource *cs)
 {
-	return (u32)arch_counter_read(cs->data);
+	struct arch_timer *t = cs->data;
+
+	return (u32)arch_counter_get(t->access);
 }
 
 /* Linux's arch_timer_select_ppi() for a 32-bit kernel. */
@@ -177,9 +125,9 @@ static int arch_timer_request_irqs(struct platform_device *pdev, struct arch_tim
 
 static void arch_timer_start(struct device *dev, struct arch_timer *t)
 {
-	t->next = arch_counter_read(t) + t->period;
-	arch_timer_cval_write(t, t->next);
-	arch_timer_ctrl_write(t, ARCH_TIMER_CTRL_ENABLE);
+	t->next = arch_counter_get(t->access) + t->period;
+	arch_timer_cval_write(t->access, t->next);
+	arch_timer_ctrl_write(t->access, ARCH_TIMER_CTRL_ENABLE);
 	t->cs = (struct clocksource){ .name = dev_name(dev), .read = arch_timer_clocksource_read,
 				      .rate = t->rate, .data = t };
 	clocksource_register(&t->cs);
@@ -210,9 +158,9 @@ static int arch_timer_probe(struct platform_device *pdev)
 	if (nr_irqs <= (int)ppi)
 		return dev_err_probe(dev, -EINVAL, "no %s timer interrupt in the tree",
 				     ppi_names[ppi]);
-	t->virt = ppi == ARCH_TIMER_VIRT_PPI;
+	t->access = ppi == ARCH_TIMER_VIRT_PPI ? ARCH_TIMER_VIRT_ACCESS : ARCH_TIMER_PHYS_ACCESS;
 	platform_set_drvdata(pdev, t);
-	arch_timer_ctrl_write(t, 0);
+	arch_timer_ctrl_write(t->access, 0);
 
 	ret = tick_register(dev_name(dev), HZ);
 	if (ret == -EBUSY) {
@@ -237,7 +185,7 @@ static int arch_timer_remove(struct platform_device *pdev)
 {
 	struct arch_timer *t = platform_get_drvdata(pdev);
 
-	arch_timer_ctrl_write(t, 0);
+	arch_timer_ctrl_write(t->access, 0);
 	if (t->is_tick) {
 		clocksource_unregister(&t->cs);
 		tick_unregister(dev_name(&pdev->dev));
