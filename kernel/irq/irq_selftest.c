@@ -54,22 +54,52 @@ static const char *domain_name(unsigned int i)
 }
 
 /*
+ * Whether line @hw of @d takes a raise from software, asked without a
+ * trace: mapped for the question, raised and dropped with IRQs masked so
+ * nothing is delivered.  A controller may refuse single lines: QEMU's GIC
+ * with two CPU interfaces drops a PPI raised from software.
+ */
+static bool line_raisable(struct irq_domain *d, unsigned int hw)
+{
+	unsigned int virq = irq_create_mapping(d, hw);
+	unsigned long flags;
+	bool ok;
+
+	if (!virq)
+		return false;
+	local_irq_save(flags);
+	ok = !irq_set_irqchip_state(virq, IRQCHIP_STATE_PENDING, true);
+	if (ok)
+		irq_set_irqchip_state(virq, IRQCHIP_STATE_PENDING, false);
+	local_irq_restore(flags);
+	irq_dispose_mapping(virq);
+	return ok;
+}
+
+/*
  * The lowest line of @d nothing has mapped at or above the lowest line the
  * board maps, or -1: below that may lie IDs no device has (a GIC's SGIs,
- * always enabled and never raised through ISPENDR).
+ * always enabled and never raised through ISPENDR).  Of those, the lowest
+ * that can be raised from software when there is one.
  */
 static long free_hwirq(struct irq_domain *d)
 {
 	unsigned int from = 0, hw;
+	long first = -1;
 
 	while (from < d->hwirq_max && !irq_find_mapping(d, from))
 		from++;
 	if (from == d->hwirq_max)
 		from = 0;
-	for (hw = from; hw < d->hwirq_max; hw++)
-		if (!irq_find_mapping(d, hw))
+	for (hw = from; hw < d->hwirq_max; hw++) {
+		if (irq_find_mapping(d, hw))
+			continue;
+		if (first < 0)
+			first = hw;
+		if (line_raisable(d, hw))
 			return hw;
-	return -1;
+	}
+	return first;
 }
 
 /* --- handlers ---------------------------------------------------------- */

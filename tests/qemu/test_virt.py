@@ -7,9 +7,9 @@ failed, the GIC and the generic timer (`sleep 2` is two seconds by
 `uptime`), the PL031 against -rtc base, PSCI by the tree's method, the CPU
 nodes (`cpus`), all of RAM in the heap, `ofdump --devices` agreeing with
 the kernel on QEMU's own blob (dumped again for each run, never edited),
-and `reboot` ending QEMU with status 0 through PSCI: QEMU runs without
--semihosting here, so nothing else could end it.  `poweroff` and the
-self-tests on virt are tested once.
+`selftest all` with 0 failed, and `reboot` ending QEMU with status 0 through PSCI: QEMU runs without
+-semihosting here, so nothing else could end it.  `poweroff` is tested
+once.
 """
 import datetime
 import importlib.util
@@ -142,6 +142,15 @@ def test_ofdump_agrees_on_qemus_blob(virt):
     assert host["/intc@8000000"][:2] == ("would bind", "gic")
     assert host["/timer"][:2] == ("would bind", "arch_timer")
     assert host["/psci"][:2] == ("would bind", "psci")
+
+
+def test_selftests_pass(virt):
+    """Every suite at the prompt (tests/qemu/test_selftest.py boots the
+    default configuration with the test modules too): the GIC and the
+    generic timer under each CPU, RAM size and CPU count."""
+    out = virt.c.run("selftest all", timeout=120)
+    m = re.search(r"^# Totals: pass:(\d+) fail:(\d+) skip:(\d+)", out, re.M)
+    assert m and int(m.group(2)) == 0 and int(m.group(1)) > 100, out
 
 
 def test_reboot_ends_qemu_through_psci(virt):
