@@ -18,7 +18,7 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import BUILD, ROOT, Coyote
+from qemu.coyote import BUILD, ROOT, Coyote, free_tcp_port, gdb_path
 from tools.test_whynot import OFDUMP, check_agreement
 
 RTC_BASE = "2024-02-29T23:59:58"
@@ -172,3 +172,17 @@ def test_poweroff_without_psci_says_so(boot):
     out = c.run("poweroff")
     assert "no power-off handler registered" in out, out
     assert c.run("echo still here").strip() == "still here"
+
+
+@pytest.mark.skipif(gdb_path() is None, reason="gdb-multiarch not installed")
+def test_make_debug_board_virt_places_the_symbols():
+    """`make debug BOARD=virt`: the image at 0x40010000, the symbols
+    0x40000000 further on; QEMU's blob after the initrd (RAM + 64 MiB)."""
+    res = subprocess.run(["make", "-s", "--no-print-directory", "debug", "BOARD=virt",
+                          "GDB_PORT=%d" % free_tcp_port(),
+                          "DEBUG_CONSOLE_PORT=%d" % free_tcp_port()],
+                         cwd=str(ROOT), stdin=subprocess.DEVNULL, capture_output=True,
+                         text=True, timeout=120)
+    out = res.stdout + res.stderr
+    assert "coyote: stopped at start_kernel" in out, out
+    assert re.search(r"r1 \(machine id\) = 0xffffffff, r2 \(dtb\) = 0x4400[0-9a-f]{4}", out), out
