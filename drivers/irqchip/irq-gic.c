@@ -16,13 +16,17 @@
  * Only one CPU runs coyote: every SPI goes to this CPU's interface, all in
  * Group 0, one priority.  Which interface is ours the distributor tells:
  * ITARGETSR0-7 read back the reading CPU's own bit (read-as-zero on a
- * uniprocessor GIC, whose only interface is 0).  A GIC without
- * `interrupts` is the root controller.
+ * uniprocessor GIC, whose only interface is 0).  As in Linux, a GIC whose
+ * interrupt parent is itself or nobody is the root controller; its own
+ * `interrupts`, if any, are the virtualization extensions' maintenance
+ * interrupt (QEMU's virt with virtualization=on), which coyote leaves
+ * alone.  Cascaded GICs are not supported.
  */
 #include <linux/errno.h>
 #include <linux/irq.h>
 #include <linux/irqdomain.h>
 #include <linux/of.h>
+#include <linux/of_irq.h>
 #include <linux/platform_device.h>
 #include <asm/io.h>
 #include <asm/irqflags.h>
@@ -259,9 +263,10 @@ static int gic_probe(struct platform_device *pdev)
 	struct gic *gic;
 	u32 typer, arch;
 
-	if (platform_irq_count(pdev) > 0)
+	if (!of_irq_is_root(pdev->dev.of_node))
 		return dev_err_probe(&pdev->dev, -EINVAL,
-				     "a cascaded GIC (with interrupts) is not supported");
+				     "a cascaded GIC (interrupt parent %pOF) is not supported",
+				     of_irq_find_parent(pdev->dev.of_node));
 	if (root_gic)
 		return dev_err_probe(&pdev->dev, -EBUSY, "a second root GIC");
 	gic = devm_kzalloc(&pdev->dev, sizeof(*gic), GFP_KERNEL);

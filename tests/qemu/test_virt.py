@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """QEMU's `virt` board, whose tree QEMU writes itself from its command line
 (issue 28): no DTS of ours, no -dtb.  One boot per configuration of
-scripts/qemu-dumpdtb.py (Cortex-A15, Cortex-A7, 1 GiB, two CPUs), several
+scripts/qemu-dumpdtb.py (Cortex-A15, Cortex-A7, 1 GiB, two CPUs, entered
+in HYP mode), several
 checks per boot, `reboot` last: the prompt with nothing deferred or
 failed, the GIC and the generic timer (`sleep 2` is two seconds by
 `uptime`), the PL031 against -rtc base, PSCI by the tree's method, the CPU
@@ -64,17 +65,22 @@ def test_boots_to_prompt_clean(virt):
 
 
 def test_generic_timer_drives_the_tick(virt):
-    """The virtual timer (no HYP mode at entry: Linux's choice), at the
-    rate CNTFRQ gives (QEMU's tree has no clock-frequency)."""
+    """Linux's choice: the virtual timer when the kernel was not entered in
+    HYP mode, else the physical one (on virt, non-secure: PPI 14, GIC ID
+    30); the rate from CNTFRQ (QEMU's tree has no clock-frequency)."""
     log = virt.c.boot_log
+    hyp = "virtualization=on" in CONFIGS[virt.name]
     assert fdtget(virt.dtb, "/timer", "clock-frequency") is None
-    m = re.search(r"arch_timer timer: (\d+) Hz, virtual timer, tick every (\d+) counts", log)
+    m = re.search(r"arch_timer timer: (\d+) Hz, (\w+) timer, tick every (\d+) counts", log)
     assert m, log
-    assert int(m.group(1)) == 62500000 and int(m.group(2)) == 625000, m.group(0)
+    assert m.group(2) == ("physical" if hyp else "virtual"), m.group(0)
+    assert int(m.group(1)) == 62500000 and int(m.group(3)) == 625000, m.group(0)
     assert "time: tick from timer at 100 Hz" in log, log
     irqs = virt.c.run("irqs")
-    # PPI 11 of the tree's third specifier (virtual timer) is GIC ID 27.
-    assert re.search(r"^intc@8000000\s+27\s+\d+\s+level-high\s+timer\s+\d+", irqs, re.M), irqs
+    # The virtual timer: the tree's third specifier, PPI 11 = GIC ID 27.
+    hwirq = 30 if hyp else 27
+    assert re.search(r"^intc@8000000\s+%d\s+\d+\s+level-high\s+timer\s+[1-9]\d*$" % hwirq,
+                     irqs, re.M), irqs
 
 
 def test_sleep_2_takes_two_seconds(virt):
