@@ -19,7 +19,7 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import BUILD, ROOT, Coyote, free_tcp_port, gdb_path
+from qemu.coyote import BUILD, ROOT, Coyote, compile_dts, free_tcp_port, gdb_path
 from tools.test_whynot import OFDUMP, check_agreement
 
 RTC_BASE = "2024-02-29T23:59:58"
@@ -163,6 +163,24 @@ def test_reboot_ends_qemu_through_psci(virt):
     virt.c.send("reboot\r")
     assert virt.c.wait_exit(timeout=20) == 0, virt.c.output_at_exit
     assert "psci psci: SYSTEM_RESET" in virt.c.output_at_exit, virt.c.output_at_exit
+
+
+def test_clock_frequency_overrides_cntfrq(boot):
+    """The binding's rule (and Linux's): a `clock-frequency` in the timer
+    node wins over CNTFRQ (for firmware that left CNTFRQ wrong).  QEMU's
+    tree has none, so a variant of it gets one: decompiled, one property
+    added, booted with -dtb (QEMU then passes that blob instead of its
+    own)."""
+    src = subprocess.run(["dtc", "-q", "-I", "dtb", "-O", "dts",
+                          str(qemu_dumpdtb.dump("a15", DTB_DIR))],
+                         capture_output=True, text=True, timeout=60, check=True).stdout
+    timer = 'compatible = "arm,armv7-timer";'
+    assert src.count(timer) == 1, src
+    dtb = compile_dts(src.replace(timer, timer + " clock-frequency = <31250000>;"),
+                      "virt-timer-clock-frequency")
+    c = boot(machine="virt", dtb=dtb)
+    assert "arch_timer timer: 31250000 Hz, virtual timer, tick every 312500 counts" in \
+        c.boot_log, c.boot_log
 
 
 def test_poweroff_ends_qemu_through_psci(boot):
