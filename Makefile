@@ -34,6 +34,8 @@ KDIRS += kernel/module
 HOSTDIRS += kernel/module
 # Three boards (issue 12): vexpress config bus, its reset functions.
 KDIRS += drivers/bus drivers/power/reset drivers/clk/versatile drivers/gpio
+# QEMU's virt board (issue 28): PSCI firmware calls.
+KDIRS += drivers/firmware/psci
 
 include scripts/Makefile.build
 

@@ -55,6 +55,7 @@ static const struct {
 };
 
 static RAW_NOTIFIER_HEAD(restart_handlers);
+static RAW_NOTIFIER_HEAD(power_off_handlers);
 
 int register_restart_handler(struct notifier_block *nb)
 {
@@ -64,6 +65,16 @@ int register_restart_handler(struct notifier_block *nb)
 int unregister_restart_handler(struct notifier_block *nb)
 {
 	return raw_notifier_chain_unregister(&restart_handlers, nb);
+}
+
+int register_power_off_handler(struct notifier_block *nb)
+{
+	return raw_notifier_chain_register(&power_off_handlers, nb);
+}
+
+int unregister_power_off_handler(struct notifier_block *nb)
+{
+	return raw_notifier_chain_unregister(&power_off_handlers, nb);
 }
 
 static void delay_loops(unsigned long n)
@@ -211,3 +222,23 @@ static int cmd_reboot(int argc, char **argv)
 SHELL_COMMAND(reboot, cmd_reboot, "reboot", "reset the board (QEMU -no-reboot: exit)",
 	      .topic = TOPIC_SYSTEM,
 	      .example = "reboot");
+
+int machine_power_off(void)
+{
+	if (!power_off_handlers.head) {
+		pr_err("no power-off handler registered (PSCI on virt, the config bus on vexpress)\n");
+		return -ENODEV;
+	}
+	/* Each handler switches the board off or returns NOTIFY_DONE. */
+	raw_notifier_call_chain(&power_off_handlers, SYS_POWER_OFF, NULL);
+	pr_err("every power-off handler returned: the board is still on\n");
+	return -EIO;
+}
+
+static int cmd_poweroff(int argc, char **argv)
+{
+	return machine_power_off();
+}
+SHELL_COMMAND(poweroff, cmd_poweroff, "poweroff", "switch the board off (QEMU: exit)",
+	      .topic = TOPIC_SYSTEM,
+	      .example = "poweroff");

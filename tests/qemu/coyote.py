@@ -53,29 +53,48 @@ def read_make_vars(path):
 
 # The machine `make run` starts (scripts/Makefile.kernel includes it too).
 QEMU_BOARD = read_make_vars(ROOT / "scripts" / "qemu-boards.mk")
+BOARDS = QEMU_BOARD["QEMU_BOARDS"].split()
+# Board -> NIC model; None: no NIC (`-net none`).
+BOARD_NICS = {b: QEMU_BOARD.get("QEMU_NIC_" + b) or None for b in BOARDS}
+# Boards whose tree QEMU writes itself (no -dtb), with the CPU they get.
+BOARD_CPUS = {b: QEMU_BOARD["QEMU_CPU_" + b] for b in BOARDS if QEMU_BOARD.get("QEMU_CPU_" + b)}
 
 
 def qemu_command(dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None, kernel=None,
                  machine="versatilepb", semihosting=True):
     """The QEMU command line `make run` uses, as a list (kernel: another
     kernel.bin, e.g. a lab build's, whose own initrd is then the default;
-    machine: the BOARD; semihosting=False: no way out of QEMU but a reset
-    the board has)."""
-    if machine not in QEMU_BOARD["QEMU_BOARDS"].split():
-        raise ValueError("machine %r: one of %s" % (machine, QEMU_BOARD["QEMU_BOARDS"]))
+    machine: the BOARD, with QEMU's machine options if any:
+    "virt,virtualization=on"; semihosting=False: no way out of QEMU but a
+    reset the board has)."""
+    board = machine.split(",")[0]
+    if board not in BOARDS:
+        raise ValueError("machine %r: one of %s" % (machine, " ".join(BOARDS)))
+    extra = list(extra)
+    cmd = ["qemu-system-arm", "-M", machine]
+    # -m and -cpu in @extra replace the defaults (virt: 128M to 1G, A15 or A7).
+    if "-m" not in extra:
+        cmd += ["-m", QEMU_BOARD["QEMU_MEM"]]
+    if board in BOARD_CPUS and "-cpu" not in extra:
+        cmd += ["-cpu", BOARD_CPUS[board]]
     common = QEMU_BOARD["QEMU_COMMON"].split()
     if not semihosting:
         common.remove("-semihosting")
-    cmd = ["qemu-system-arm", "-M", machine] + common + ["-kernel", str(kernel or KERNEL_BIN)]
-    extra = list(extra)
+    cmd += common + ["-kernel", str(kernel or KERNEL_BIN)]
     # The board's NIC on a user-mode network that never leaves QEMU, as
     # `make run` has it, unless the caller brings network options
-    # (["-net", "none"] for a board without its NIC).
+    # (["-net", "none"] for a board without its NIC).  A *-device model
+    # sits on a bus -nic cannot name: a -netdev and a -device instead.
     if not any(a in ("-net", "-nic", "-netdev") for a in extra):
-        cmd += ["-nic", "%s,model=%s" % (QEMU_BOARD["QEMU_NET"],
-                                         QEMU_BOARD["QEMU_NIC_" + machine])]
+        model = BOARD_NICS[board]
+        if model and model.endswith("-device"):
+            cmd += ["-netdev", QEMU_BOARD["QEMU_NET"], "-device", model + ",netdev=n0"]
+        elif model:
+            cmd += ["-nic", "%s,model=%s" % (QEMU_BOARD["QEMU_NET"], model)]
+        else:
+            cmd += ["-net", "none"]
     if dtb is DEFAULT:
-        dtb = BOARD_DTB
+        dtb = None if board in BOARD_CPUS else BOARD_DTB
     if dtb is not None:
         cmd += ["-dtb", str(dtb)]
     if initrd is DEFAULT:
