@@ -239,6 +239,23 @@ const char *module_alias_find(const char *alias, size_t len, const struct device
  */
 const char *module_alias_lookup(const struct device_node *np, const char *compat);
 
+/**
+ * module_alias_find_modalias() - the module modules.alias text @alias names
+ * for a ready-made @modalias ("virtio:d00000004v00554D51").
+ * Return: @mod (filled) or NULL when no line matches.
+ */
+const char *module_alias_find_modalias(const char *alias, size_t len, const char *modalias,
+				       char *mod, size_t size);
+
+struct device;
+/**
+ * module_alias_lookup_dev() - for a device its bus names (bus->modalias):
+ * write the modalias to @modalias and look it up in the initrd's
+ * modules.alias.  Return: the module (static buffer) or NULL: the bus
+ * gives no modalias, no initrd or alias file, or no line matches.
+ */
+const char *module_alias_lookup_dev(const struct device *dev, char *modalias, size_t len);
+
 /* Boot step (kernel/module/boot.c): the initrd, then autoload unless the
  * bootargs say modules.autoload=0; module_blacklist=a,b skips some. */
 void load_boot_modules(void);

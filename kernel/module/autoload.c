@@ -224,6 +224,26 @@ const char *module_alias_find(const char *alias, size_t len, const struct device
 	return lookup_in(alias, alias + len, modalias, mod, size) ? mod : NULL;
 }
 
+const char *module_alias_find_modalias(const char *alias, size_t len, const char *modalias,
+				       char *mod, size_t size)
+{
+	return lookup_in(alias, alias + len, modalias, mod, size) ? mod : NULL;
+}
+
+/* whynot's hook for a device without a node: its bus's modalias. */
+const char *module_alias_lookup_dev(const struct device *dev, char *modalias, size_t len)
+{
+	static char mod[MODULE_NAME_LEN];
+	struct cpio_entry e;
+
+	if (!dev->bus->modalias)
+		return NULL;
+	dev->bus->modalias(dev, modalias, len);
+	if (initrd_find(ALIAS_FILE, &e))
+		return NULL;
+	return module_alias_find_modalias(e.data, e.size, modalias, mod, sizeof(mod));
+}
+
 static bool lookup(struct autoload *al, const struct device_node *np, const char *compat,
 		   char *mod, size_t size)
 {
@@ -231,30 +251,47 @@ static bool lookup(struct autoload *al, const struct device_node *np, const char
 				 mod, size);
 }
 
+/* @mod matched @dev (by @what): load it unless done or blacklisted.
+ * Return: 1 when it was loaded (or tried now), 0 otherwise. */
+static int autoload_one(struct autoload *al, struct device *dev, const char *what,
+			const char *mod)
+{
+	if (find_module(mod) || tried(al, mod))
+		return 0;	/* loaded (or failed), yet this device stayed unbound */
+	if (in_list(al->blacklist, mod, strlen(mod))) {
+		pr_info("%s (%s): %s is blacklisted\n", dev_name(dev), what, mod);
+		return 0;
+	}
+	pr_info("%s (%s) pulls in %s\n", dev_name(dev), what, mod);
+	if (!request_module(mod))
+		al->loaded++;
+	/* Loading may have added devices (a bus driver): walk again. */
+	al->changed = true;
+	return 1;
+}
+
 static int autoload_dev(struct device *dev, void *data)
 {
 	struct autoload *al = data;
 	struct device_node *np = dev->of_node;
 	const char *compat = NULL;
-	char mod[MODULE_NAME_LEN];
+	char mod[MODULE_NAME_LEN], modalias[64];
 
-	if (dev->state != DEVICE_NO_DRIVER || !np)
+	if (dev->state != DEVICE_NO_DRIVER)
+		return 0;
+	/* A device the tree does not describe (virtio): its bus names it. */
+	if (!np && dev->bus->modalias) {
+		dev->bus->modalias(dev, modalias, sizeof(modalias));
+		if (!module_alias_find_modalias(al->alias, (size_t)(al->alias_end - al->alias),
+						modalias, mod, sizeof(mod)))
+			return 0;
+		return autoload_one(al, dev, modalias, mod);
+	}
+	if (!np)
 		return 0;
 	while ((compat = of_prop_next_string(of_find_property(np, "compatible", NULL), compat))) {
-		if (!lookup(al, np, compat, mod, sizeof(mod)))
-			continue;
-		if (find_module(mod) || tried(al, mod))
-			return 0;	/* loaded (or failed), yet this device stayed unbound */
-		if (in_list(al->blacklist, mod, strlen(mod))) {
-			pr_info("%s (%s): %s is blacklisted\n", dev_name(dev), compat, mod);
-			return 0;
-		}
-		pr_info("%s (%s) pulls in %s\n", dev_name(dev), compat, mod);
-		if (!request_module(mod))
-			al->loaded++;
-		/* Loading may have added devices (a bus driver): walk again. */
-		al->changed = true;
-		return 1;
+		if (lookup(al, np, compat, mod, sizeof(mod)))
+			return autoload_one(al, dev, compat, mod);
 	}
 	return 0;
 }
