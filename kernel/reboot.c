@@ -55,27 +55,60 @@ static const struct {
 };
 
 static struct notifier_block *restart_handlers;
+static struct notifier_block *power_off_handlers;
 
-int register_restart_handler(struct notifier_block *nb)
+/* Into @chain, after every block of the same or higher priority. */
+static void handler_chain_add(struct notifier_block **chain, struct notifier_block *nb)
 {
-	struct notifier_block **pp = &restart_handlers;
+	struct notifier_block **pp = chain;
 
 	while (*pp && (*pp)->priority >= nb->priority)
 		pp = &(*pp)->next;
 	nb->next = *pp;
 	*pp = nb;
-	return 0;
 }
 
-int unregister_restart_handler(struct notifier_block *nb)
+static int handler_chain_remove(struct notifier_block **chain, struct notifier_block *nb)
 {
-	for (struct notifier_block **pp = &restart_handlers; *pp; pp = &(*pp)->next) {
+	for (struct notifier_block **pp = chain; *pp; pp = &(*pp)->next) {
 		if (*pp == nb) {
 			*pp = nb->next;
 			return 0;
 		}
 	}
 	return -ENOENT;
+}
+
+/* Call each handler of @chain with @action; return how many there were. */
+static int handler_chain_call(struct notifier_block *chain, unsigned long action)
+{
+	int n = 0;
+
+	for (struct notifier_block *nb = chain; nb; nb = nb->next, n++)
+		nb->notifier_call(nb, action, NULL);
+	return n;
+}
+
+int register_restart_handler(struct notifier_block *nb)
+{
+	handler_chain_add(&restart_handlers, nb);
+	return 0;
+}
+
+int unregister_restart_handler(struct notifier_block *nb)
+{
+	return handler_chain_remove(&restart_handlers, nb);
+}
+
+int register_power_off_handler(struct notifier_block *nb)
+{
+	handler_chain_add(&power_off_handlers, nb);
+	return 0;
+}
+
+int unregister_power_off_handler(struct notifier_block *nb)
+{
+	return handler_chain_remove(&power_off_handlers, nb);
 }
 
 static void delay_loops(unsigned long n)
@@ -196,11 +229,9 @@ out_put_np:
 
 int machine_restart(void)
 {
-	int ret = -ENODEV, tried = 0, err;
+	int ret = -ENODEV, err;
 
-	for (struct notifier_block *nb = restart_handlers; nb; nb = nb->next, tried++)
-		nb->notifier_call(nb, SYS_RESTART, NULL);
-	if (tried)
+	if (handler_chain_call(restart_handlers, SYS_RESTART))
 		ret = -EIO;
 	err = syscon_reboot();
 	if (err == -ENODEV)
@@ -222,3 +253,21 @@ static int cmd_reboot(int argc, char **argv)
 SHELL_COMMAND(reboot, cmd_reboot, "reboot", "reset the board (QEMU -no-reboot: exit)",
 	      .topic = TOPIC_SYSTEM,
 	      .example = "reboot");
+
+int machine_power_off(void)
+{
+	if (!handler_chain_call(power_off_handlers, SYS_POWER_OFF)) {
+		pr_err("no power-off handler registered (PSCI SYSTEM_OFF on virt)\n");
+		return -ENODEV;
+	}
+	pr_err("every power-off handler returned: the board is still on\n");
+	return -EIO;
+}
+
+static int cmd_poweroff(int argc, char **argv)
+{
+	return machine_power_off();
+}
+SHELL_COMMAND(poweroff, cmd_poweroff, "poweroff", "switch the board off (QEMU: exit)",
+	      .topic = TOPIC_SYSTEM,
+	      .example = "poweroff");

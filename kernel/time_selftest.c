@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * `selftest time`: the tick and ktime_get_ns() measured against the
- * clocksource (the SP804's free-running second timer), which does not
+ * clocksource (the SP804's free-running second timer, or the generic
+ * timer's counter), which does not
  * depend on the tick: the tick rate is HZ by that counter, ktime_get_ns()
  * never goes back and moves as the counter does, a tick held while IRQs
  * are masked is delivered after, msleep() never sleeps short.  Tolerances
@@ -12,6 +13,9 @@
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
+#include <linux/platform_device.h>
+#include <linux/string.h>
+#include <asm/arch_timer.h>
 #include <asm/irqflags.h>
 #include <coyote/selftest.h>
 #include <coyote/time.h>
@@ -73,6 +77,25 @@ static void tick_registered(struct selftest *t)
 	selftest_diag(t, "tick from %s at %d Hz", tick_source(), HZ);
 }
 
+/* The tree's node of the device whose name the clocksource carries. */
+static struct device_node *clocksource_node(const char *compatible)
+{
+	struct device_node *np;
+
+	for_each_compatible_node(np, NULL, compatible) {
+		struct platform_device *pdev = of_find_device_by_node(np);
+
+		if (pdev && !strcmp(dev_name(&pdev->dev), cs->name))
+			return np;
+	}
+	return NULL;
+}
+
+/*
+ * The rate is the tree's: an SP804's is its first clock's (a
+ * fixed-clock); the generic timer's is its clock-frequency when the tree
+ * has one, else what firmware left in CNTFRQ (the binding's rule).
+ */
 static void clocksource_rate_from_tree(struct selftest *t)
 {
 	struct device_node *np;
@@ -80,11 +103,17 @@ static void clocksource_rate_from_tree(struct selftest *t)
 
 	if (!need_clocksource(t))
 		return;
-	/* The SP804's "clocks" first entry is a fixed-clock with its rate. */
-	np = of_find_compatible_node(NULL, NULL, "arm,sp804");
-	ST_ASSERT(t, np, "an SP804 in the tree");
-	np = of_parse_phandle(np, "clocks", 0);
-	ST_ASSERT(t, np && !of_property_read_u32(np, "clock-frequency", &freq), "its clock");
+	np = clocksource_node("arm,sp804");
+	if (np) {
+		np = of_parse_phandle(np, "clocks", 0);
+		ST_ASSERT(t, np && !of_property_read_u32(np, "clock-frequency", &freq),
+			  "the SP804's clock");
+	} else {
+		np = clocksource_node("arm,armv7-timer");
+		ST_ASSERT(t, np, "%s is an SP804 or a generic timer of the tree", cs->name);
+		if (of_property_read_u32(np, "clock-frequency", &freq))
+			freq = arch_timer_get_cntfrq();
+	}
 	ST_EXPECT_EQ(t, cs->rate, freq);
 }
 

@@ -557,21 +557,41 @@ int of_get_available_child_count(const struct device_node *np)
 }
 
 /**
+ * of_get_next_cpu_node() - the /cpus child after @prev (NULL: the first)
+ * that describes a CPU: device_type "cpu", or, in trees older than that
+ * rule, named "cpu" (cpu-map and other helpers are skipped).
+ * Return: the node, or NULL after the last one (or without /cpus).
+ */
+struct device_node *of_get_next_cpu_node(struct device_node *prev)
+{
+	struct device_node *next;
+
+	if (prev) {
+		next = prev->sibling;
+	} else {
+		struct device_node *cpus = of_find_node_by_path("/cpus");
+
+		next = cpus ? cpus->child : NULL;
+	}
+	for (; next; next = next->sibling)
+		if (node_is_type(next, "cpu") || of_node_name_eq(next, "cpu"))
+			return next;
+	return NULL;
+}
+
+/**
  * of_get_cpu_node() - the /cpus child whose "reg" holds hardware id @cpu
  * @thread: when not NULL, set to the index of @cpu within that "reg"
  * Return: the cpu node, or NULL.
  */
 struct device_node *of_get_cpu_node(int cpu, unsigned int *thread)
 {
-	struct device_node *cpus = of_find_node_by_path("/cpus");
 	struct device_node *cpun;
 
-	for_each_child_of_node(cpus, cpun) {
+	for_each_of_cpu_node(cpun) {
 		const __be32 *cell;
 		int ac, len, tid;
 
-		if (!node_is_type(cpun, "cpu") && !of_node_name_eq(cpun, "cpu"))
-			continue;
 		ac = of_n_addr_cells(cpun);
 		cell = of_get_property(cpun, "reg", &len);
 		if (!cell || ac < 1 || ac > 2)

@@ -26,6 +26,7 @@ _start:
 	mov	r8, r0
 	mov	r9, r1
 	mov	r10, r2
+	mrs	r12, cpsr			@ the mode we were entered in
 
 	/*
 	 * delta = where we run - where we were linked.  adr is PC-relative
@@ -52,6 +53,9 @@ _start:
 	b	1b
 2:	ldr	r0, =__load_delta		@ relocated now: a run-time address
 	str	r11, [r0]
+	ldr	r0, =__boot_cpu_mode
+	and	r12, r12, #MODE_MASK
+	str	r12, [r0]
 
 	/* One stack per mode; all masked, so nothing runs before we are ready. */
 	msr	cpsr_c, #(IRQ_MODE | PSR_I_BIT | PSR_F_BIT)
@@ -96,6 +100,11 @@ _start:
 	.balign	4
 	.globl	__load_delta
 __load_delta:
+	.word	0
+
+	/* CPSR mode bits at entry (asm/virt.h): SVC, or HYP from a hypervisor-aware loader. */
+	.globl	__boot_cpu_mode
+__boot_cpu_mode:
 	.word	0
 
 	.section .rodata.str1.4, "aMS", %progbits, 1

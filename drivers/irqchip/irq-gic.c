@@ -1,18 +1,23 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * ARM Generic Interrupt Controller, architecture v1 (PL390 on realview-eb,
- * the Cortex-A9 MPCore's own on vexpress-a9): a distributor (reg 0) that
- * routes and enables lines, and a CPU interface (reg 1) the CPU reads to
- * learn which line interrupted it and writes when it has handled it.
+ * ARM Generic Interrupt Controller, architecture v1 and v2 (PL390 on
+ * realview-eb, the Cortex-A9 MPCore's own on vexpress-a9, the Cortex-A15's
+ * and Cortex-A7's GICv2 on QEMU's virt): a distributor (reg 0) that routes
+ * and enables lines, and a CPU interface (reg 1) the CPU reads to learn
+ * which line interrupted it and writes when it has handled it.
  *
- * Interrupt IDs: 0-15 SGIs (software), 16-31 PPIs (per CPU: the A9's timers),
- * 32 and up SPIs (devices).  The tree's specifier has three cells: <type
- * number flags>, type 0 = SPI (ID = number + 32), 1 = PPI (ID = number +
- * 16); the ID is our hardware number in the irq domain.
+ * Interrupt IDs: 0-15 SGIs (software), 16-31 PPIs (per CPU: the A9's
+ * timers, the A15's generic timer), 32 and up SPIs (devices).  The tree's
+ * specifier has three cells: <type number flags>, type 0 = SPI (ID =
+ * number + 32), 1 = PPI (ID = number + 16); the ID is our hardware number
+ * in the irq domain.  Flags 3:0 are the trigger; for a PPI, bits 15:8 name
+ * the CPU interfaces the line is wired to (0: the tree does not say).
  *
- * Only one CPU runs coyote: every line goes to CPU interface 0 (ITARGETSR
- * is read-as-zero on a uniprocessor GIC anyway), all in Group 0, one
- * priority.  A GIC without `interrupts` is the root controller.
+ * Only one CPU runs coyote: every SPI goes to this CPU's interface, all in
+ * Group 0, one priority.  Which interface is ours the distributor tells:
+ * ITARGETSR0-7 read back the reading CPU's own bit (read-as-zero on a
+ * uniprocessor GIC, whose only interface is 0).  A GIC without
+ * `interrupts` is the root controller.
  */
 #include <linux/errno.h>
 #include <linux/irq.h>
@@ -45,11 +50,14 @@
 #define GIC_MAX_LINES		1020
 #define GIC_PRIO_DEFAULT	0xa0
 #define GIC_PMR_UNMASK		0xf0
+#define GIC_PPI_CPU_MASK(flags)	(((flags) >> 8) & 0xff)
+#define GICD_ICFGR_EDGE(id)	(2u << (2 * ((id) % 16)))
 
 struct gic {
 	void __iomem *dist;
 	void __iomem *cpu;
 	unsigned int nr_lines;
+	u8 cpu_mask;			/* our CPU interface, one bit */
 	struct irq_domain *domain;
 };
 
@@ -96,12 +104,42 @@ static int gic_set_irqchip_state(struct irq_data *d, enum irqchip_irq_state whic
 	return 0;
 }
 
+/*
+ * The GIC senses a line by level (high) or by its rising edge, one bit per
+ * ID in ICFGR.  SGIs are always edges; an SPI is level-high or
+ * rising-edge, anything else is the tree asking for an inverter the GIC
+ * has not got.  A PPI's sense may be fixed by the CPU: the bit then reads
+ * back unchanged, and the line keeps what it has.
+ */
+static int gic_set_type(struct irq_data *d, unsigned int type)
+{
+	struct gic *gic = irq_data_get_irq_chip_data(d);
+	char __iomem *reg = (char __iomem *)gic->dist + GICD_ICFGR(d->hwirq / 16);
+	bool edge = type & IRQ_TYPE_EDGE_BOTH;
+	u32 cfg;
+
+	if (d->hwirq < GIC_PPI_BASE)
+		return type == IRQ_TYPE_EDGE_RISING ? 0 : -EINVAL;
+	if (d->hwirq >= GIC_SPI_BASE && type != IRQ_TYPE_LEVEL_HIGH &&
+	    type != IRQ_TYPE_EDGE_RISING)
+		return -EINVAL;
+	cfg = readl(reg);
+	if (edge)
+		cfg |= GICD_ICFGR_EDGE(d->hwirq);
+	else
+		cfg &= ~GICD_ICFGR_EDGE(d->hwirq);
+	writel(cfg, reg);
+	irq_set_handler_locked(d, edge ? handle_edge_irq : handle_level_irq);
+	return 0;
+}
+
 static struct irq_chip gic_chip = {
 	.name = "GIC",
 	.irq_mask = gic_mask,
 	.irq_unmask = gic_unmask,
 	.irq_eoi = gic_eoi,
 	.irq_set_irqchip_state = gic_set_irqchip_state,
+	.irq_set_type = gic_set_type,
 };
 
 static int gic_map(struct irq_domain *d, unsigned int virq, irq_hw_number_t hw)
@@ -109,12 +147,18 @@ static int gic_map(struct irq_domain *d, unsigned int virq, irq_hw_number_t hw)
 	struct gic *gic = d->host_data;
 
 	writeb(GIC_PRIO_DEFAULT, (char __iomem *)gic->dist + GICD_IPRIORITYR + hw);
-	writeb(1, (char __iomem *)gic->dist + GICD_ITARGETSR + hw);	/* CPU 0 */
+	/* SGI and PPI targets are fixed (each CPU has its own). */
+	if (hw >= GIC_SPI_BASE)
+		writeb(gic->cpu_mask, (char __iomem *)gic->dist + GICD_ITARGETSR + hw);
 	irq_set_chip_and_handler(virq, &gic_chip, handle_level_irq);
 	return irq_set_chip_data(virq, gic);
 }
 
-/* <type number flags>: SPI n is ID 32 + n, PPI n is ID 16 + n. */
+/*
+ * <type number flags>: SPI n is ID 32 + n, PPI n is ID 16 + n.  A PPI
+ * whose CPU mask leaves out our interface is wired to other CPUs only: it
+ * can never fire here.
+ */
 static int gic_xlate(struct irq_domain *d, struct device_node *node, const u32 *intspec,
 		     unsigned int intsize, unsigned long *out_hwirq, unsigned int *out_type)
 {
@@ -128,6 +172,9 @@ static int gic_xlate(struct irq_domain *d, struct device_node *node, const u32 *
 	else if (intspec[0] == GIC_PPI && intspec[1] < 16)
 		hw = intspec[1] + GIC_PPI_BASE;
 	else
+		return -EINVAL;
+	if (intspec[0] == GIC_PPI && GIC_PPI_CPU_MASK(intspec[2]) &&
+	    !(GIC_PPI_CPU_MASK(intspec[2]) & gic->cpu_mask))
 		return -EINVAL;
 	if (hw >= gic->nr_lines)
 		return -EINVAL;
@@ -159,6 +206,20 @@ static void gic_handle_irq(struct pt_regs *regs)
 			writel(iar, (char __iomem *)gic->cpu + GICC_EOIR);
 		}
 	}
+}
+
+/* Our CPU interface's bit: the first non-zero ITARGETSR of IDs 0-31. */
+static u8 gic_cpu_mask(struct gic *gic)
+{
+	unsigned int i;
+
+	for (i = 0; i < GIC_SPI_BASE; i++) {
+		u8 mask = readb((char __iomem *)gic->dist + GICD_ITARGETSR + i);
+
+		if (mask)
+			return mask;
+	}
+	return 1;	/* uniprocessor GIC: interface 0 */
 }
 
 static void gic_hw_init(struct gic *gic)
@@ -208,6 +269,7 @@ static int gic_probe(struct platform_device *pdev)
 	if (gic->nr_lines > GIC_MAX_LINES)
 		gic->nr_lines = GIC_MAX_LINES;
 
+	gic->cpu_mask = gic_cpu_mask(gic);
 	gic_hw_init(gic);
 	gic->domain = irq_domain_add_linear(pdev->dev.of_node, gic->nr_lines, &gic_domain_ops,
 					    gic);
@@ -235,6 +297,8 @@ static int gic_remove(struct platform_device *pdev)
 static const struct of_device_id gic_of_match[] = {
 	{ .compatible = "arm,pl390" },
 	{ .compatible = "arm,cortex-a9-gic" },
+	{ .compatible = "arm,cortex-a15-gic" },
+	{ .compatible = "arm,cortex-a7-gic" },
 	{ }
 };
 

@@ -34,6 +34,8 @@
 #ifdef COYOTE_HOST
 static inline u32 read_cpuid_id(void) { return 0; }
 static inline u32 read_cpuid_mmfr0(void) { return 0; }
+static inline u32 read_cpuid_pfr1(void) { return 0; }
+static inline u32 read_cpuid_mpidr(void) { return 0; }
 #else
 /* MIDR: the Main ID register (CP15 c0, c0, 0); every ARM CPU has it. */
 static inline u32 read_cpuid_id(void)
@@ -50,6 +52,26 @@ static inline u32 read_cpuid_mmfr0(void)
 	u32 v;
 
 	__asm__ volatile("mrc p15, 0, %0, c0, c1, 4" : "=r"(v));
+	return v;
+}
+
+/* MPIDR (ARMv7; on the ARM926 this encoding reads MIDR): which core of
+ * which cluster we are, affinity levels in 23:0. */
+static inline u32 read_cpuid_mpidr(void)
+{
+	u32 v;
+
+	__asm__ volatile("mrc p15, 0, %0, c0, c0, 5" : "=r"(v));
+	return v;
+}
+
+/* ID_PFR1, revised ID scheme only (as ID_MMFR0): security, virtualization,
+ * generic timer (19:16). */
+static inline u32 read_cpuid_pfr1(void)
+{
+	u32 v;
+
+	__asm__ volatile("mrc p15, 0, %0, c0, c1, 1" : "=r"(v));
 	return v;
 }
 #endif
@@ -87,6 +109,12 @@ static inline int cpu_architecture(void)
 			return CPU_ARCH_ARMv7;
 		return CPU_ARCH_ARMv6;
 	}
+}
+
+/* The ARMv7 generic timer (Cortex-A15, A7; not the A9): ID_PFR1.GenTimer. */
+static inline bool cpu_has_generic_timer(void)
+{
+	return cpu_architecture() >= CPU_ARCH_ARMv7 && ((read_cpuid_pfr1() >> 16) & 0xf) != 0;
 }
 
 /* ARMv7 has VBAR, WFI/DSB/ISB encodings and cache maintenance by MVA. */

@@ -14,6 +14,7 @@
 #define ABT_MODE	0x17
 #define UND_MODE	0x1b
 #define SYS_MODE	0x1f
+#define HYP_MODE	0x1a	/* ARMv7 Virtualization Extensions */
 #define MODE_MASK	0x1f
 #define PSR_T_BIT	0x20
 #define PSR_F_BIT	0x40

@@ -166,6 +166,7 @@ struct device_node *of_get_compatible_child(const struct device_node *parent,
 int of_get_child_count(const struct device_node *np);
 int of_get_available_child_count(const struct device_node *np);
 struct device_node *of_get_cpu_node(int cpu, unsigned int *thread);
+struct device_node *of_get_next_cpu_node(struct device_node *prev);
 
 bool of_node_name_eq(const struct device_node *np, const char *name);
 bool of_node_name_prefix(const struct device_node *np, const char *prefix);
@@ -340,6 +341,9 @@ int of_parse_phandle_with_args_map(const struct device_node *np,
 #define for_each_available_child_of_node(parent, child) \
 	for (child = of_get_next_available_child(parent, NULL); child != NULL; \
 	     child = of_get_next_available_child(parent, child))
+#define for_each_of_cpu_node(cpu) \
+	for (cpu = of_get_next_cpu_node(NULL); cpu != NULL; \
+	     cpu = of_get_next_cpu_node(cpu))
 #define for_each_property_of_node(dn, pp) \
 	for (pp = (dn)->properties; pp != NULL; pp = pp->next)
 #define of_property_for_each_u32(np, propname, prop, p, u) \

@@ -193,6 +193,10 @@ static void test_find(void)
 	CHECK(of_find_node_by_phandle(0x7777) == NULL, "unknown phandle");
 	CHECK(of_find_node_by_phandle(0xffffffff) == NULL, "phandle -1");
 
+	n = 0;
+	for_each_of_cpu_node(np)
+		CHECK_STR(fp(np), n++ ? "/cpus/cpu@1" : "/cpus/cpu@0", "for_each_of_cpu_node: in order");
+	CHECK_INT(n, 2, "for_each_of_cpu_node: two cpus");
 	CHECK_STR(fp(of_get_cpu_node(1, NULL)), "/cpus/cpu@1", "of_get_cpu_node");
 	CHECK(of_get_cpu_node(2, NULL) == NULL, "of_get_cpu_node: no cpu 2");
 }

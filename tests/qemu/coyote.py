@@ -37,8 +37,12 @@ CMD_TIMEOUT = float(os.environ.get("COYOTE_CMD_TIMEOUT", "15"))
 DEFAULT = object()
 
 
-# QEMU machine -> its NIC model (scripts/Makefile.kernel has the same table).
-BOARD_NICS = {"versatilepb": "smc91c111", "realview-eb": "smc91c111", "vexpress-a9": "lan9118"}
+# QEMU machine -> its NIC model (scripts/Makefile.kernel has the same table);
+# None: no NIC (`-net none`), virt until its virtio-net driver exists.
+BOARD_NICS = {"versatilepb": "smc91c111", "realview-eb": "smc91c111", "vexpress-a9": "lan9118",
+              "virt": None}
+# Boards whose tree QEMU writes itself (no -dtb), with the CPU they get.
+BOARD_CPUS = {"virt": "cortex-a15"}
 
 
 def qemu_command(dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None, kernel=None,
@@ -46,22 +50,30 @@ def qemu_command(dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None, kernel=None
     """The QEMU command line `make run` uses, as a list (kernel: another
     kernel.bin, e.g. a lab build's, whose own initrd is then the default;
     machine: the BOARD)."""
-    cmd = [
-        "qemu-system-arm", "-M", machine, "-m", "128M", "-nographic",
-        "-no-reboot",
+    extra = list(extra)
+    cmd = ["qemu-system-arm", "-M", machine]
+    # -m and -cpu in @extra replace the defaults (virt: 128M to 1G, A15 or A7).
+    if "-m" not in extra:
+        cmd += ["-m", "128M"]
+    if machine in BOARD_CPUS and "-cpu" not in extra:
+        cmd += ["-cpu", BOARD_CPUS[machine]]
+    cmd += [
+        "-nographic", "-no-reboot",
         "-audiodev", "none,id=snd0", "-global", "pl041.audiodev=snd0",
         "-kernel", str(kernel or KERNEL_BIN),
     ]
-    extra = list(extra)
     if semihosting:         # the way out where a board has no reset (realview-eb)
         cmd.append("-semihosting")
     # The board's SMC91C111 on a user-mode network that never leaves QEMU,
     # as `make run` has it, unless the caller brings network options
     # (["-net", "none"] for a board without its NIC).
     if not any(a in ("-net", "-nic", "-netdev") for a in extra):
-        cmd += ["-nic", "user,id=n0,model=%s,restrict=on" % BOARD_NICS[machine]]
+        if BOARD_NICS[machine]:
+            cmd += ["-nic", "user,id=n0,model=%s,restrict=on" % BOARD_NICS[machine]]
+        else:
+            cmd += ["-net", "none"]
     if dtb is DEFAULT:
-        dtb = BOARD_DTB
+        dtb = None if machine in BOARD_CPUS else BOARD_DTB
     if dtb is not None:
         cmd += ["-dtb", str(dtb)]
     if initrd is DEFAULT:

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * PSCI, the Power State Coordination Interface: firmware (or, under QEMU's
+ * virt without EL2/EL3 code, QEMU itself) that switches CPUs and the system
+ * on and off when the kernel calls it.  A call is a function ID in r0,
+ * arguments in r1-r3, then `hvc #0` or `smc #0` as the node's `method`
+ * says; the answer comes back in r0.  The function IDs of PSCI 0.2 and
+ * later are fixed by the specification (the 32-bit ones are 0x84000000 +
+ * n), which is why the node of a 0.2 or 1.0 firmware lists none.  PSCI 0.1
+ * (`arm,psci` alone) named its IDs in the tree and had no SYSTEM_OFF or
+ * SYSTEM_RESET: not supported here.
+ *
+ * This driver prints the version and registers SYSTEM_RESET as a restart
+ * handler and SYSTEM_OFF as a power-off handler.  CPU_ON is not used: one
+ * CPU runs coyote.
+ */
+#include <linux/errno.h>
+#include <linux/of.h>
+#include <linux/platform_device.h>
+#include <linux/printk.h>
+#include <linux/reboot.h>
+#include <linux/string.h>
+
+#define PSCI_0_2_FN_BASE		0x84000000u
+#define PSCI_0_2_FN_PSCI_VERSION	(PSCI_0_2_FN_BASE + 0x0)
+#define PSCI_0_2_FN_SYSTEM_OFF		(PSCI_0_2_FN_BASE + 0x8)
+#define PSCI_0_2_FN_SYSTEM_RESET	(PSCI_0_2_FN_BASE + 0x9)
+
+#define PSCI_VERSION_MAJOR(v)		((v) >> 16)
+#define PSCI_VERSION_MINOR(v)		((v) & 0xffff)
+
+/* hvc #0 and smc #0, as words: the image is built for ARMv5, whose
+ * assembler knows neither (the CPUs that have PSCI do). */
+#define ARM_HVC_0			".inst 0xe1400070"
+#define ARM_SMC_0			".inst 0xe1600070"
+
+typedef u32 (*psci_fn)(u32 fn, u32 arg0, u32 arg1, u32 arg2);
+
+struct psci {
+	psci_fn invoke;
+	const char *method;
+	struct notifier_block restart_nb;
+	struct notifier_block power_off_nb;
+	struct device *dev;
+};
+
+static u32 __invoke_psci_fn_hvc(u32 fn, u32 arg0, u32 arg1, u32 arg2)
+{
+	register u32 r0 __asm__("r0") = fn;
+	register u32 r1 __asm__("r1") = arg0;
+	register u32 r2 __asm__("r2") = arg1;
+	register u32 r3 __asm__("r3") = arg2;
+
+	__asm__ volatile(ARM_HVC_0 : "+r"(r0) : "r"(r1), "r"(r2), "r"(r3) : "memory");
+	return r0;
+}
+
+static u32 __invoke_psci_fn_smc(u32 fn, u32 arg0, u32 arg1, u32 arg2)
+{
+	register u32 r0 __asm__("r0") = fn;
+	register u32 r1 __asm__("r1") = arg0;
+	register u32 r2 __asm__("r2") = arg1;
+	register u32 r3 __asm__("r3") = arg2;
+
+	__asm__ volatile(ARM_SMC_0 : "+r"(r0) : "r"(r1), "r"(r2), "r"(r3) : "memory");
+	return r0;
+}
+
+/* SYSTEM_RESET and SYSTEM_OFF do not return; if they do, PSCI refused. */
+static int psci_sys_reset(struct notifier_block *nb, unsigned long action, void *data)
+{
+	struct psci *p = container_of(nb, struct psci, restart_nb);
+	int ret;
+
+	dev_notice(p->dev, "SYSTEM_RESET\n");
+	ret = (int)p->invoke(PSCI_0_2_FN_SYSTEM_RESET, 0, 0, 0);
+	dev_err(p->dev, "SYSTEM_RESET returned %d\n", ret);
+	return NOTIFY_DONE;
+}
+
+static int psci_sys_poweroff(struct notifier_block *nb, unsigned long action, void *data)
+{
+	struct psci *p = container_of(nb, struct psci, power_off_nb);
+	int ret;
+
+	dev_notice(p->dev, "SYSTEM_OFF\n");
+	ret = (int)p->invoke(PSCI_0_2_FN_SYSTEM_OFF, 0, 0, 0);
+	dev_err(p->dev, "SYSTEM_OFF returned %d\n", ret);
+	return NOTIFY_DONE;
+}
+
+/* The conduit: the node's `method`.  Return: 0, or -EINVAL. */
+static int psci_set_conduit(struct device *dev, struct psci *p)
+{
+	if (of_property_read_string(dev->of_node, "method", &p->method))
+		return dev_err_probe(dev, -EINVAL, "no \"method\" property (hvc or smc)");
+	if (!strcmp(p->method, "hvc"))
+		p->invoke = __invoke_psci_fn_hvc;
+	else if (!strcmp(p->method, "smc"))
+		p->invoke = __invoke_psci_fn_smc;
+	else
+		return dev_err_probe(dev, -EINVAL, "method \"%s\" is neither hvc nor smc",
+				     p->method);
+	return 0;
+}
+
+static int psci_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct psci *p;
+	u32 ver;
+	int ret;
+
+	p = devm_kzalloc(dev, sizeof(*p), GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+	p->dev = dev;
+	ret = psci_set_conduit(dev, p);
+	if (ret)
+		return ret;
+	ver = p->invoke(PSCI_0_2_FN_PSCI_VERSION, 0, 0, 0);
+	if (PSCI_VERSION_MAJOR(ver) == 0 && PSCI_VERSION_MINOR(ver) < 2)
+		return dev_err_probe(dev, -ENODEV, "firmware says PSCI version 0x%08x: not 0.2 or later",
+				     (unsigned int)ver);
+	p->restart_nb = (struct notifier_block){ .notifier_call = psci_sys_reset, .priority = 129 };
+	p->power_off_nb = (struct notifier_block){ .notifier_call = psci_sys_poweroff,
+						   .priority = 128 };
+	register_restart_handler(&p->restart_nb);
+	register_power_off_handler(&p->power_off_nb);
+	platform_set_drvdata(pdev, p);
+	dev_info(dev, "PSCIv%u.%u through %s\n", (unsigned int)PSCI_VERSION_MAJOR(ver),
+		 (unsigned int)PSCI_VERSION_MINOR(ver), p->method);
+	return 0;
+}
+
+static int psci_remove(struct platform_device *pdev)
+{
+	struct psci *p = platform_get_drvdata(pdev);
+
+	unregister_power_off_handler(&p->power_off_nb);
+	return unregister_restart_handler(&p->restart_nb);
+}
+
+static const struct of_device_id psci_of_match[] = {
+	{ .compatible = "arm,psci-0.2" },
+	{ .compatible = "arm,psci-1.0" },
+	{ }
+};
+
+static struct platform_driver psci_driver = {
+	.probe = psci_probe,
+	.remove = psci_remove,
+	.driver = {
+		.name = "psci",
+		.of_match_table = psci_of_match,
+	},
+};
+module_platform_driver(psci_driver);
