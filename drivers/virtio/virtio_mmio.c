@@ -12,6 +12,8 @@
  * addresses one by one and needs VIRTIO_F_VERSION_1.  The registers are
  * little-endian, as is the CPU.
  */
+#define pr_fmt(fmt) "virtio-mmio: " fmt
+
 #include <linux/device.h>
 #include <linux/errno.h>
 #include <linux/interrupt.h>
@@ -299,7 +301,7 @@ static irqreturn_t vm_interrupt(int irq, void *data)
 
 /* ---- probe and remove -------------------------------------------------- */
 
-static void vm_count_slot(struct platform_device *pdev, bool used)
+static void vm_count_slot(bool used)
 {
 	struct device_node *np;
 
@@ -310,7 +312,7 @@ static void vm_count_slot(struct platform_device *pdev, bool used)
 	slots_probed++;
 	slots_used += used;
 	if (slots_probed == slots_total)
-		dev_info(&pdev->dev, "%u virtio-mmio slot%s, %u with a device, %u empty\n",
+		pr_info("%u virtio-mmio slot%s, %u with a device, %u empty\n",
 			 slots_total, slots_total == 1 ? "" : "s", slots_used,
 			 slots_total - slots_used);
 }
@@ -336,7 +338,7 @@ static int virtio_mmio_probe(struct platform_device *pdev)
 				     version);
 	id = readl(base + VIRTIO_MMIO_DEVICE_ID);
 	if (!id) {
-		vm_count_slot(pdev, false);
+		vm_count_slot(false);
 		return 0;
 	}
 	/* No interrupts property: polled.  A controller not there yet: wait. */
@@ -367,7 +369,7 @@ static int virtio_mmio_probe(struct platform_device *pdev)
 	if (ret)
 		return dev_err_probe(dev, ret, "register_virtio_device");
 	platform_set_drvdata(pdev, vm);
-	vm_count_slot(pdev, true);
+	vm_count_slot(true);
 	return 0;
 }
 
