@@ -141,7 +141,7 @@ def main():
                               "(EXPORT_SYMBOL)" % (ko, name))
         found = aliases(elf, module_name(ko))
         if not found:
-            print("modpost: warning: %s has no MODULE_DEVICE_TABLE(of or virtio, ...): it loads "
+            print("modpost: warning: %s has no MODULE_DEVICE_TABLE(of, ...): it loads "
                   "only by insmod, never by autoload" % ko, file=sys.stderr)
         lines += found
     if errors:
