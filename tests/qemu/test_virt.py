@@ -1,0 +1,165 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""QEMU's `virt` board, whose tree QEMU writes itself from its command line
+(issue 28): no DTS of ours, no -dtb.  One boot per configuration of
+scripts/qemu-dumpdtb.py (Cortex-A15, Cortex-A7, 1 GiB, two CPUs), several
+checks per boot, `reboot` last: the prompt with nothing deferred or
+failed, the GIC and the generic timer (`sleep 2` is two seconds by
+`uptime`), the PL031 against -rtc base, PSCI by the tree's method, the CPU
+nodes (`cpus`), all of RAM in the heap, `ofdump --devices` agreeing with
+the kernel on QEMU's own blob (dumped again for each run, never edited),
+and `reboot` ending QEMU with status 0 through PSCI: QEMU runs without
+-semihosting here, so nothing else could end it.  `poweroff` and the
+self-tests on virt are tested once.
+"""
+import datetime
+import importlib.util
+import re
+import subprocess
+
+import pytest
+
+from qemu.coyote import BUILD, ROOT, Coyote
+from tools.test_whynot import OFDUMP, check_agreement
+
+RTC_BASE = "2024-02-29T23:59:58"
+
+_spec = importlib.util.spec_from_file_location("qemu_dumpdtb", ROOT / "scripts" / "qemu-dumpdtb.py")
+qemu_dumpdtb = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(qemu_dumpdtb)
+CONFIGS = qemu_dumpdtb.CONFIGS
+DTB_DIR = BUILD / "tests" / "virt"
+
+
+def fdtget(dtb, node, prop, kind=None):
+    """A property of QEMU's blob, as fdtget prints it (None: absent)."""
+    cmd = ["fdtget"] + (["-t", kind] if kind else []) + [str(dtb), node, prop]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=30)
+    return r.stdout.strip() if r.returncode == 0 else None
+
+
+class Virt:
+    def __init__(self, name):
+        self.name = name
+        self.dtb = qemu_dumpdtb.dump(name, DTB_DIR)
+        self.c = Coyote(machine="virt", semihosting=False,
+                        extra=CONFIGS[name] + ["-rtc", "base=" + RTC_BASE])
+
+
+@pytest.fixture(scope="module", params=list(CONFIGS))
+def virt(request):
+    v = Virt(request.param)
+    yield v
+    v.c.close()
+
+
+def test_boots_to_prompt_clean(virt):
+    log = virt.c.boot_log
+    assert re.search(r"driver core: \d+ device\(s\) bound, 0 deferred, 0 failed", log), log
+    assert "irq: IRQs enabled" in log, log
+    assert re.search(r"gic \S+: GICv2, \d+ interrupt IDs, root controller", log), log
+    assert "gic 8000000.intc: bound (arm,cortex-a15-gic)" in log, log
+    # The CPU QEMU was asked for, by the tree's compatible.
+    cpu = CONFIGS[virt.name][CONFIGS[virt.name].index("-cpu") + 1]
+    assert fdtget(virt.dtb, "/cpus/cpu@0", "compatible") == "arm," + cpu
+
+
+def test_generic_timer_drives_the_tick(virt):
+    """The virtual timer (no HYP mode at entry: Linux's choice), at the
+    rate CNTFRQ gives (QEMU's tree has no clock-frequency)."""
+    log = virt.c.boot_log
+    assert fdtget(virt.dtb, "/timer", "clock-frequency") is None
+    m = re.search(r"arch_timer timer: (\d+) Hz, virtual timer, tick every (\d+) counts", log)
+    assert m, log
+    assert int(m.group(1)) == 62500000 and int(m.group(2)) == 625000, m.group(0)
+    assert "time: tick from timer at 100 Hz" in log, log
+    irqs = virt.c.run("irqs")
+    # PPI 11 of the tree's third specifier (virtual timer) is GIC ID 27.
+    assert re.search(r"^intc@8000000\s+27\s+\d+\s+level-high\s+timer\s+\d+", irqs, re.M), irqs
+
+
+def test_sleep_2_takes_two_seconds(virt):
+    c = virt.c
+    up = lambda: float(re.search(r"up ([\d.]+) s", c.run("uptime")).group(1))
+    before = up()
+    c.run("sleep 2", timeout=10)
+    elapsed = up() - before
+    assert 2.0 <= elapsed < 3.0, elapsed
+
+
+def test_date_is_rtc_base(virt):
+    out = virt.c.run("date")
+    m = re.search(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)", out)
+    assert m, out
+    fmt = "%Y-%m-%dT%H:%M:%S"
+    delta = (datetime.datetime.strptime(m.group(1), fmt) -
+             datetime.datetime.strptime(RTC_BASE, fmt)).total_seconds()
+    assert 0 <= delta <= 15, (out, delta)
+
+
+def test_psci_by_the_trees_method(virt):
+    method = fdtget(virt.dtb, "/psci", "method")
+    assert method in ("hvc", "smc"), method
+    assert re.search(r"psci psci: PSCIv1\.\d+ through %s" % method, virt.c.boot_log), \
+        virt.c.boot_log
+
+
+def test_cpus_lists_every_cpu_node(virt):
+    """One line per CPU node of QEMU's blob, reg and enable-method as the
+    blob has them; one CPU runs (no secondary bring-up)."""
+    nodes = subprocess.run(["fdtget", "-l", str(virt.dtb), "/cpus"], capture_output=True,
+                           text=True, timeout=30, check=True).stdout.split()
+    cpus = [n for n in nodes if n.startswith("cpu@")]
+    smp = int(CONFIGS[virt.name][CONFIGS[virt.name].index("-smp") + 1]) \
+        if "-smp" in CONFIGS[virt.name] else 1
+    assert len(cpus) == smp, nodes
+    out = virt.c.run("cpus")
+    for n in cpus:
+        reg = int(fdtget(virt.dtb, "/cpus/" + n, "reg", "x"), 16)
+        method = fdtget(virt.dtb, "/cpus/" + n, "enable-method") or "-"
+        state = "running (this CPU)" if n == "cpu@0" else "not started"
+        assert re.search(r"^%s\s+0x%08x\s+arm,\S+\s+%s\s+%s$" % (re.escape(n), reg,
+                         re.escape(method), re.escape(state)), out, re.M), (n, out)
+    assert "%d CPU(s) in the tree, 1 running" % smp in out, out
+    assert len(re.findall(r"^cpu@", out, re.M)) == smp, out
+
+
+def test_all_ram_is_used(virt):
+    """RAM from QEMU's /memory node (at 0x40000000, 128 MiB or 1 GiB),
+    mapped and in the heap: most of it free after boot."""
+    size = fdtget(virt.dtb, "/memory@40000000", "reg", "x").split()
+    mib = int(size[3], 16) >> 20
+    log = virt.c.boot_log
+    assert "mem: RAM 0x40000000-0x%08x (%d MiB) from /memory@40000000" % (
+        0x40000000 + (mib << 20) - 1, mib) in log, log
+    m = re.search(r"heap: ([\d.]+) MiB free", log)
+    assert m and float(m.group(1)) > mib - 8, log
+
+
+def test_ofdump_agrees_on_qemus_blob(virt):
+    if not OFDUMP.exists():
+        pytest.fail("%s missing: run `make ofdump`" % OFDUMP)
+    host = check_agreement(virt.c, virt.dtb)
+    assert host["/intc@8000000"][:2] == ("would bind", "gic")
+    assert host["/timer"][:2] == ("would bind", "arch_timer")
+    assert host["/psci"][:2] == ("would bind", "psci")
+
+
+def test_reboot_ends_qemu_through_psci(virt):
+    virt.c.send("reboot\r")
+    assert virt.c.wait_exit(timeout=20) == 0, virt.c.output_at_exit
+    assert "psci psci: SYSTEM_RESET" in virt.c.output_at_exit, virt.c.output_at_exit
+
+
+def test_poweroff_ends_qemu_through_psci(boot):
+    c = boot(machine="virt", semihosting=False)
+    c.send("poweroff\r")
+    assert c.wait_exit(timeout=20) == 0, c.output_at_exit
+    assert "psci psci: SYSTEM_OFF" in c.output_at_exit, c.output_at_exit
+
+
+def test_poweroff_without_psci_says_so(boot):
+    """versatilepb has no power-off handler: an error, and the shell goes on."""
+    c = boot()
+    out = c.run("poweroff")
+    assert "no power-off handler registered" in out, out
+    assert c.run("echo still here").strip() == "still here"
