@@ -38,9 +38,10 @@ DEFAULT = object()
 
 
 # QEMU machine -> its NIC model (scripts/Makefile.kernel has the same table);
-# None: no NIC (`-net none`), virt until its virtio-net driver exists.
+# None: no NIC (`-net none`).  virt's virtio-net sits in a virtio-mmio slot,
+# which -nic cannot name: a "-device" model gets a -netdev and a -device.
 BOARD_NICS = {"versatilepb": "smc91c111", "realview-eb": "smc91c111", "vexpress-a9": "lan9118",
-              "virt": None}
+              "virt": "virtio-net-device"}
 # Boards whose tree QEMU writes itself (no -dtb), with the CPU they get.
 BOARD_CPUS = {"virt": "cortex-a15"}
 
@@ -68,8 +69,11 @@ def qemu_command(dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None, kernel=None
     # as `make run` has it, unless the caller brings network options
     # (["-net", "none"] for a board without its NIC).
     if not any(a in ("-net", "-nic", "-netdev") for a in extra):
-        if BOARD_NICS[machine]:
-            cmd += ["-nic", "user,id=n0,model=%s,restrict=on" % BOARD_NICS[machine]]
+        model = BOARD_NICS[machine]
+        if model and model.endswith("-device"):
+            cmd += ["-netdev", "user,id=n0,restrict=on", "-device", model + ",netdev=n0"]
+        elif model:
+            cmd += ["-nic", "user,id=n0,model=%s,restrict=on" % model]
         else:
             cmd += ["-net", "none"]
     if dtb is DEFAULT:

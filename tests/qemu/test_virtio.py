@@ -51,7 +51,8 @@ def device_args(kind, tag):
 def boot_virt(kinds, extra=()):
     """Boot virt with the devices @kinds in this order; return the machine and
     the driver each device should get, in command-line order."""
-    args, drivers = list(extra), []
+    # No NIC of the board's unless the scenario adds one.
+    args, drivers = list(extra) + ([] if "net" in kinds else ["-net", "none"]), []
     for i, kind in enumerate(kinds):
         a, drv = device_args(kind, "d%d" % i)
         args += a
