@@ -135,9 +135,21 @@ static void defer_device(struct device *dev, const char *prev_reason)
 	}
 }
 
+/* The table entry that won, the bus's modalias (virtio), or the name. */
+static const char *bound_by(const struct device *dev, char *buf, size_t len)
+{
+	if (dev->match)
+		return dev->match->compatible;
+	if (!dev->of_node && dev->bus->modalias) {
+		dev->bus->modalias(dev, buf, len);
+		return buf;
+	}
+	return "by name";
+}
+
 static int really_probe(struct device *dev, struct device_driver *drv)
 {
-	char prev_reason[DEVICE_REASON_MAX];
+	char prev_reason[DEVICE_REASON_MAX], how[64];
 	struct probe_record *rec;
 	int ret;
 
@@ -173,8 +185,7 @@ static int really_probe(struct device *dev, struct device_driver *drv)
 		list_add_tail(&dev->bound_node, &bound_list);
 		bind_count++;
 		dev->probe_order = (unsigned int)bind_count;
-		dev_info(dev, "bound (%s)\n",
-			 dev->match ? dev->match->compatible : "by name");
+		dev_info(dev, "bound (%s)\n", bound_by(dev, how, sizeof(how)));
 		device_links_supplier_bound(dev);
 		driver_deferred_probe_trigger();
 		return 0;

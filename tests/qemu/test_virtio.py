@@ -124,6 +124,8 @@ def test_three_devices_in_their_slots(full):
     for dev_id, mod in ((4, "virtio_rng"), (2, "virtio_blk"), (1, "virtio_net")):
         assert re.search(r"module: virtio\d \(virtio:d%08Xv[0-9A-F]{8}\) pulls in %s$"
                          % (dev_id, mod), full.boot_log, re.M), full.boot_log
+        assert re.search(r"^%s virtio\d: bound \(virtio:d%08Xv[0-9A-F]{8}\)$"
+                         % (mod, dev_id), full.boot_log, re.M), full.boot_log
     assert "virtio-mmio v1 (legacy)" in full.boot_log
     out = full.run("whynot " + transports[0])
     assert re.search(r"its device virtio\d \(virtio bus\): bound to driver virtio_rng, "
