@@ -312,7 +312,7 @@ static void vm_count_slot(bool used)
 	slots_probed++;
 	slots_used += used;
 	if (slots_probed == slots_total)
-		pr_info("%u virtio-mmio slot%s, %u with a device, %u empty\n",
+		pr_info("%u slot%s, %u with a device, %u empty\n",
 			 slots_total, slots_total == 1 ? "" : "s", slots_used,
 			 slots_total - slots_used);
 }

@@ -86,7 +86,7 @@ def check_slots(c, expected_drivers):
     want = {transports[i]: (drv, "bound") for i, drv in enumerate(expected_drivers)}
     assert virtio == want, (virtio, want)
     n = len(expected_drivers)
-    assert "32 virtio-mmio slots, %d with a device, %d empty" % (n, 32 - n) in c.boot_log
+    assert "virtio-mmio: 32 slots, %d with a device, %d empty" % (n, 32 - n) in c.boot_log
     # An empty slot is passed over quietly: no line of the boot names one.
     for node in transports[n:]:
         addr = node.split("@")[1]
