@@ -48,6 +48,20 @@ struct device_node *of_irq_find_parent(struct device_node *child)
 }
 
 /**
+ * of_irq_is_root() - @np, an interrupt controller, is the root one: its
+ * interrupt parent is itself (the root's interrupt-parent, inherited) or
+ * nobody, Linux's rule in of_irq_init().  A root's own "interrupts", if it
+ * has any (a GICv2's virtualization maintenance interrupt), are then no
+ * cascade input.
+ */
+bool of_irq_is_root(struct device_node *np)
+{
+	struct device_node *parent = of_irq_find_parent(np);
+
+	return !parent || parent == np;
+}
+
+/**
  * of_irq_parse_raw() - resolve a specifier through interrupt-map nexus nodes
  * @addr:    the device's unit address ("reg" cells) for interrupt-map
  *           matching, or NULL

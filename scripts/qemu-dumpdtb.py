@@ -4,7 +4,8 @@
 from its command line (`-M virt,dumpdtb=FILE` writes it and exits), once per
 configuration the tests boot.  The blob is QEMU's, never edited: -m changes
 /memory, -smp the CPU nodes and the PPIs' CPU mask, -cpu the CPUs'
-compatible; /chosen's rng-seed and kaslr-seed are new random bytes at every
+compatible, virtualization=on the PSCI method and the GIC's maintenance
+interrupt; /chosen's rng-seed and kaslr-seed are new random bytes at every
 start, so two dumps of one configuration differ in those 40 bytes.
 
     scripts/qemu-dumpdtb.py OUTDIR [NAME...]    # every configuration, or NAMEs
@@ -23,6 +24,8 @@ CONFIGS = {
     "a7": ["-cpu", "cortex-a7", "-m", "128M"],
     "1g": ["-cpu", "cortex-a15", "-m", "1G"],
     "smp2": ["-cpu", "cortex-a15", "-m", "128M", "-smp", "2"],
+    # EL2 for the kernel: entered in HYP mode, PSCI through smc
+    "hyp": ["-cpu", "cortex-a15", "-m", "128M", "-machine", "virtualization=on"],
 }
 
 

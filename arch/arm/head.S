@@ -29,6 +29,34 @@ _start:
 	mrs	r12, cpsr			@ the mode we were entered in
 
 	/*
+	 * Entered in HYP mode (a loader that leaves the hypervisor to us:
+	 * QEMU's virt with virtualization=on): let PL1 use the physical
+	 * timer and counter, no virtual counter offset, then drop to SVC
+	 * as Linux does.  Coyote is no hypervisor; IRQs then go to the
+	 * vectors VBAR names, not HVBAR.  The entry mode stays in r12 for
+	 * __boot_cpu_mode.  The HYP instructions are words: this file is
+	 * assembled for the ARMv5 the image also runs on.
+	 */
+	and	r3, r12, #MODE_MASK
+	teq	r3, #HYP_MODE
+	bne	6f
+	mrc	p15, 0, r3, c0, c1, 1		@ ID_PFR1: generic timer in 19:16?
+	tst	r3, #0x000f0000
+	beq	5f
+	mrc	p15, 4, r3, c14, c1, 0		@ CNTHCTL
+	orr	r3, r3, #3			@ PL1PCTEN | PL1PCEN
+	mcr	p15, 4, r3, c14, c1, 0
+	mov	r3, #0
+	mcrr	p15, 4, r3, r3, c14		@ CNTVOFF = 0
+5:	mov	r3, #(SVC_MODE | PSR_I_BIT | PSR_F_BIT)
+	orr	r3, r3, #PSR_A_BIT
+	msr	spsr_cxsf, r3
+	adr	r3, 6f
+	.inst	0xe12ef303			@ msr ELR_hyp, r3
+	.inst	0xe160006e			@ eret
+6:
+
+	/*
 	 * delta = where we run - where we were linked.  adr is PC-relative
 	 * (the run address); the literal still holds the link address, as
 	 * nothing has been relocated yet.

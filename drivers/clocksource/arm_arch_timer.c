@@ -177,7 +177,8 @@ static int arch_timer_probe(struct platform_device *pdev)
 	arch_timer_start(dev, t);
 	t->is_tick = true;
 	dev_info(dev, "%u Hz, %s timer, tick every %u counts\n", (unsigned int)t->rate,
-		 ppi_names[ppi], (unsigned int)t->period);
+		 t->access == ARCH_TIMER_VIRT_ACCESS ? "virtual" : "physical",
+		 (unsigned int)t->period);
 	return 0;
 }
 

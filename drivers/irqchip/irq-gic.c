@@ -16,15 +16,20 @@
  * Only one CPU runs coyote: every SPI goes to this CPU's interface, all in
  * Group 0, one priority.  Which interface is ours the distributor tells:
  * ITARGETSR0-7 read back the reading CPU's own bit (read-as-zero on a
- * uniprocessor GIC, whose only interface is 0).  A GIC without
- * `interrupts` is the root controller.
+ * uniprocessor GIC, whose only interface is 0).  As in Linux, a GIC whose
+ * interrupt parent is itself or nobody is the root controller; its own
+ * `interrupts`, if any, are the virtualization extensions' maintenance
+ * interrupt (QEMU's virt with virtualization=on), which coyote leaves
+ * alone.  Cascaded GICs are not supported.
  */
 #include <linux/errno.h>
 #include <linux/irq.h>
 #include <linux/irqdomain.h>
 #include <linux/of.h>
+#include <linux/of_irq.h>
 #include <linux/platform_device.h>
 #include <asm/io.h>
+#include <asm/irqflags.h>
 
 #define GICD_CTLR		0x000
 #define GICD_TYPER		0x004	/* 4:0 = lines / 32 - 1 */
@@ -89,19 +94,32 @@ static void gic_eoi(struct irq_data *d)
  * Set or clear an ID's pending latch.  The latch holds until the CPU
  * acknowledges the ID (IAR): a raised line is taken once, and a handler
  * that wants it again raises it again.  SGIs (IDs 0-15) ignore ISPENDR.
+ * A raise is read back with IRQs masked (so it cannot be taken in
+ * between): QEMU's GIC with more than one CPU interface drops a PPI set
+ * pending from software (it latches it for the PPI's target, which it
+ * leaves empty), and a line that cannot be raised must say so.
  */
 static int gic_set_irqchip_state(struct irq_data *d, enum irqchip_irq_state which, bool state)
 {
 	struct gic *gic = irq_data_get_irq_chip_data(d);
 	unsigned int reg = (unsigned int)(d->hwirq / 32);
+	u32 bit = 1u << (d->hwirq % 32);
+	unsigned long flags;
+	bool latched;
 
 	if (which != IRQCHIP_STATE_PENDING)
 		return -EINVAL;
 	if (d->hwirq < GIC_PPI_BASE)
 		return -EINVAL;
-	writel(1u << (d->hwirq % 32),
-	       (char __iomem *)gic->dist + (state ? GICD_ISPENDR(reg) : GICD_ICPENDR(reg)));
-	return 0;
+	if (!state) {
+		writel(bit, (char __iomem *)gic->dist + GICD_ICPENDR(reg));
+		return 0;
+	}
+	local_irq_save(flags);
+	writel(bit, (char __iomem *)gic->dist + GICD_ISPENDR(reg));
+	latched = readl((char __iomem *)gic->dist + GICD_ISPENDR(reg)) & bit;
+	local_irq_restore(flags);
+	return latched ? 0 : -EINVAL;
 }
 
 /*
@@ -245,9 +263,10 @@ static int gic_probe(struct platform_device *pdev)
 	struct gic *gic;
 	u32 typer, arch;
 
-	if (platform_irq_count(pdev) > 0)
+	if (!of_irq_is_root(pdev->dev.of_node))
 		return dev_err_probe(&pdev->dev, -EINVAL,
-				     "a cascaded GIC (with interrupts) is not supported");
+				     "a cascaded GIC (interrupt parent %pOF) is not supported",
+				     of_irq_find_parent(pdev->dev.of_node));
 	if (root_gic)
 		return dev_err_probe(&pdev->dev, -EBUSY, "a second root GIC");
 	gic = devm_kzalloc(&pdev->dev, sizeof(*gic), GFP_KERNEL);

@@ -19,6 +19,7 @@
 #define PSR_T_BIT	0x20
 #define PSR_F_BIT	0x40
 #define PSR_I_BIT	0x80
+#define PSR_A_BIT	0x100	/* ARMv6+: imprecise aborts masked */
 
 /* Byte offsets into struct pt_regs, shared with the assembly. */
 #define S_R0		0

@@ -14,6 +14,8 @@ int of_irq_parse_one(struct device_node *device, int index,
 		     struct of_phandle_args *out_irq);
 int of_irq_parse_raw(const __be32 *addr, struct of_phandle_args *out_irq);
 struct device_node *of_irq_find_parent(struct device_node *child);
+/* @np (a controller) has no interrupt parent but itself: the root. */
+bool of_irq_is_root(struct device_node *np);
 /*
  * of_irq_is_nexus() - @np translates specifiers onward through its
  * "interrupt-map" (a map takes precedence over "interrupt-controller", as

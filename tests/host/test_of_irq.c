@@ -125,6 +125,10 @@ int main(void)
 	CHECK_STR(of_irq_find_parent(P("serial0"))->full_name, "interrupt-controller@10140000",
 		  "of_irq_find_parent from an ancestor");
 	CHECK_INT(of_irq_count(P("serial0")), 1, "of_irq_count");
+	CHECK(of_irq_is_root(P("/interrupt-controller@10140000")),
+	      "of_irq_is_root: the root's interrupt-parent names it");
+	CHECK(!of_irq_is_root(P("/interrupt-controller@20000000")),
+	      "of_irq_is_root: a controller whose parent is another one");
 
 	/* interrupts-extended: a parent per entry */
 	irq("/multi@30000000", 0, "interrupt-controller@10140000", 1, 7, 0, 0);

@@ -50,14 +50,16 @@ def qemu_command(dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None, kernel=None
                  machine="versatilepb", semihosting=True):
     """The QEMU command line `make run` uses, as a list (kernel: another
     kernel.bin, e.g. a lab build's, whose own initrd is then the default;
-    machine: the BOARD)."""
+    machine: the BOARD, with QEMU's machine options if any:
+    "virt,virtualization=on")."""
+    board = machine.split(",")[0]
     extra = list(extra)
     cmd = ["qemu-system-arm", "-M", machine]
     # -m and -cpu in @extra replace the defaults (virt: 128M to 1G, A15 or A7).
     if "-m" not in extra:
         cmd += ["-m", "128M"]
-    if machine in BOARD_CPUS and "-cpu" not in extra:
-        cmd += ["-cpu", BOARD_CPUS[machine]]
+    if board in BOARD_CPUS and "-cpu" not in extra:
+        cmd += ["-cpu", BOARD_CPUS[board]]
     cmd += [
         "-nographic", "-no-reboot",
         "-audiodev", "none,id=snd0", "-global", "pl041.audiodev=snd0",
@@ -69,7 +71,7 @@ def qemu_command(dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None, kernel=None
     # as `make run` has it, unless the caller brings network options
     # (["-net", "none"] for a board without its NIC).
     if not any(a in ("-net", "-nic", "-netdev") for a in extra):
-        model = BOARD_NICS[machine]
+        model = BOARD_NICS[board]
         if model and model.endswith("-device"):
             cmd += ["-netdev", "user,id=n0,restrict=on", "-device", model + ",netdev=n0"]
         elif model:
@@ -77,7 +79,7 @@ def qemu_command(dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None, kernel=None
         else:
             cmd += ["-net", "none"]
     if dtb is DEFAULT:
-        dtb = None if machine in BOARD_CPUS else BOARD_DTB
+        dtb = None if board in BOARD_CPUS else BOARD_DTB
     if dtb is not None:
         cmd += ["-dtb", str(dtb)]
     if initrd is DEFAULT:

@@ -1,15 +1,16 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """QEMU's `virt` board, whose tree QEMU writes itself from its command line
 (issue 28): no DTS of ours, no -dtb.  One boot per configuration of
-scripts/qemu-dumpdtb.py (Cortex-A15, Cortex-A7, 1 GiB, two CPUs), several
+scripts/qemu-dumpdtb.py (Cortex-A15, Cortex-A7, 1 GiB, two CPUs, entered
+in HYP mode), several
 checks per boot, `reboot` last: the prompt with nothing deferred or
 failed, the GIC and the generic timer (`sleep 2` is two seconds by
 `uptime`), the PL031 against -rtc base, PSCI by the tree's method, the CPU
 nodes (`cpus`), all of RAM in the heap, `ofdump --devices` agreeing with
 the kernel on QEMU's own blob (dumped again for each run, never edited),
-and `reboot` ending QEMU with status 0 through PSCI: QEMU runs without
--semihosting here, so nothing else could end it.  `poweroff` and the
-self-tests on virt are tested once.
+`selftest all` with 0 failed, and `reboot` ending QEMU with status 0 through PSCI: QEMU runs without
+-semihosting here, so nothing else could end it.  `poweroff` is tested
+once.
 """
 import datetime
 import importlib.util
@@ -18,7 +19,7 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import BUILD, ROOT, Coyote
+from qemu.coyote import BUILD, ROOT, Coyote, compile_dts, free_tcp_port, gdb_path
 from tools.test_whynot import OFDUMP, check_agreement
 
 RTC_BASE = "2024-02-29T23:59:58"
@@ -64,17 +65,22 @@ def test_boots_to_prompt_clean(virt):
 
 
 def test_generic_timer_drives_the_tick(virt):
-    """The virtual timer (no HYP mode at entry: Linux's choice), at the
-    rate CNTFRQ gives (QEMU's tree has no clock-frequency)."""
+    """Linux's choice: the virtual timer when the kernel was not entered in
+    HYP mode, else the physical one (on virt, non-secure: PPI 14, GIC ID
+    30); the rate from CNTFRQ (QEMU's tree has no clock-frequency)."""
     log = virt.c.boot_log
+    hyp = "virtualization=on" in CONFIGS[virt.name]
     assert fdtget(virt.dtb, "/timer", "clock-frequency") is None
-    m = re.search(r"arch_timer timer: (\d+) Hz, virtual timer, tick every (\d+) counts", log)
+    m = re.search(r"arch_timer timer: (\d+) Hz, (\w+) timer, tick every (\d+) counts", log)
     assert m, log
-    assert int(m.group(1)) == 62500000 and int(m.group(2)) == 625000, m.group(0)
+    assert m.group(2) == ("physical" if hyp else "virtual"), m.group(0)
+    assert int(m.group(1)) == 62500000 and int(m.group(3)) == 625000, m.group(0)
     assert "time: tick from timer at 100 Hz" in log, log
     irqs = virt.c.run("irqs")
-    # PPI 11 of the tree's third specifier (virtual timer) is GIC ID 27.
-    assert re.search(r"^intc@8000000\s+27\s+\d+\s+level-high\s+timer\s+\d+", irqs, re.M), irqs
+    # The virtual timer: the tree's third specifier, PPI 11 = GIC ID 27.
+    hwirq = 30 if hyp else 27
+    assert re.search(r"^intc@8000000\s+%d\s+\d+\s+level-high\s+timer\s+[1-9]\d*$" % hwirq,
+                     irqs, re.M), irqs
 
 
 def test_sleep_2_takes_two_seconds(virt):
@@ -144,10 +150,37 @@ def test_ofdump_agrees_on_qemus_blob(virt):
     assert host["/psci"][:2] == ("would bind", "psci")
 
 
+def test_selftests_pass(virt):
+    """Every suite at the prompt (tests/qemu/test_selftest.py boots the
+    default configuration with the test modules too): the GIC and the
+    generic timer under each CPU, RAM size and CPU count."""
+    out = virt.c.run("selftest all", timeout=120)
+    m = re.search(r"^# Totals: pass:(\d+) fail:(\d+) skip:(\d+)", out, re.M)
+    assert m and int(m.group(2)) == 0 and int(m.group(1)) > 100, out
+
+
 def test_reboot_ends_qemu_through_psci(virt):
     virt.c.send("reboot\r")
     assert virt.c.wait_exit(timeout=20) == 0, virt.c.output_at_exit
     assert "psci psci: SYSTEM_RESET" in virt.c.output_at_exit, virt.c.output_at_exit
+
+
+def test_clock_frequency_overrides_cntfrq(boot):
+    """The binding's rule (and Linux's): a `clock-frequency` in the timer
+    node wins over CNTFRQ (for firmware that left CNTFRQ wrong).  QEMU's
+    tree has none, so a variant of it gets one: decompiled, one property
+    added, booted with -dtb (QEMU then passes that blob instead of its
+    own)."""
+    src = subprocess.run(["dtc", "-q", "-I", "dtb", "-O", "dts",
+                          str(qemu_dumpdtb.dump("a15", DTB_DIR))],
+                         capture_output=True, text=True, timeout=60, check=True).stdout
+    timer = 'compatible = "arm,armv7-timer";'
+    assert src.count(timer) == 1, src
+    dtb = compile_dts(src.replace(timer, timer + " clock-frequency = <31250000>;"),
+                      "virt-timer-clock-frequency")
+    c = boot(machine="virt", dtb=dtb)
+    assert "arch_timer timer: 31250000 Hz, virtual timer, tick every 312500 counts" in \
+        c.boot_log, c.boot_log
 
 
 def test_poweroff_ends_qemu_through_psci(boot):
@@ -163,3 +196,17 @@ def test_poweroff_without_psci_says_so(boot):
     out = c.run("poweroff")
     assert "no power-off handler registered" in out, out
     assert c.run("echo still here").strip() == "still here"
+
+
+@pytest.mark.skipif(gdb_path() is None, reason="gdb-multiarch not installed")
+def test_make_debug_board_virt_places_the_symbols():
+    """`make debug BOARD=virt`: the image at 0x40010000, the symbols
+    0x40000000 further on; QEMU's blob after the initrd (RAM + 64 MiB)."""
+    res = subprocess.run(["make", "-s", "--no-print-directory", "debug", "BOARD=virt",
+                          "GDB_PORT=%d" % free_tcp_port(),
+                          "DEBUG_CONSOLE_PORT=%d" % free_tcp_port()],
+                         cwd=str(ROOT), stdin=subprocess.DEVNULL, capture_output=True,
+                         text=True, timeout=120)
+    out = res.stdout + res.stderr
+    assert "coyote: stopped at start_kernel" in out, out
+    assert re.search(r"r1 \(machine id\) = 0xffffffff, r2 \(dtb\) = 0x4400[0-9a-f]{4}", out), out
