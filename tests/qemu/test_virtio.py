@@ -221,3 +221,23 @@ def test_version_2_transport_and_module_removal():
         check_ping(c, "10.0.2.2", 3)
     finally:
         c.close()
+
+
+def test_ofdump_knows_only_the_transport():
+    """Off the machine, the blob says where the slots are and nothing of what
+    sits in them: ofdump --devices says so for each one, and the same
+    blob boots to a kernel that binds every slot (test_virt's agreement)."""
+    import subprocess
+    from tools.test_whynot import OFDUMP, host_report
+    if not OFDUMP.exists():
+        pytest.fail("%s missing: run `make ofdump`" % OFDUMP)
+    dtb = TEST_BUILD / "virtio-rng.dtb"
+    subprocess.run(["qemu-system-arm", "-M", "virt,dumpdtb=%s" % dtb, "-cpu", "cortex-a15",
+                    "-m", "128M", "-nographic", "-net", "none", "-monitor", "none",
+                    "-serial", "none", "-device", "virtio-rng-device"],
+                   capture_output=True, timeout=60)
+    nodes = {p: v for p, v in host_report(dtb).items() if p.startswith("/virtio_mmio@")}
+    assert len(nodes) == 32, nodes
+    for path, (verdict, driver, lines, mod) in nodes.items():
+        assert (verdict, driver, mod) == ("would bind", "virtio-mmio", None), (path, verdict)
+        assert lines[-1] == "virtio transport: device known at run time", (path, lines)
