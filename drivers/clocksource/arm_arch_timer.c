@@ -101,25 +101,22 @@ static u32 arch_timer_detect_rate(struct device *dev)
 static int arch_timer_request_irqs(struct platform_device *pdev, struct arch_timer *t,
 				   enum arch_timer_ppi_nr ppi, int nr_irqs)
 {
+	const enum arch_timer_ppi_nr ppis[] = { ppi, ARCH_TIMER_PHYS_NONSECURE_PPI };
+	unsigned int n = ppi == ARCH_TIMER_PHYS_SECURE_PPI &&
+			 nr_irqs > ARCH_TIMER_PHYS_NONSECURE_PPI ? 2 : 1;
 	struct device *dev = &pdev->dev;
-	int irq, ret;
 
-	irq = platform_get_irq(pdev, ppi);
-	if (irq < 0)
-		return irq;
-	ret = devm_request_irq(dev, (unsigned int)irq, arch_timer_interrupt, 0, dev_name(dev), t);
-	if (ret)
-		return dev_err_probe(dev, ret, "cannot request the %s timer's IRQ %d",
-				     ppi_names[ppi], irq);
-	if (ppi != ARCH_TIMER_PHYS_SECURE_PPI || nr_irqs <= ARCH_TIMER_PHYS_NONSECURE_PPI)
-		return 0;
-	irq = platform_get_irq(pdev, ARCH_TIMER_PHYS_NONSECURE_PPI);
-	if (irq < 0)
-		return irq;
-	ret = devm_request_irq(dev, (unsigned int)irq, arch_timer_interrupt, 0, dev_name(dev), t);
-	if (ret)
-		return dev_err_probe(dev, ret, "cannot request the non-secure physical timer's IRQ %d",
-				     irq);
+	for (unsigned int i = 0; i < n; i++) {
+		int irq = platform_get_irq(pdev, ppis[i]), ret;
+
+		if (irq < 0)
+			return irq;
+		ret = devm_request_irq(dev, (unsigned int)irq, arch_timer_interrupt, 0,
+				       dev_name(dev), t);
+		if (ret)
+			return dev_err_probe(dev, ret, "cannot request the %s timer's IRQ %d",
+					     ppi_names[ppis[i]], irq);
+	}
 	return 0;
 }
 

@@ -36,20 +36,30 @@ def test_gdb_breaks_at_start_kernel_with_dtb(boot):
     assert "coyote" in qemu.run("version")
 
 
+# board -> r1 (the machine id, hex and decimal), the blob's address prefix:
+# after the initrd, at RAM + 64 MiB (RAM at 0x60000000, at 0x40000000).
+DEBUG_BOARDS = {
+    "vexpress-a9": ("0x8e0", 2272, "0x6400"),
+    "virt": ("0xffffffff", 4294967295, "0x4400"),
+}
+
+
 @pytest.mark.skipif(gdb_path() is None, reason="gdb-multiarch not installed")
-def test_make_debug_board_vexpress_places_the_symbols():
-    """`make debug BOARD=vexpress-a9`: QEMU loads the image at 0x60010000,
-    so GDB gets the symbols 0x60000000 further on and the script still
-    stops at start_kernel (gdb ends at EOF on its input, QEMU with it)."""
+@pytest.mark.parametrize("board", sorted(DEBUG_BOARDS))
+def test_make_debug_board_places_the_symbols(board):
+    """`make debug BOARD=vexpress-a9` (or virt): QEMU loads the image at
+    RAM + 0x10000 (0x60010000, 0x40010000), so GDB gets the symbols the
+    RAM base further on and the script still stops at start_kernel (gdb
+    ends at EOF on its input, QEMU with it)."""
     import subprocess
     from qemu.coyote import ROOT
-    res = subprocess.run(["make", "-s", "--no-print-directory", "debug", "BOARD=vexpress-a9",
+    machid, machid_dec, dtb = DEBUG_BOARDS[board]
+    res = subprocess.run(["make", "-s", "--no-print-directory", "debug", "BOARD=" + board,
                           "GDB_PORT=%d" % free_tcp_port(),
                           "DEBUG_CONSOLE_PORT=%d" % free_tcp_port()],
                          cwd=str(ROOT), stdin=subprocess.DEVNULL, capture_output=True,
                          text=True, timeout=120)
     out = res.stdout + res.stderr
     assert "coyote: stopped at start_kernel" in out, out
-    # RAM at 0x60000000: the blob sits after the initrd, at 0x6400xxxx.
-    assert re.search(r"r1 \(machine id\) = 0x8e0, r2 \(dtb\) = 0x6400[0-9a-f]{4}", out), out
-    assert "start_kernel (r0=0, machid=2272" in out, out
+    assert re.search(r"r1 \(machine id\) = %s, r2 \(dtb\) = %s[0-9a-f]{4}" % (machid, dtb), out), out
+    assert "start_kernel (r0=0, machid=%d" % machid_dec in out, out

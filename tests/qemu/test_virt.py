@@ -12,17 +12,15 @@ the kernel on QEMU's own blob (dumped again for each run, never edited),
 -semihosting here, so nothing else could end it.  `poweroff` is tested
 once.
 """
-import datetime
 import importlib.util
 import re
 import subprocess
 
 import pytest
 
-from qemu.coyote import BUILD, ROOT, Coyote, compile_dts, free_tcp_port, gdb_path
+from qemu.coyote import BUILD, ROOT, Coyote, compile_dts
+from qemu.test_boards import RTC_BASE, date_after_rtc_base, slept_by_uptime
 from tools.test_whynot import OFDUMP, check_agreement
-
-RTC_BASE = "2024-02-29T23:59:58"
 
 _spec = importlib.util.spec_from_file_location("qemu_dumpdtb", ROOT / "scripts" / "qemu-dumpdtb.py")
 qemu_dumpdtb = importlib.util.module_from_spec(_spec)
@@ -84,21 +82,12 @@ def test_generic_timer_drives_the_tick(virt):
 
 
 def test_sleep_2_takes_two_seconds(virt):
-    c = virt.c
-    up = lambda: float(re.search(r"up ([\d.]+) s", c.run("uptime")).group(1))
-    before = up()
-    c.run("sleep 2", timeout=10)
-    elapsed = up() - before
+    elapsed = slept_by_uptime(virt.c, 2)
     assert 2.0 <= elapsed < 3.0, elapsed
 
 
 def test_date_is_rtc_base(virt):
-    out = virt.c.run("date")
-    m = re.search(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)", out)
-    assert m, out
-    fmt = "%Y-%m-%dT%H:%M:%S"
-    delta = (datetime.datetime.strptime(m.group(1), fmt) -
-             datetime.datetime.strptime(RTC_BASE, fmt)).total_seconds()
+    delta, out = date_after_rtc_base(virt.c)
     assert 0 <= delta <= 15, (out, delta)
 
 
@@ -197,16 +186,3 @@ def test_poweroff_without_psci_says_so(boot):
     assert "no power-off handler registered" in out, out
     assert c.run("echo still here").strip() == "still here"
 
-
-@pytest.mark.skipif(gdb_path() is None, reason="gdb-multiarch not installed")
-def test_make_debug_board_virt_places_the_symbols():
-    """`make debug BOARD=virt`: the image at 0x40010000, the symbols
-    0x40000000 further on; QEMU's blob after the initrd (RAM + 64 MiB)."""
-    res = subprocess.run(["make", "-s", "--no-print-directory", "debug", "BOARD=virt",
-                          "GDB_PORT=%d" % free_tcp_port(),
-                          "DEBUG_CONSOLE_PORT=%d" % free_tcp_port()],
-                         cwd=str(ROOT), stdin=subprocess.DEVNULL, capture_output=True,
-                         text=True, timeout=120)
-    out = res.stdout + res.stderr
-    assert "coyote: stopped at start_kernel" in out, out
-    assert re.search(r"r1 \(machine id\) = 0xffffffff, r2 \(dtb\) = 0x4400[0-9a-f]{4}", out), out
