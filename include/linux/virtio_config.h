@@ -63,39 +63,24 @@ static inline void virtio_device_ready(struct virtio_device *vdev)
 	vdev->config->set_status(vdev, status | VIRTIO_CONFIG_S_DRIVER_OK);
 }
 
-/* Little-endian fields of the configuration space (legacy: the guest's
- * order, which is little-endian here too). */
-static inline u8 virtio_cread8(struct virtio_device *vdev, unsigned int offset)
-{
-	u8 v;
-
-	vdev->config->get(vdev, offset, &v, sizeof(v));
-	return v;
+/*
+ * virtio_cread8/16/32/64(): little-endian fields of the configuration
+ * space (legacy: the guest's order, which is little-endian here too), read
+ * at the field's own width.
+ */
+#define VIRTIO_CREAD(bits)							\
+static inline u##bits virtio_cread##bits(struct virtio_device *vdev, unsigned int offset) \
+{										\
+	u##bits v;								\
+										\
+	vdev->config->get(vdev, offset, &v, sizeof(v));				\
+	return v;								\
 }
-
-static inline u16 virtio_cread16(struct virtio_device *vdev, unsigned int offset)
-{
-	u16 v;
-
-	vdev->config->get(vdev, offset, &v, sizeof(v));
-	return v;
-}
-
-static inline u32 virtio_cread32(struct virtio_device *vdev, unsigned int offset)
-{
-	u32 v;
-
-	vdev->config->get(vdev, offset, &v, sizeof(v));
-	return v;
-}
-
-static inline u64 virtio_cread64(struct virtio_device *vdev, unsigned int offset)
-{
-	u64 v;
-
-	vdev->config->get(vdev, offset, &v, sizeof(v));
-	return v;
-}
+VIRTIO_CREAD(8)
+VIRTIO_CREAD(16)
+VIRTIO_CREAD(32)
+VIRTIO_CREAD(64)
+#undef VIRTIO_CREAD
 
 /* @len bytes one at a time (a MAC address, say). */
 static inline void virtio_cread_bytes(struct virtio_device *vdev, unsigned int offset,
