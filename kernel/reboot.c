@@ -257,7 +257,7 @@ SHELL_COMMAND(reboot, cmd_reboot, "reboot", "reset the board (QEMU -no-reboot: e
 int machine_power_off(void)
 {
 	if (!handler_chain_call(power_off_handlers, SYS_POWER_OFF)) {
-		pr_err("no power-off handler registered (PSCI SYSTEM_OFF on virt)\n");
+		pr_err("no power-off handler registered (PSCI on virt, the config bus on vexpress)\n");
 		return -ENODEV;
 	}
 	pr_err("every power-off handler returned: the board is still on\n");

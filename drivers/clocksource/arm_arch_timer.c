@@ -13,7 +13,9 @@
  * someone else's and may offset the virtual counter: fine for us, we only
  * measure intervals), the physical one otherwise, whose interrupt is the
  * secure or the non-secure PPI depending on the state the CPU runs in, so
- * both are requested.  The rate is the tree's `clock-frequency` when
+ * both are requested (head.S, leaving HYP mode, lets SVC use it); a node
+ * with `arm,cpu-registers-not-fw-configured` (firmware left the CPU in
+ * the secure state) also gets the physical one.  The rate is the tree's `clock-frequency` when
  * firmware left CNTFRQ wrong (Linux trusts the property first), else
  * CNTFRQ.
  *

@@ -28,6 +28,7 @@
 #include <linux/of.h>
 #include <linux/of_irq.h>
 #include <linux/platform_device.h>
+#include <linux/printk.h>
 #include <asm/io.h>
 #include <asm/irqflags.h>
 
@@ -126,15 +127,16 @@ static int gic_set_irqchip_state(struct irq_data *d, enum irqchip_irq_state whic
  * The GIC senses a line by level (high) or by its rising edge, one bit per
  * ID in ICFGR.  SGIs are always edges; an SPI is level-high or
  * rising-edge, anything else is the tree asking for an inverter the GIC
- * has not got.  A PPI's sense may be fixed by the CPU: the bit then reads
- * back unchanged, and the line keeps what it has.
+ * has not got.  A PPI's sense may be fixed by the CPU (Linux: "PPI is
+ * secure or misconfigured"): the bit then reads back unchanged, the line
+ * keeps the flow of what it senses, and that is only worth a warning.
  */
 static int gic_set_type(struct irq_data *d, unsigned int type)
 {
 	struct gic *gic = irq_data_get_irq_chip_data(d);
 	char __iomem *reg = (char __iomem *)gic->dist + GICD_ICFGR(d->hwirq / 16);
+	u32 bit = GICD_ICFGR_EDGE(d->hwirq), cfg;
 	bool edge = type & IRQ_TYPE_EDGE_BOTH;
-	u32 cfg;
 
 	if (d->hwirq < GIC_PPI_BASE)
 		return type == IRQ_TYPE_EDGE_RISING ? 0 : -EINVAL;
@@ -142,11 +144,14 @@ static int gic_set_type(struct irq_data *d, unsigned int type)
 	    type != IRQ_TYPE_EDGE_RISING)
 		return -EINVAL;
 	cfg = readl(reg);
-	if (edge)
-		cfg |= GICD_ICFGR_EDGE(d->hwirq);
-	else
-		cfg &= ~GICD_ICFGR_EDGE(d->hwirq);
-	writel(cfg, reg);
+	writel(edge ? cfg | bit : cfg & ~bit, reg);
+	if (!!(readl(reg) & bit) != edge) {
+		if (d->hwirq >= GIC_SPI_BASE)
+			return -EINVAL;
+		pr_warn("GIC: PPI %lu senses %s only\n", d->hwirq - GIC_PPI_BASE,
+			edge ? "levels" : "edges");
+		edge = !edge;
+	}
 	irq_set_handler_locked(d, edge ? handle_edge_irq : handle_level_irq);
 	return 0;
 }

@@ -57,30 +57,34 @@ static const char *domain_name(unsigned int i)
  * Whether line @hw of @d takes a raise from software, asked without a
  * trace: mapped for the question, raised and dropped with IRQs masked so
  * nothing is delivered.  A controller may refuse single lines: QEMU's GIC
- * with two CPU interfaces drops a PPI raised from software.
+ * with two CPU interfaces drops a PPI raised from software.  Return: 1
+ * yes, 0 the controller refused this line, -1 no answer (the line does
+ * not map, or the controller raises no line from software).
  */
-static bool line_raisable(struct irq_domain *d, unsigned int hw)
+static int line_raisable(struct irq_domain *d, unsigned int hw)
 {
 	unsigned int virq = irq_create_mapping(d, hw);
+	struct irq_data *data = virq ? irq_get_irq_data(virq) : NULL;
 	unsigned long flags;
-	bool ok;
+	int ret = -1;
 
-	if (!virq)
-		return false;
-	local_irq_save(flags);
-	ok = !irq_set_irqchip_state(virq, IRQCHIP_STATE_PENDING, true);
-	if (ok)
-		irq_set_irqchip_state(virq, IRQCHIP_STATE_PENDING, false);
-	local_irq_restore(flags);
-	irq_dispose_mapping(virq);
-	return ok;
+	if (data && data->chip && data->chip->irq_set_irqchip_state) {
+		local_irq_save(flags);
+		ret = !irq_set_irqchip_state(virq, IRQCHIP_STATE_PENDING, true);
+		if (ret)
+			irq_set_irqchip_state(virq, IRQCHIP_STATE_PENDING, false);
+		local_irq_restore(flags);
+	}
+	if (virq)
+		irq_dispose_mapping(virq);
+	return ret;
 }
 
 /*
  * The lowest line of @d nothing has mapped at or above the lowest line the
  * board maps, or -1: below that may lie IDs no device has (a GIC's SGIs,
- * always enabled and never raised through ISPENDR).  Of those, the lowest
- * that can be raised from software when there is one.
+ * always enabled and never raised through ISPENDR).  Past lines the
+ * controller refuses to raise, when it raises others.
  */
 static long free_hwirq(struct irq_domain *d)
 {
@@ -96,8 +100,12 @@ static long free_hwirq(struct irq_domain *d)
 			continue;
 		if (first < 0)
 			first = hw;
-		if (line_raisable(d, hw))
+		switch (line_raisable(d, hw)) {
+		case 1:
 			return hw;
+		case -1:
+			return first;	/* no answer: the lowest free line */
+		}
 	}
 	return first;
 }

@@ -218,3 +218,13 @@ def test_no_console_anywhere_ends_qemu_with_status_1(tmp_path):
         assert c.output_at_exit.strip() == "", c.output_at_exit
     finally:
         c.close()
+
+
+def test_poweroff_vexpress_through_the_config_bus(boot):
+    """vexpress-a9: `poweroff` is the shutdown function (8) of the config
+    bus, as Linux's vexpress-poweroff; QEMU runs without -semihosting, so
+    nothing else could end it."""
+    c = boot(dtb=BUILD / "dts" / "vexpress-a9.dtb", machine="vexpress-a9", semihosting=False)
+    c.send("poweroff\r")
+    assert c.wait_exit(timeout=20) == 0, c.output_at_exit
+    assert "switching off through the config bus" in c.output_at_exit, c.output_at_exit
