@@ -3,8 +3,7 @@
  * Hardware random number generators, with Linux's names
  * (drivers/char/hw_random/core.c): a driver registers a struct hwrng; the
  * `rng` command, and anything that wants entropy (hwrng_read_bytes()), read
- * from the current one
- * (the first registered).
+ * from the current one (the first registered).
  */
 #ifndef _LINUX_HW_RANDOM_H
 #define _LINUX_HW_RANDOM_H
