@@ -36,6 +36,9 @@ HOSTDIRS += kernel/module
 KDIRS += drivers/bus drivers/power/reset drivers/clk/versatile drivers/gpio
 # QEMU's virt board (issue 28): PSCI firmware calls.
 KDIRS += drivers/firmware/psci
+# virtio (issue 28): the bus, split rings, the virtio-mmio transport, and
+# the drivers (modules, by virtio device ID) with their shell commands.
+KDIRS += drivers/virtio drivers/char/hw_random block drivers/block
 
 include scripts/Makefile.build
 

@@ -62,30 +62,47 @@ static bool lookup(struct autoload *al, const struct device_node *np, const char
 				 mod, size);
 }
 
+/* @mod matched @dev (by @what): load it unless done or blacklisted.
+ * Return: 1 when it was loaded (or tried now), 0 otherwise. */
+static int autoload_one(struct autoload *al, struct device *dev, const char *what,
+			const char *mod)
+{
+	if (find_module(mod) || tried(al, mod))
+		return 0;	/* loaded (or failed), yet this device stayed unbound */
+	if (in_list(al->blacklist, mod, strlen(mod))) {
+		pr_info("%s (%s): %s is blacklisted\n", dev_name(dev), what, mod);
+		return 0;
+	}
+	pr_info("%s (%s) pulls in %s\n", dev_name(dev), what, mod);
+	if (!request_module(mod))
+		al->loaded++;
+	/* Loading may have added devices (a bus driver): walk again. */
+	al->changed = true;
+	return 1;
+}
+
 static int autoload_dev(struct device *dev, void *data)
 {
 	struct autoload *al = data;
 	struct device_node *np = dev->of_node;
 	const char *compat = NULL;
-	char mod[MODULE_NAME_LEN];
+	char mod[MODULE_NAME_LEN], modalias[64];
 
-	if (dev->state != DEVICE_NO_DRIVER || !np)
+	if (dev->state != DEVICE_NO_DRIVER)
+		return 0;
+	/* A device the tree does not describe (virtio): its bus names it. */
+	if (!np && dev->bus->modalias) {
+		dev->bus->modalias(dev, modalias, sizeof(modalias));
+		if (!module_alias_find_modalias(al->alias, (size_t)(al->alias_end - al->alias),
+						modalias, mod, sizeof(mod)))
+			return 0;
+		return autoload_one(al, dev, modalias, mod);
+	}
+	if (!np)
 		return 0;
 	while ((compat = of_prop_next_string(of_find_property(np, "compatible", NULL), compat))) {
-		if (!lookup(al, np, compat, mod, sizeof(mod)))
-			continue;
-		if (find_module(mod) || tried(al, mod))
-			return 0;	/* loaded (or failed), yet this device stayed unbound */
-		if (in_list(al->blacklist, mod, strlen(mod))) {
-			pr_info("%s (%s): %s is blacklisted\n", dev_name(dev), compat, mod);
-			return 0;
-		}
-		pr_info("%s (%s) pulls in %s\n", dev_name(dev), compat, mod);
-		if (!request_module(mod))
-			al->loaded++;
-		/* Loading may have added devices (a bus driver): walk again. */
-		al->changed = true;
-		return 1;
+		if (lookup(al, np, compat, mod, sizeof(mod)))
+			return autoload_one(al, dev, compat, mod);
 	}
 	return 0;
 }

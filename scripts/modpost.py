@@ -14,6 +14,11 @@ compatible string gives two lines in Linux's format:
     alias of:N*T*C<compatible> <module>
     alias of:N*T*C<compatible>C* <module>
 
+and MODULE_DEVICE_TABLE(virtio, table), a struct virtio_device_id table,
+one line per entry (vendor VIRTIO_DEV_ANY_ID is "*"):
+
+    alias virtio:d00000004v* <module>
+
 struct of_device_id is { char name[32]; char type[32]; char compatible[128];
 const void *data; } (include/linux/of.h): the strings are inline, so no
 relocation needs applying to read them.
@@ -24,6 +29,9 @@ import struct
 import sys
 
 OF_ID_SIZE = 32 + 32 + 128 + 4
+# struct virtio_device_id { u32 device; u32 vendor; } (include/linux/virtio.h)
+VIRTIO_ID_SIZE = 8
+VIRTIO_DEV_ANY_ID = 0xffffffff
 SHN_UNDEF = 0
 SHN_LORESERVE = 0xff00
 
@@ -74,14 +82,32 @@ def exported(elf):
     return {n[len("__ksymtab_"):] for n, _, _, _, _ in elf.symbols() if n.startswith("__ksymtab_")}
 
 
+def virtio_aliases(data, value, size, mod):
+    """Linux's form: virtio:d<device>v<vendor>, 8 hex digits each, "*" for
+    VIRTIO_DEV_ANY_ID; the table ends at device 0."""
+    out = []
+    for off in range(value, value + size - VIRTIO_ID_SIZE + 1, VIRTIO_ID_SIZE):
+        device, vendor = struct.unpack_from("<II", data, off)
+        if not device:
+            break
+        d = "*" if device == VIRTIO_DEV_ANY_ID else "%08X" % device
+        v = "*" if vendor == VIRTIO_DEV_ANY_ID else "%08X" % vendor
+        out.append("alias virtio:d%sv%s %s" % (d, v, mod))
+    return out
+
+
 def aliases(elf, mod):
     out = []
     for name, value, size, info, shndx in elf.symbols():
-        if not (name.startswith("__mod_of__") and name.endswith("_device_table")):
+        virtio = name.startswith("__mod_virtio__")
+        if not ((virtio or name.startswith("__mod_of__")) and name.endswith("_device_table")):
             continue
         if shndx == SHN_UNDEF or shndx >= SHN_LORESERVE:
             raise ValueError("%s: %s is not defined in a section" % (elf.path, name))
         data = elf.section_data(shndx)
+        if virtio:
+            out += virtio_aliases(data, value, size, mod)
+            continue
         for off in range(value, value + size - OF_ID_SIZE + 1, OF_ID_SIZE):
             ent = data[off:off + OF_ID_SIZE]
             compat = ent[64:192].split(b"\0")[0].decode()

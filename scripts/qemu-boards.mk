@@ -22,8 +22,9 @@ QEMU_NET := user,id=n0,restrict=on
 QEMU_NIC_versatilepb := smc91c111
 QEMU_NIC_realview-eb := smc91c111
 QEMU_NIC_vexpress-a9 := lan9118
-# virt: no NIC (-net none) until a virtio-net driver exists.
-QEMU_NIC_virt :=
+# virt: virtio-net in a virtio-mmio slot, which -nic cannot name (a
+# *-device model gets a -netdev and a -device instead).
+QEMU_NIC_virt := virtio-net-device
 
 # Boards whose tree QEMU writes at start (no -dtb of ours), with their CPU.
 QEMU_CPU_virt := cortex-a15

@@ -119,10 +119,12 @@ void dev_node_path(const struct device *dev, char *buf, size_t len)
 {
 	if (!len)
 		return;
-	if (!dev->of_node)
-		snprintf(buf, len, "-");
-	else
+	if (dev->of_node)
 		snprintf(buf, len, "%pOF", dev->of_node);
+	else if (dev->parent && dev->parent->of_node)
+		snprintf(buf, len, "%pOF", dev->parent->of_node);
+	else
+		snprintf(buf, len, "-");
 }
 
 void device_initialize(struct device *dev)

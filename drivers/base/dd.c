@@ -164,11 +164,23 @@ static void defer_device(struct device *dev, const char *prev_reason)
 	}
 }
 
+/* The table entry that won, the bus's modalias (virtio), or the name. */
+static const char *bound_by(const struct device *dev, char *buf, size_t len)
+{
+	if (dev->match)
+		return dev->match->compatible;
+	if (!dev->of_node && dev->bus->modalias) {
+		dev->bus->modalias(dev, buf, len);
+		return buf;
+	}
+	return "by name";
+}
+
 /* @id: the entry best_driver() matched @drv by (NULL: by name); no second match. */
 static int really_probe(struct device *dev, struct device_driver *drv,
 			const struct of_device_id *id)
 {
-	char prev_reason[DEVICE_REASON_MAX];
+	char prev_reason[DEVICE_REASON_MAX], how[64];
 	struct probe_record *rec;
 	int ret;
 
@@ -202,8 +214,7 @@ static int really_probe(struct device *dev, struct device_driver *drv,
 		list_add_tail(&dev->bound_node, &bound_list);
 		bind_count++;
 		dev->probe_order = (unsigned int)bind_count;
-		dev_info(dev, "bound (%s)\n",
-			 dev->match ? dev->match->compatible : "by name");
+		dev_info(dev, "bound (%s)\n", bound_by(dev, how, sizeof(how)));
 		device_links_supplier_bound(dev);
 		driver_deferred_probe_trigger();
 		return 0;

@@ -25,6 +25,7 @@
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <linux/module.h>
+#include <linux/virtio_mmio.h>
 #include <coyote/module.h>
 #include <coyote/whynot.h>
 
@@ -471,6 +472,57 @@ static enum whynot_verdict predict_suppliers(struct device_node *np,
 	return WHYNOT_WOULD_DEFER;
 }
 
+/*
+ * Devices a bound driver made below its own, with no node of their own (a
+ * virtio transport's device): what became of each.  A virtio transport
+ * with none is an empty slot.
+ */
+static void explain_children(struct device_node *np, struct device *parent, whynot_out_t out,
+			     void *ctx)
+{
+	struct bus_type *bus = NULL;
+	int n = 0;
+
+	while ((bus = bus_next(bus))) {
+		struct device *dev;
+
+		list_for_each_entry(dev, &bus->devices, bus_node) {
+			const struct device_driver *drv = dev->driver ? dev->driver : dev->tried;
+			const char *mod = drv ? module_name_at(drv) : NULL;
+			char alias[64] = "";
+
+			if (dev->parent != parent || dev->of_node)
+				continue;
+			n++;
+			if (dev->state == DEVICE_BOUND) {
+				say(out, ctx, "its device %s (%s bus): bound to driver %s%s%s", dev_name(dev),
+				    bus->name, drv->name, mod ? ", module " : "", mod ? mod : "");
+				continue;
+			}
+			if (dev->state != DEVICE_NO_DRIVER) {
+				say(out, ctx, "its device %s (%s bus): %s by driver %s: %s", dev_name(dev),
+				    bus->name, dev_state_name(dev->state), drv->name,
+				    dev->state == DEVICE_FAILED ? errname(dev->probe_err) :
+				    dev->defer_reason);
+				continue;
+			}
+			mod = NULL;
+			if (bus->modalias) {
+				bus->modalias(dev, alias, sizeof(alias));
+				mod = module_alias_lookup_modalias(alias);
+			}
+			if (mod)
+				say(out, ctx, "its device %s (%s bus): no driver; %s is module %s, not "
+				    "loaded (insmod %s)", dev_name(dev), bus->name, alias, mod, mod);
+			else
+				say(out, ctx, "its device %s (%s bus): no driver, and no module for %s",
+				    dev_name(dev), bus->name, alias[0] ? alias : "it");
+		}
+	}
+	if (!n && of_device_is_compatible(np, VIRTIO_MMIO_COMPATIBLE))
+		say(out, ctx, "virtio transport: an empty slot (device ID 0)");
+}
+
 static enum whynot_verdict explain_live(struct device_node *np, const struct whynot_catalog *cat,
 					const struct whynot_driver *wd, const char *bus,
 					whynot_out_t out, void *ctx)
@@ -492,6 +544,7 @@ static enum whynot_verdict explain_live(struct device_node *np, const struct why
 	case DEVICE_BOUND:
 		say_winner_in(np, "bound to driver", drv->name, mod, dev->match, out, ctx);
 		say(out, ctx, "device %s on the %s bus", dev_name(dev), bus);
+		explain_children(np, dev, out, ctx);
 		device_links_explain(dev, out, ctx);
 		return WHYNOT_BOUND;
 	case DEVICE_DEFERRED:
@@ -588,6 +641,9 @@ enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_c
 	if (live)
 		return explain_live(np, cat, drv, bus, out, ctx);
 	say_winner(np, "would bind to driver", drv->name, id, out, ctx);
+	/* What is plugged into the slot, the device says when asked. */
+	if (of_device_is_compatible(np, VIRTIO_MMIO_COMPATIBLE))
+		say(out, ctx, "virtio transport: device known at run time");
 	return predict_suppliers(np, cat, out, ctx);
 }
 

@@ -18,4 +18,28 @@
 #endif
 #define mb()	dsb()
 
+/*
+ * Ordering of normal memory shared with a device that reads it on its own
+ * (virtqueues): ARMv7 has DMB, which orders without waiting for the writes
+ * to complete; the ARM926's only barrier is draining the write buffer (with
+ * its caches off, as here, that orders everything).  DMB UNDEFs on the
+ * ARM926, so the MIDR picks.
+ */
+#include <asm/cputype.h>
+#ifdef COYOTE_HOST
+#define dmb() __asm__ volatile("" : : : "memory")
+#else
+static inline void dmb(void)
+{
+	if (cpu_is_armv7())
+		__asm__ volatile(".word 0xf57ff05f" : : : "memory");	/* dmb sy */
+	else
+		__asm__ volatile("mcr p15, 0, %0, c7, c10, 4" : : "r"(0) : "memory");
+}
+#endif
+/* Linux's names for the barriers between a driver and a virtio device. */
+#define virt_mb()	dmb()
+#define virt_rmb()	dmb()
+#define virt_wmb()	dmb()
+
 #endif

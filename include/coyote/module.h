@@ -234,4 +234,20 @@ const char *module_alias_find(const char *alias, size_t len, const struct device
  */
 const char *module_alias_lookup(const struct device_node *np, const char *compat);
 
+/**
+ * module_alias_find_modalias() - the module modules.alias text @alias names
+ * for a ready-made @modalias ("virtio:d00000004v00554D51").
+ * Return: @mod (filled) or NULL when no line matches.
+ */
+const char *module_alias_find_modalias(const char *alias, size_t len, const char *modalias,
+				       char *mod, size_t size);
+
+/**
+ * module_alias_lookup_modalias() - the module the initrd's modules.alias
+ * names for @modalias (a bus's own, for a device without a node).
+ * Return: the module (static buffer) or NULL: no initrd or alias file, or
+ * no line matches.
+ */
+const char *module_alias_lookup_modalias(const char *modalias);
+
 #endif

@@ -53,6 +53,13 @@ struct bus_type {
 	int (*match)(struct device *dev, struct device_driver *drv);
 	int (*probe)(struct device *dev);
 	void (*remove)(struct device *dev);
+	/*
+	 * For a bus whose devices have no tree node to match on (virtio): the
+	 * device's modalias, as Linux's uevent MODALIAS= ("virtio:d...v..."),
+	 * which the module loader looks up in modules.alias.  Return: its
+	 * length, as snprintf().
+	 */
+	int (*modalias)(const struct device *dev, char *buf, size_t len);
 
 	/* driver core private */
 	struct list_head devices;
@@ -224,7 +231,11 @@ int dev_err_probe(struct device *dev, int err, const char *fmt, ...) __printf(3,
  * registered (drivers/base/module.c).  Return: 0, or an errno from those. */
 int driver_init(void);
 
-/* Write @dev's tree node path ("/amba/uart@101f1000") into @buf. */
+/*
+ * Write @dev's tree node path ("/amba/uart@101f1000") into @buf; a device
+ * without a node of its own shows its parent's (a virtio device, its
+ * transport's slot), "-" when neither has one.
+ */
 void dev_node_path(const struct device *dev, char *buf, size_t len);
 
 /* --- device links (drivers/base/links.c) ------------------------------- */

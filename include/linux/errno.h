@@ -22,6 +22,7 @@
 #define EINVAL      22
 #define ENFILE      23
 #define ENOSPC      28
+#define EROFS       30
 #define ERANGE      34
 #define ENOSYS      38
 #define ENODATA     61

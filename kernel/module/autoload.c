@@ -188,6 +188,23 @@ const char *module_alias_find(const char *alias, size_t len, const struct device
 	return lookup_in(alias, alias + len, modalias, mod, size) ? mod : NULL;
 }
 
+const char *module_alias_find_modalias(const char *alias, size_t len, const char *modalias,
+				       char *mod, size_t size)
+{
+	return lookup_in(alias, alias + len, modalias, mod, size) ? mod : NULL;
+}
+
+/* whynot's hook for a device the tree does not describe: its bus's modalias. */
+const char *module_alias_lookup_modalias(const char *modalias)
+{
+	static char mod[MODULE_NAME_LEN];
+	struct cpio_entry e;
+
+	if (initrd_find(MODULE_ALIAS_FILE, &e))
+		return NULL;
+	return module_alias_find_modalias(e.data, e.size, modalias, mod, sizeof(mod));
+}
+
 /* whynot's hook: the initrd's modules.alias, read in place. */
 const char *module_alias_lookup(const struct device_node *np, const char *compat)
 {
