@@ -73,3 +73,23 @@ def test_gdb_helpers(boot):
             f = line.split(None, 5)   # node device bus driver order state
             shell[f[0]] = (f[3], f[5].strip())
     assert gdb_devices == shell, (gdb_devices, shell)
+
+
+@pytest.mark.skipif(gdb_path() is None, reason="gdb-multiarch not installed")
+def test_gdb_helpers_without_a_live_target():
+    """GDB on the ELF alone (QEMU gone or never there): each helper says
+    there is no live target instead of printing the file's initial values
+    (an empty device list)."""
+    import subprocess
+    from qemu.coyote import KERNEL_ELF, ROOT
+    cmd = [gdb_path(), "-q", "-nx", "-batch", str(KERNEL_ELF),
+           "-ex", "source %s" % (ROOT / "scripts" / "gdb" / "coyote.py"),
+           "-ex", "source %s" % (ROOT / "scripts" / "gdb" / "modules.py")]
+    helpers = ("coyote-devices", "coyote-drivers", "coyote-dt", "coyote-dmesg", "lsmod")
+    for h in helpers:
+        cmd += ["-ex", h]
+    env = dict(__import__("os").environ, PYTHONPATH=str(ROOT / "scripts" / "gdb"))
+    res = subprocess.run(cmd, capture_output=True, text=True, timeout=60, env=env)
+    out = res.stdout + res.stderr
+    for h in helpers:
+        assert "%s: no live target" % h in out, out
