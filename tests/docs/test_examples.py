@@ -1,0 +1,98 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""Every command README.md and docs/ show is either a transcript
+(scripts/docs, tests/tools/test_docs.py) or an example that runs here
+(scripts/docs-examples): each example on a fresh copy of the tree, as a
+newcomer who has just cloned it would type it, checked for success and
+for what the page says about its output (issue 30).  A command block with
+neither marker fails the suite, so a new one cannot drift unseen."""
+import importlib.machinery
+import importlib.util
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from qemu.coyote import ROOT
+
+SCRIPT = ROOT / "scripts" / "docs-examples"
+_loader = importlib.machinery.SourceFileLoader("docs_examples", str(SCRIPT))
+ex = importlib.util.module_from_spec(importlib.util.spec_from_loader("docs_examples", _loader))
+_loader.exec_module(ex)
+
+EXAMPLES = [e for page in ex.all_pages(ROOT) for e in ex.examples(ROOT, page)]
+
+
+@pytest.fixture(scope="module")
+def fresh_tree(tmp_path_factory):
+    """The tree's files (committed or not, nothing ignored) in a new
+    directory with no build/; the corpus, a download, is linked in when
+    this tree has it so the examples do not fetch it again."""
+    tree = tmp_path_factory.mktemp("fresh") / "coyote"
+    files = subprocess.run(["git", "ls-files", "-z", "--cached", "--others",
+                            "--exclude-standard"], cwd=str(ROOT), capture_output=True,
+                           check=True).stdout.decode().split("\0")
+    for f in filter(None, files):
+        src = ROOT / f
+        if src.is_file():
+            (tree / f).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, tree / f)
+    corpus = ROOT / "build" / "corpus" / "root"
+    if corpus.is_dir():
+        (tree / "build" / "corpus").mkdir(parents=True)
+        subprocess.run(["cp", "-al", str(corpus), str(tree / "build" / "corpus" / "root")],
+                       check=True)
+        shutil.copy2(ROOT / "build" / "corpus" / ".unpacked", tree / "build" / "corpus")
+    yield tree
+    shutil.rmtree(tree.parent, ignore_errors=True)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[e.name for e in EXAMPLES])
+def test_example(fresh_tree, example):
+    res = subprocess.run([str(fresh_tree / "scripts" / "docs-examples"), example.name],
+                         cwd=str(fresh_tree), capture_output=True, text=True, timeout=1800,
+                         env={k: v for k, v in os.environ.items() if not k.startswith("MAKE")})
+    assert res.returncode == 0, res.stdout + res.stderr
+
+
+@pytest.mark.parametrize("page", ex.all_pages(ROOT))
+def test_no_unmarked_command_block(page):
+    bad = ex.unmarked(ROOT, page)
+    assert not bad, ("%s: command blocks at lines %s have neither `<!-- transcript ... -->` "
+                     "nor `<!-- example ... -->` above them (scripts/docs-examples --help)"
+                     % (page, ", ".join(map(str, bad))))
+
+
+def test_a_false_claim_fails(tmp_path):
+    """The runner checks what a page says: an expected text that the
+    command does not print, a failing command and an unmarked block each
+    fail it."""
+    (tmp_path / "docs").mkdir()
+    page = tmp_path / "docs" / "page.md"
+    page.write_text("<!-- example expect='no such text anywhere' -->\n```sh\nmake help\n```\n"
+                    "\n<!-- example -->\n```sh\nmake no-such-target\n```\n"
+                    "\n```sh\nmake help\n```\n")
+    for name in ("Makefile", "scripts"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    for name in ("arch", "drivers", "dts", "include", "kernel", "of", "tests"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    res = subprocess.run([str(SCRIPT), "--tree", str(tmp_path), "docs/page.md"],
+                         capture_output=True, text=True, timeout=300,
+                         env={k: v for k, v in os.environ.items() if not k.startswith("MAKE")})
+    assert res.returncode == 1, res.stdout + res.stderr
+    assert "FAIL docs/page.md:1" in res.stdout and "no such text anywhere" in res.stdout, res.stdout
+    assert "FAIL docs/page.md:6" in res.stdout, res.stdout
+    assert "FAIL docs/page.md:11: a command block without" in res.stdout, res.stdout
+    assert "3 failed" in res.stdout, res.stdout
+
+
+def test_count():
+    """How many commands the pages show as examples, and how many run for
+    real (the rest with make -n: they take minutes); printed for the record."""
+    res = subprocess.run([str(SCRIPT), "--list"], cwd=str(ROOT), capture_output=True,
+                         text=True, timeout=60)
+    assert res.returncode == 0, res.stdout + res.stderr
+    last = res.stdout.strip().splitlines()[-1]
+    print(last)
+    assert last.startswith("docs-examples: %d command lines" % sum(len(e.commands)
+                                                                    for e in EXAMPLES)), last
