@@ -96,3 +96,17 @@ def test_count():
     print(last)
     assert last.startswith("docs-examples: %d command lines" % sum(len(e.commands)
                                                                     for e in EXAMPLES)), last
+
+
+def test_modules_list_in_the_docs_is_the_build_one():
+    """docs/modules.md shows scripts/modules.config's MODULES line: the
+    same modules (issue 30: the page listed two of three)."""
+    import re
+    line = re.compile(r"^MODULES \?= .*$", re.M)
+    config = line.search((ROOT / "scripts" / "modules.config").read_text()).group(0)
+    shown = line.search((ROOT / "docs" / "modules.md").read_text()).group(0)
+    assert shown == config
+    names = [w.split("=")[-1] for w in config.split()[2:]]
+    readme = (ROOT / "README.md").read_text()
+    for name in names:
+        assert "`%s`" % name in readme.split("## Modules")[1].split("##")[0], name
