@@ -110,3 +110,49 @@ def test_modules_list_in_the_docs_is_the_build_one():
     readme = (ROOT / "README.md").read_text()
     for name in names:
         assert "`%s`" % name in readme.split("## Modules")[1].split("##")[0], name
+
+
+def _inline_make_spans():
+    """(page, span) for every inline `make ...` in the pages' text (fenced
+    blocks aside: those are examples or transcripts)."""
+    import re
+    spans = []
+    for page in ex.all_pages(ROOT):
+        text = re.sub(r"^```.*?^```\n", "", (ROOT / page).read_text(), flags=re.M | re.S)
+        spans += [(page, m.group(1)) for m in re.finditer(r"`(make(?: [^`]*)?)`", text)]
+    return spans
+
+
+INLINE_MAKE = _inline_make_spans()
+
+
+def _make_targets():
+    import re
+    db = subprocess.run(["make", "--no-print-directory", "-p", "-n", "help"], cwd=str(ROOT),
+                        capture_output=True, text=True, timeout=120).stdout
+    targets = set()
+    for line in re.findall(r"^\.PHONY: (.*)$", db, re.M):
+        targets |= set(line.split())
+    return targets
+
+
+def test_inline_make_commands_name_real_targets():
+    """Every `make TARGET ...` the pages mention in their text names a
+    target the Makefiles have (issue 30: `make host-tests-san` did not
+    exist); the variables and placeholders around it are the page's."""
+    import shlex
+    targets = _make_targets()
+    wrong = []
+    for page, span in INLINE_MAKE:
+        words = shlex.split(span.replace("[", "").replace("]", ""))[1:]
+        words = words[:words.index("&&")] if "&&" in words else words
+        for w in words:
+            if "=" in w or w.startswith("-"):
+                continue
+            if w not in targets:
+                wrong.append("%s: `%s`: no target %s" % (page, span, w))
+    pending = [w for w in wrong if w.endswith(": no target check")]
+    if pending and len(pending) == len(wrong):
+        pytest.xfail("`make check` comes with the cleanup issue's branch (speed): %s"
+                     % "; ".join(pending))
+    assert not wrong, "\n".join(wrong)
