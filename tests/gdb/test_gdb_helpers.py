@@ -54,6 +54,14 @@ def test_gdb_helpers(boot):
     assert mid["/amba/serial@101f1000"] == ("uart-pl011", "bound"), mid
 
     gdb_devices = table(out.split("==devices")[1], "node ")
+    # Columns as wide as their longest entry (the reboot child's device
+    # name is 33 characters): every row's bus starts under "bus".
+    listing = out.split("==devices")[1].split("==drivers")[0].splitlines()
+    header = next(l for l in listing if l.startswith("node "))
+    rows = [l for l in listing if l.startswith("/")]
+    assert any("10000000.system-controller:reboot" in r for r in rows), listing
+    for r in rows:
+        assert r[header.index("bus"):].split()[0] in ("platform", "i2c"), (header, r)
     drivers = out.split("==drivers")[1].split("==dt")[0]
     assert re.search(r"^vic +platform +arm,versatile-vic arm,pl190-vic$", drivers, re.M), out
     # A module's driver is listed once registered (ds1338, autoloaded).
