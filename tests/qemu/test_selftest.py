@@ -140,7 +140,10 @@ def test_selftest_leaves_user_state(boot):
     tree of its own and must neither remove the user's overlays nor revert
     them onto its tree (issue 30: `overlay apply uart2-disable` then
     `selftest overlay` failed 8 cases, lost the overlay and ttyAMA2)."""
-    c = boot(extra=["-device", "ds1338,address=0x69"])
+    # The selftest initrd (the board's plus the test modules): the module
+    # suite loads and unloads its modules beside the user's too.
+    c = boot(extra=["-device", "ds1338,address=0x69"],
+             initrd=SELFTEST_INITRD if SELFTEST_INITRD.exists() else None)
     for name in ("rtc-ds1307-69", "uart2-disable"):
         out = c.run("overlay apply " + name)
         assert "applied" in out, out
