@@ -5,8 +5,6 @@
  * bootargs resets the board as in Linux (N > 0 after N seconds, N < 0 at
  * once, 0, the default, never), else it says how to leave QEMU.
  */
-#define pr_fmt(fmt) "panic: " fmt
-
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <coyote/kallsyms.h>
@@ -57,6 +55,11 @@ static void wait_seconds(int s)
 		;
 }
 
+void panic_say_how_to_leave(void)
+{
+	pr_emerg("QEMU: quit with Ctrl-A X; panic=N in the bootargs resets the board N seconds after a halt\n");
+}
+
 void panic_halt(void)
 {
 	local_irq_disable();
@@ -70,7 +73,7 @@ void panic_halt(void)
 		machine_restart();
 		pr_emerg("the reset failed; staying halted\n");
 	}
-	pr_emerg("QEMU: quit with Ctrl-A X; panic=N in the bootargs resets the board N seconds after a halt\n");
+	panic_say_how_to_leave();
 	arch_halt();
 }
 

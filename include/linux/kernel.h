@@ -56,6 +56,8 @@ void panic(const char *fmt, ...) __printf(1, 2) __noreturn;
  */
 void panic_halt(void) __noreturn;
 void panic_setup(void);
+/* The line every halt ends with: the key that quits QEMU, and panic=N. */
+void panic_say_how_to_leave(void);
 #endif
 
 #endif
