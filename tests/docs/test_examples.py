@@ -43,6 +43,12 @@ def fresh_tree(tmp_path_factory):
         subprocess.run(["cp", "-al", str(corpus), str(tree / "build" / "corpus" / "root")],
                        check=True)
         shutil.copy2(ROOT / "build" / "corpus" / ".unpacked", tree / "build" / "corpus")
+    # The first example would build it too, one job at a time: two are
+    # quicker, and a build that fails is named here rather than in it.
+    res = subprocess.run(["make", "-j2", "-s", "--no-print-directory", "all"], cwd=str(tree),
+                         capture_output=True, text=True, timeout=1200,
+                         env={k: v for k, v in os.environ.items() if not k.startswith("MAKE")})
+    assert res.returncode == 0, res.stdout + res.stderr
     yield tree
     shutil.rmtree(tree.parent, ignore_errors=True)
 
