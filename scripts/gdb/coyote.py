@@ -144,7 +144,7 @@ def errname(err):
     return "E???"
 
 
-def buses(cmd):
+def buses(cmd="buses()"):
     """The registered buses; refuses before driver_init() registered one."""
     need_target(cmd)
     head = gdb.parse_and_eval("bus_list")
