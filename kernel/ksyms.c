@@ -99,6 +99,7 @@ EXPORT_SYMBOL(bus_for_each_drv);
 EXPORT_SYMBOL(bus_register);
 EXPORT_SYMBOL(dev_driver_string);
 EXPORT_SYMBOL(dev_err_probe);
+EXPORT_SYMBOL(_dev_err);
 EXPORT_SYMBOL(dev_node_path);
 EXPORT_SYMBOL(dev_state_name);
 EXPORT_SYMBOL(device_add);

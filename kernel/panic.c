@@ -1,10 +1,81 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* panic(): the kernel cannot go on; say why and where, then stop. */
+/*
+ * panic(): the kernel cannot go on; say why and where, then stop.  Every
+ * halt (a panic, a fatal fault) ends in panic_halt(): `panic=N` in the
+ * bootargs resets the board as in Linux (N > 0 after N seconds, N < 0 at
+ * once, 0, the default, never), else it says how to leave QEMU.
+ */
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <coyote/kallsyms.h>
+#include <coyote/setup.h>
+#include <coyote/time.h>
 #include <asm/irq.h>
 #include <asm/irqflags.h>
+
+/* Longer waits are refused, as `sleep` refuses them. */
+#define PANIC_TIMEOUT_MAX 3600
+
+/* Seconds before a reset after a panic; Linux's name. */
+static int panic_timeout;
+
+void panic_setup(void)
+{
+	char val[12];
+	const char *p = val;
+	bool neg = false;
+	int n = 0;
+
+	if (cmdline_find_option("panic", val, sizeof(val)) <= 0)
+		return;
+	if (*p == '-') {
+		neg = true;
+		p++;
+	}
+	for (; *p >= '0' && *p <= '9' && n <= PANIC_TIMEOUT_MAX; p++)
+		n = n * 10 + (*p - '0');
+	if (*p || p == val + neg || n > PANIC_TIMEOUT_MAX) {
+		pr_err("panic=%s is not -%d..%d; a panic halts\n", val, PANIC_TIMEOUT_MAX,
+		       PANIC_TIMEOUT_MAX);
+		return;
+	}
+	panic_timeout = neg ? -n : n;
+}
+
+/* Wait with IRQs off: the clocksource counts without them. */
+static void wait_seconds(int s)
+{
+	u64 end = ktime_get_ns() + (u64)s * 1000000000ull;
+
+	if (!clocksource_get()) {
+		pr_emerg("no clocksource yet: not waiting\n");
+		return;
+	}
+	while (ktime_get_ns() < end)
+		;
+}
+
+void panic_say_how_to_leave(void)
+{
+	pr_emerg("QEMU: quit with Ctrl-A X; panic=N in the bootargs resets the board N seconds after a halt\n");
+}
+
+void panic_halt(void)
+{
+	local_irq_disable();
+	if (panic_timeout) {
+		if (panic_timeout > 0) {
+			pr_emerg("rebooting in %d seconds (panic=%d)\n", panic_timeout, panic_timeout);
+			wait_seconds(panic_timeout);
+		} else {
+			pr_emerg("rebooting (panic=%d)\n", panic_timeout);
+		}
+		machine_restart();
+		pr_emerg("the reset failed; staying halted\n");
+	}
+	panic_say_how_to_leave();
+	arch_halt();
+}
 
 void panic(const char *fmt, ...)
 {
@@ -20,5 +91,5 @@ void panic(const char *fmt, ...)
 	pr_emerg("Kernel panic: %s\n", buf);
 	pr_emerg("  called from %s\n", sym);
 	pr_emerg("halted: panic\n");
-	arch_halt();
+	panic_halt();
 }

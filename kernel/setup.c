@@ -134,6 +134,7 @@ void setup_boot_fdt(u32 r0, u32 machid, u32 fdt_phys)
 		fdt_is_builtin = true;
 	}
 	setup_loglevel();
+	panic_setup();
 }
 
 /* Room after what console_why holds so far, "; " appended when not empty. */

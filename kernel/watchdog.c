@@ -51,6 +51,8 @@ void softlockup_tick(void)
 	pr_emerg("stuck in %s\n", sym);
 	show_regs(regs);
 	show_backtrace(regs->ARM_fp);
+	/* The CPU goes on spinning: the console's Ctrl-C cannot reach it. */
+	panic_say_how_to_leave();
 }
 
 void softlockup_init(void)

@@ -114,6 +114,16 @@ extern struct of_alias *of_alias_table;
 extern unsigned int of_alias_count;
 
 /*
+ * The overlays applied belong to the tree they were applied to.
+ * of_fdt_swap_in() sets the board tree's aside (their changesets point
+ * into it; their ids stay the user's) and of_fdt_swap_out() removes
+ * whatever the swapped-in tree got, then puts them back with the id count
+ * as it was (of/overlay.c).
+ */
+void of_overlay_set_aside(void);
+void of_overlay_put_back(void);
+
+/*
  * Does property value @v of @len bytes start with the string @s?  Values are
  * not promised to be terminated, so never strcmp() them directly.
  */

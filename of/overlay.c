@@ -34,6 +34,7 @@
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/of_fdt.h>
+#include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
@@ -57,6 +58,9 @@ struct overlay {
 
 static struct overlay *overlays;
 static int last_id;
+/* The board tree's overlays while a self-test's tree is live. */
+static struct overlay *aside;
+static int aside_last_id;
 static char why[200];
 
 const char *of_overlay_error(void)
@@ -751,6 +755,26 @@ int of_overlay_remove_all(void)
 			return ret;
 	}
 	return 0;
+}
+
+void of_overlay_set_aside(void)
+{
+	aside = overlays;
+	aside_last_id = last_id;
+	overlays = NULL;
+}
+
+void of_overlay_put_back(void)
+{
+	int err = of_overlay_remove_all();
+
+	/* One that cannot be reverted is dropped, not freed: the tree it
+	 * changed goes with it. */
+	if (err)
+		pr_warn("left applied to the self-test's tree: %s\n", why);
+	overlays = aside;
+	last_id = aside_last_id;
+	aside = NULL;
 }
 
 int of_overlay_set_name(int ovcs_id, const char *name)

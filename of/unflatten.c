@@ -389,6 +389,7 @@ int of_fdt_swap_in(const void *blob, size_t size)
 		live_mem = s->mem;
 		return err;
 	}
+	of_overlay_set_aside();
 	tree_swapped = true;
 	return 0;
 }
@@ -399,6 +400,7 @@ void of_fdt_swap_out(void)
 
 	if (!tree_swapped)
 		return;
+	of_overlay_put_back();
 	kfree(live_mem);
 	live_mem = s->mem;
 	live_stats = s->stats;

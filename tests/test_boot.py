@@ -2,6 +2,10 @@
 """The foundation: boot to the shell, the shell's commands, the fallback
 blob, reboot, and fault dumps."""
 import re
+import time
+
+import pexpect
+import pytest
 
 from qemu.coyote import DEFAULT, board_dts_source, compile_dts, TEST_BUILD
 
@@ -204,6 +208,40 @@ def test_panic_halts_with_reason(coyote):
     assert "Kernel panic: requested from the shell" in out
     assert "called from cmd_fault+" in out
     assert "halted: panic" in out
+
+
+@pytest.mark.parametrize("kind", ["null", "panic"])
+def test_halt_says_how_to_leave(coyote, kind):
+    """Without panic=N a halt is for good, and its last line says how to
+    leave QEMU (issue 30: `fault null` left the user with no way out)."""
+    _fault(coyote, kind)
+    out = coyote.expect(r"[^\n]*\n")
+    assert "quit with Ctrl-A X" in out and "panic=N" in out, out
+    with pytest.raises(pexpect.TIMEOUT):
+        coyote.child.expect(pexpect.EOF, timeout=3)
+
+
+@pytest.mark.parametrize("arg,kind,wait", [("panic=1", "panic", True), ("panic=-1", "null", False),
+                                           ("panic=2", "data", True)])
+def test_panic_timeout_resets(boot, arg, kind, wait):
+    """panic=N as in Linux: N > 0 resets N seconds after a panic or a fatal
+    fault, N < 0 at once (QEMU -no-reboot then exits with status 0)."""
+    c = boot(append="console=ttyAMA0,115200 " + arg)
+    assert c.run("bootargs").strip().endswith(arg)
+    _fault(c, kind)
+    n = int(arg.split("=")[1])
+    start = time.monotonic()
+    out = c.expect(r"rebooting[^\n]*\n")
+    assert ("rebooting in %d seconds" % n if wait else "rebooting (panic=-1)") in out, out
+    assert c.wait_exit(timeout=30) == 0, c.output_at_exit
+    if wait:                # figures, not a timing assertion: at least N seconds
+        assert time.monotonic() - start >= n - 0.5
+    assert "Ctrl-A X" not in c.output_at_exit
+
+
+def test_bad_panic_timeout_is_refused(boot):
+    c = boot(append="console=ttyAMA0,115200 panic=soon")
+    assert "panic=soon is not -3600..3600; a panic halts" in c.boot_log, c.boot_log
 
 
 def test_reboot_that_does_nothing_says_so(boot):

@@ -223,7 +223,7 @@ void __noreturn do_exception(struct pt_regs *regs, int type)
 	show_backtrace(regs->ARM_fp);
 	sprint_symbol(sym, regs->ARM_pc);
 	pr_emerg("halted: %s in %s\n", what, sym);
-	arch_halt();
+	panic_halt();
 }
 
 /*

@@ -523,9 +523,27 @@ int dev_err_probe(struct device *dev, int err, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	chomp(msg);
-	/* A failure's message is kept too: `whynot` shows it with the error. */
-	snprintf(dev->defer_reason, sizeof(dev->defer_reason), "%s", msg);
 	if (err != -EPROBE_DEFER)
 		dev_err(dev, "error %s: %s\n", errname(err), msg);
+	/* A failure's message is kept too (after dev_err(), which would keep
+	 * its own line): `whynot` shows it with the error. */
+	snprintf(dev->defer_reason, sizeof(dev->defer_reason), "%s", msg);
 	return err;
+}
+
+void _dev_err(struct device *dev, const char *fmt, ...)
+{
+	char msg[DEVICE_REASON_MAX + 64];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	printk(KERN_ERR "%s %s: %s", dev_driver_string(dev), dev_name(dev), msg);
+	/* really_probe() sets dev->driver for the call and clears the reason
+	 * before it: set on a device not bound is one being probed. */
+	if (dev->driver && dev->state != DEVICE_BOUND) {
+		snprintf(dev->defer_reason, sizeof(dev->defer_reason), "%s", msg);
+		chomp(dev->defer_reason);
+	}
 }

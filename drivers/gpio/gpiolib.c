@@ -9,6 +9,7 @@
 #include <linux/errno.h>
 #include <linux/gpio/driver.h>
 #include <linux/kernel.h>
+#include <linux/of.h>
 #include <linux/string.h>
 #include <coyote/shell.h>
 
@@ -72,6 +73,35 @@ static struct gpio_chip *find_line(unsigned int n, unsigned int *offset)
 	return NULL;
 }
 
+/*
+ * No controller registered: name the tree's GPIO controllers (nodes with
+ * gpio-controller) that a driver would serve, and where such a driver
+ * comes from, so an empty list is not a dead end.
+ */
+static void say_no_controllers(void)
+{
+	struct device_node *np;
+	char path[128];
+	int n = 0;
+
+	printf("no GPIO controllers registered\n");
+	for_each_of_allnodes(np) {
+		const char *compat = of_get_property(np, "compatible", NULL);
+
+		if (!of_find_property(np, "gpio-controller", NULL) || !of_device_is_available(np))
+			continue;
+		if (!n++)
+			printf("the tree has these, and no driver in this kernel serves them:\n");
+		of_node_full_path(np, path, sizeof(path));
+		printf("  %-28s %s\n", path, compat ? compat : "(no compatible)");
+	}
+	if (!n)
+		printf("the tree has no node with gpio-controller either\n");
+	printf("a GPIO controller driver is lab work: lab 5 writes the PL061's on versatilepb "
+	       "(docs/labs/lab5/README.md), lab 7 gives it interrupts; `whynot PATH` says why a "
+	       "node is not bound\n");
+}
+
 static int cmd_gpio(int argc, char **argv)
 {
 	struct gpio_chip *gc;
@@ -83,7 +113,7 @@ static int cmd_gpio(int argc, char **argv)
 			printf("%-8s lines %d-%d  %s\n", gc->label, gc->base,
 			       gc->base + gc->ngpio - 1, gc->parent ? dev_name(gc->parent) : "-");
 		if (!chips)
-			printf("no GPIO controllers\n");
+			say_no_controllers();
 		return 0;
 	}
 	if (argc < 3 || kstrtouint(argv[2], 10, &n))

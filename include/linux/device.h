@@ -106,7 +106,8 @@ struct device {
 	int probe_err;                  /* last error probe returned (0 if none) */
 	struct device_driver *tried;    /* driver of the last probe attempt */
 	const struct of_device_id *match; /* entry that matched (bound/tried) */
-	/* Why deferred; for a failed probe, its dev_err_probe() message. */
+	/* Why deferred; for a failed probe, its dev_err_probe() message or
+	 * the last dev_err() line it printed. */
 	char defer_reason[DEVICE_REASON_MAX];
 	struct device_node *waiting_for; /* node a deferred probe waits for */
 	bool registered;
@@ -361,7 +362,13 @@ int devres_count(const struct device *dev);
 /* --- printing -------------------------------------------------------- */
 #define dev_printk(level, dev, fmt, ...) \
 	printk(level "%s %s: " fmt, dev_driver_string(dev), dev_name(dev), ##__VA_ARGS__)
-#define dev_err(dev, fmt, ...)    dev_printk(KERN_ERR, dev, fmt, ##__VA_ARGS__)
+/*
+ * dev_err() prints as dev_printk() does; during a probe it also keeps the
+ * line as the device's reason (the last one wins), which `whynot` quotes
+ * for a probe that failed without dev_err_probe().
+ */
+void _dev_err(struct device *dev, const char *fmt, ...) __printf(2, 3);
+#define dev_err(dev, fmt, ...)    _dev_err((struct device *)(dev), fmt, ##__VA_ARGS__)
 #define dev_warn(dev, fmt, ...)   dev_printk(KERN_WARNING, dev, fmt, ##__VA_ARGS__)
 #define dev_notice(dev, fmt, ...) dev_printk(KERN_NOTICE, dev, fmt, ##__VA_ARGS__)
 #define dev_info(dev, fmt, ...)   dev_printk(KERN_INFO, dev, fmt, ##__VA_ARGS__)

@@ -57,6 +57,15 @@ int why_fail(char *why, size_t whylen, int err, const char *fmt, ...) __printf(4
 #ifndef COYOTE_HOST
 /* Print why, a backtrace, and stop the machine (kernel/panic.c). */
 void panic(const char *fmt, ...) __printf(1, 2) __noreturn;
+/*
+ * panic_halt() - the end of every panic and fatal fault: reset as the
+ * bootargs' panic=N says (N > 0: after N seconds; N < 0: at once), else
+ * halt for good, saying how to leave QEMU.  panic_setup() reads panic=N.
+ */
+void panic_halt(void) __noreturn;
+void panic_setup(void);
+/* The line every halt ends with: the key that quits QEMU, and panic=N. */
+void panic_say_how_to_leave(void);
 #endif
 
 #endif

@@ -134,10 +134,11 @@ void of_fdt_get_stats(struct of_fdt_stats *st);
 
 /*
  * of_fdt_swap_in() - unflatten @blob as the live tree, keeping the current
- * tree aside (for the self-test's own tree).
+ * tree and the overlays applied to it aside (for the self-test's own tree).
  * Return: 0; -EBUSY when a tree is already swapped in; the errors of
  * of_fdt_unflatten(), the current tree then staying live.
- * of_fdt_swap_out() frees the swapped-in tree and restores the kept one.
+ * of_fdt_swap_out() removes the overlays the swapped-in tree got, frees it
+ * and restores the kept tree with its overlays and their ids.
  */
 int of_fdt_swap_in(const void *blob, size_t size);
 void of_fdt_swap_out(void);

@@ -11,13 +11,35 @@
 
 They read the same structures the shell's `dt`, `devices`, `drivers` and
 `dmesg` print (include/linux/of.h, include/linux/device.h), so they work
-when the shell cannot: stopped at a breakpoint, or after a hang.
+when the shell cannot: stopped at a breakpoint, or after a hang.  Without
+a live target (QEMU gone, or never connected) they say so instead of
+reading the ELF file's initial values; stopped before the kernel built
+what they read, they say which boot step they wait for.
 """
 import gdb
 
 EPROBE_DEFER = 517          # include/linux/errno.h
-STATES = {0: "no driver", 1: "bound", 2: "deferred", 3: "failed"}
+# enum device_probe_state, words as dev_state_name() has them.
+STATES = {0: "no driver", 1: "bound", 2: "deferred", 3: "failed", 4: "waiting"}
 BUS_DRIVERS = {"platform": "platform_driver", "i2c": "i2c_driver"}
+
+
+def need_target(cmd):
+    """Refuse to read memory that is only the ELF file's initial values."""
+    try:
+        live = gdb.selected_inferior().pid != 0 and gdb.selected_thread() is not None
+    except gdb.error:
+        live = False
+    if not live:
+        raise gdb.GdbError("%s: no live target: QEMU is not connected (start it with `make debug`, "
+                           "or `target remote 127.0.0.1:1234` to a QEMU run with -s -S)" % cmd)
+
+
+def need_booted(cmd, ready, step):
+    """@ready false: the kernel has not reached @step yet."""
+    if not ready:
+        raise gdb.GdbError("%s: the kernel is not far enough in boot: %s has not run yet "
+                           "(`break shell_run`, `continue`, then try again)" % (cmd, step))
 
 
 def container_of(ptr, typename, member):
@@ -104,8 +126,9 @@ class Dt(gdb.Command):
         super().__init__("coyote-dt", gdb.COMMAND_DATA)
 
     def invoke(self, arg, from_tty):
-        if not int(gdb.parse_and_eval("of_root")):
-            raise gdb.GdbError("coyote-dt: no live tree yet (of_root is NULL)")
+        need_target("coyote-dt")
+        need_booted("coyote-dt", int(gdb.parse_and_eval("of_root")),
+                    "unflatten_device_tree() (of_root is NULL)")
         print_node(find_node(arg.strip()), 0)
 
 
@@ -121,9 +144,20 @@ def errname(err):
     return "E???"
 
 
-def buses():
+def buses(cmd="buses()"):
+    """The registered buses; refuses before driver_init() registered one."""
+    need_target(cmd)
     head = gdb.parse_and_eval("bus_list")
-    return list_entries(head, "struct bus_type", "node")
+    need_booted(cmd, int(head["next"]) not in (0, int(head.address)),
+                "driver_init() (no bus registered)")
+    return list(list_entries(head, "struct bus_type", "node"))
+
+
+def print_table(header, rows):
+    """Columns as wide as their longest entry, the last one free."""
+    widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header) - 1)]
+    for r in [header] + rows:
+        gdb.write("  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[-1] + "\n")
 
 
 class Devices(gdb.Command):
@@ -133,22 +167,25 @@ class Devices(gdb.Command):
         super().__init__("coyote-devices", gdb.COMMAND_DATA)
 
     def invoke(self, arg, from_tty):
-        gdb.write("%-40s %-24s %-8s %-14s %s\n" % ("node", "device", "bus", "driver", "state"))
-        for bus in buses():
+        rows = []
+        for bus in buses("coyote-devices"):
             for dev in list_entries(bus["devices"], "struct device", "bus_node"):
                 drv = dev["driver"] if int(dev["driver"]) else dev["tried"]
                 state = STATES.get(int(dev["state"]), "?")
+                # dev->driver is set for the whole probe call and kept only
+                # when it succeeds: set on a device not bound is one being
+                # probed (stopped inside its probe()).
                 if int(dev["driver"]) and state != "bound":
-                    state = "probing"       # stopped inside its probe()
+                    state = "probing"
                 # The same words as the shell's `devices`.
-                if state == "deferred":
+                elif state == "deferred":
                     state += " (%s)" % char_array(dev["defer_reason"])
                 elif state == "failed":
                     state += " (%s)" % errname(int(dev["probe_err"]))
                 np = dev["of_node"]
-                gdb.write("%-40s %-24s %-8s %-14s %s\n" % (
-                    node_path(np) if int(np) else "-", char_array(dev["name"]),
-                    cstr(bus["name"]), cstr(drv["name"]) if int(drv) else "-", state))
+                rows.append((node_path(np) if int(np) else "-", char_array(dev["name"]),
+                             cstr(bus["name"]), cstr(drv["name"]) if int(drv) else "-", state))
+        print_table(("node", "device", "bus", "driver", "state"), rows)
 
 
 def table_compatibles(table):
@@ -173,12 +210,12 @@ class Drivers(gdb.Command):
         super().__init__("coyote-drivers", gdb.COMMAND_DATA)
 
     def invoke(self, arg, from_tty):
-        gdb.write("%-20s %-8s %s\n" % ("driver", "bus", "compatible"))
-        for bus in buses():
+        rows = []
+        for bus in buses("coyote-drivers"):
             for drv in list_entries(bus["drivers"], "struct device_driver", "bus_node"):
-                gdb.write("%-20s %-8s %s\n" % (cstr(drv["name"]), cstr(bus["name"]),
-                                               " ".join(table_compatibles(drv["of_match_table"]))
-                                               or "-"))
+                rows.append((cstr(drv["name"]), cstr(bus["name"]),
+                             " ".join(table_compatibles(drv["of_match_table"])) or "-"))
+        print_table(("driver", "bus", "compatible"), rows)
 
 
 class Dmesg(gdb.Command):
@@ -188,6 +225,7 @@ class Dmesg(gdb.Command):
         super().__init__("coyote-dmesg", gdb.COMMAND_DATA)
 
     def invoke(self, arg, from_tty):
+        need_target("coyote-dmesg")
         buf = gdb.parse_and_eval("log_buf")
         size = buf.type.sizeof
         first = int(gdb.parse_and_eval("log_first"))

@@ -8,14 +8,18 @@
                `break ds1307_read_time`, `list`, `bt` work in module code.
 """
 import os
+import sys
 
 import gdb
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)     # sourced on its own too, not only by coyote.gdb
+from coyote import need_target  # noqa: E402
 MODULE_DIR = os.path.normpath(os.path.join(HERE, "..", "..", "build", "modules"))
 
 
-def modules():
+def modules(cmd):
+    need_target(cmd)
     head = gdb.parse_and_eval("modules")
     mod_t = gdb.lookup_type("struct module")
     offset = [f.bitpos // 8 for f in mod_t.fields() if f.name == "list"][0]
@@ -34,7 +38,7 @@ class LsMod(gdb.Command):
 
     def invoke(self, arg, from_tty):
         gdb.write("%-20s %-10s %8s %s\n" % ("module", "core", "size", "refcount"))
-        for mod in modules():
+        for mod in modules("lsmod"):
             gdb.write("%-20s 0x%08x %8d %d\n" % (mod["name"].string(), int(mod["core"]),
                                                  int(mod["core_size"]), int(mod["refcnt"])))
 
@@ -46,7 +50,7 @@ class ModSyms(gdb.Command):
         super().__init__("modsyms", gdb.COMMAND_FILES)
 
     def invoke(self, arg, from_tty):
-        for mod in modules():
+        for mod in modules("modsyms"):
             name = mod["name"].string()
             path = os.path.join(MODULE_DIR, name + ".ko.debug")
             if not os.path.exists(path):

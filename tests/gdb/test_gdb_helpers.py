@@ -54,6 +54,14 @@ def test_gdb_helpers(boot):
     assert mid["/amba/serial@101f1000"] == ("uart-pl011", "bound"), mid
 
     gdb_devices = table(out.split("==devices")[1], "node ")
+    # Columns as wide as their longest entry (the reboot child's device
+    # name is 33 characters): every row's bus starts under "bus".
+    listing = out.split("==devices")[1].split("==drivers")[0].splitlines()
+    header = next(l for l in listing if l.startswith("node "))
+    rows = [l for l in listing if l.startswith("/")]
+    assert any("10000000.system-controller:reboot" in r for r in rows), listing
+    for r in rows:
+        assert r[header.index("bus"):].split()[0] in ("platform", "i2c"), (header, r)
     drivers = out.split("==drivers")[1].split("==dt")[0]
     assert re.search(r"^vic +platform +arm,versatile-vic arm,pl190-vic$", drivers, re.M), out
     # A module's driver is listed once registered (ds1338, autoloaded).
@@ -73,3 +81,23 @@ def test_gdb_helpers(boot):
             f = line.split(None, 5)   # node device bus driver order state
             shell[f[0]] = (f[3], f[5].strip())
     assert gdb_devices == shell, (gdb_devices, shell)
+
+
+@pytest.mark.skipif(gdb_path() is None, reason="gdb-multiarch not installed")
+def test_gdb_helpers_without_a_live_target():
+    """GDB on the ELF alone (QEMU gone or never there): each helper says
+    there is no live target instead of printing the file's initial values
+    (an empty device list)."""
+    import subprocess
+    from qemu.coyote import KERNEL_ELF, ROOT
+    cmd = [gdb_path(), "-q", "-nx", "-batch", str(KERNEL_ELF),
+           "-ex", "source %s" % (ROOT / "scripts" / "gdb" / "coyote.py"),
+           "-ex", "source %s" % (ROOT / "scripts" / "gdb" / "modules.py")]
+    helpers = ("coyote-devices", "coyote-drivers", "coyote-dt", "coyote-dmesg", "lsmod")
+    for h in helpers:
+        cmd += ["-ex", h]
+    env = dict(__import__("os").environ, PYTHONPATH=str(ROOT / "scripts" / "gdb"))
+    res = subprocess.run(cmd, capture_output=True, text=True, timeout=60, env=env)
+    out = res.stdout + res.stderr
+    for h in helpers:
+        assert "%s: no live target" % h in out, out

@@ -173,6 +173,9 @@ def test_soft_lockup_is_reported_once_with_where(boot):
     assert re.search(r"watchdog: stuck in fault_lockup\+0x[0-9a-f]+/0x[0-9a-f]+", out), out
     assert re.search(r"pc : \[<[0-9a-f]{8}>\] fault_lockup\+", out), out
     assert re.search(r"Backtrace \(frame pointers\):\n  \[<[0-9a-f]{8}>\] cmd_fault\+", out), out
+    # The CPU is still stuck: the report ends with the way out of QEMU.
+    out = c.expect(r"[^\n]*Ctrl-A X[^\n]*\n", timeout=10)
+    assert "QEMU: quit with Ctrl-A X" in out, out
     # Once per stall: nothing more in the next three thresholds.
     import pexpect
     with pytest.raises(pexpect.TIMEOUT):

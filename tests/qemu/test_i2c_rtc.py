@@ -175,3 +175,15 @@ def test_absent_client_fails_with_enxio(boot, ghost_dtb):
     assert 0 <= delta <= 8, delta
     out = b.run("i2c scan 0")
     assert "1 address(es) answered: 0x68" in out, out
+
+
+def test_whynot_quotes_the_drivers_error_line(boot):
+    """A probe that fails with dev_err() and no dev_err_probe(): `whynot`
+    quotes the driver's last error line for the device instead of "the
+    driver gave no reason" (issue 30).  No chip at 0x69 here."""
+    c = boot()
+    out = c.run("overlay apply rtc-ds1307-69")
+    assert "probe of 0-0069 failed: ENXIO" in out, out
+    out = c.run("whynot /external-bus/i2c@1,0/rtc@69")
+    assert ("failed: ENXIO: DS1307 at 0x69 on i2c-0 does not answer: ENXIO" in out), out
+    assert "gave no reason" not in out, out

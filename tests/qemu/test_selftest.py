@@ -6,6 +6,7 @@ tests/lib/ktap.py, every case its own pytest result named with the board
 ("test_case[vexpress-a9:of/phandle_args/index1_one_cell]") so a failure in
 CI names the case and the board.  The boots happen once, when pytest
 collects this file."""
+import re
 import sys
 from pathlib import Path
 
@@ -135,3 +136,40 @@ def test_shell_command(boot):
     assert [x.name for x in runs[0]] == [x.name for x in runs[1]]
     failed = [ktap.report(x) for run in runs for x in run if x.failed]
     assert not failed, "\n".join(failed)
+
+
+def _user_state(c):
+    """What a user made and can see: overlays, devices, links, UARTs (their
+    receive counts aside: typing the commands moves them) and the heap."""
+    ttys = [re.sub(r"^(\S+\s+\S+\s+\S+\s+\S+)\s+\d+", r"\1 -", line)
+            for line in c.run("ttys").splitlines()]
+    heap = [line for line in c.run("mem").splitlines() if line.startswith("Heap:")]
+    return {"overlay list": c.run("overlay list"), "devices": c.run("devices"),
+            "devlinks": c.run("devlinks"), "ttys": ttys, "heap": heap}
+
+
+def test_selftest_leaves_user_state(boot):
+    """A user's overlays survive `selftest all`: the overlay suite swaps in a
+    tree of its own and must neither remove the user's overlays nor revert
+    them onto its tree (issue 30: `overlay apply uart2-disable` then
+    `selftest overlay` failed 8 cases, lost the overlay and ttyAMA2)."""
+    # The selftest initrd (the board's plus the test modules): the module
+    # suite loads and unloads its modules beside the user's too.
+    c = boot(extra=["-device", "ds1338,address=0x69"],
+             initrd=SELFTEST_INITRD if SELFTEST_INITRD.exists() else None)
+    for name in ("rtc-ds1307-69", "uart2-disable"):
+        out = c.run("overlay apply " + name)
+        assert "applied" in out, out
+    before = _user_state(c)
+    assert "rtc-ds1307-69" in before["overlay list"], before
+    cases = ktap.parse(c.run("selftest all", timeout=SELFTEST_TIMEOUT))
+    assert cases
+    failed = [ktap.report(x) for x in cases if x.failed]
+    assert not failed, "\n".join(failed)
+    after = _user_state(c)
+    for what in before:
+        assert after[what] == before[what], "%s changed:\n%s\n---\n%s" % (
+            what, before[what], after[what])
+    # The ids go on from the user's: the next overlay is number 3.
+    out = c.run("overlay apply clk32k")
+    assert "overlay: 3: clk32k applied" in out, out

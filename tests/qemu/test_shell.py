@@ -380,3 +380,14 @@ def test_console_hears_when_nothing_names_it(boot, name, edit):
     c.child.delaybeforesend = None
     assert c.run("echo heard", timeout=10) == "heard\n"
     assert re.search(r"^ttyAMA\d+ +101f1000\.serial .* yes$", c.run("ttys"), re.M)
+
+
+def test_gpio_without_controllers_says_where_they_would_come_from(coyote):
+    """`gpio` on a kernel without a GPIO driver names the tree's
+    controllers no driver serves and the lab that writes one (issue 30:
+    it said only "no GPIO controllers")."""
+    out = coyote.run("gpio")
+    assert out.startswith("no GPIO controllers registered"), out
+    for addr in ("101e4000", "101e5000", "101e6000", "101e7000"):
+        assert re.search(r"^  /amba/gpio@%s +arm,pl061$" % addr, out, re.M), out
+    assert "lab 5 writes the PL061's on versatilepb (docs/labs/lab5/README.md)" in out, out
