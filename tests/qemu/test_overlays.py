@@ -100,6 +100,24 @@ def test_label_from_one_overlay_used_by_the_next(board):
     assert "clocks" not in board.run("dt /external-bus/i2c@1,0/rtc@68")
 
 
+def test_node_with_a_later_child_may_not_go_first(board):
+    # clk32k-child hangs a node under clk32k's by path: removing clk32k
+    # would free its node with that child attached (a use after free that
+    # the next `overlay list` tripped over).
+    board.run("overlay apply clk32k")
+    assert "clk32k-child applied" in board.run("overlay apply clk32k-child")
+    assert "comment" in board.run("dt /clock-32768/trim")
+    out = board.run("overlay rm clk32k")
+    assert re.search(r"overlay (\d+) \(clk32k-child\), applied later, changes or uses "
+                     r"/clock-32768/trim: remove \1 first", out), out
+    listed = board.run("overlay list")
+    assert re.search(r"^\d+  clk32k  ", listed, re.M) and "clk32k-child" in listed, listed
+    assert "comment" in board.run("dt /clock-32768/trim")
+    assert "removed" in board.run("overlay rm clk32k-child")
+    assert "removed" in board.run("overlay rm clk32k")
+    assert board.run("overlay list").strip() == "no overlays applied"
+
+
 def test_newest_of_overlapping_overlays_goes_first(board):
     board.run("overlay apply uart2-disable")
     board.run("overlay apply uart2-disable")
