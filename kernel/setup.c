@@ -394,12 +394,17 @@ void kmem_init(void)
 	struct heap_stats st;
 	char a[24], b[24];
 	int n = mem_for_each_free(add_free);
+	char val[4];
 
 	kmem_get_stats(&st);
 	if (!st.total)
 		panic("no free RAM for the heap");
 	pr_info("heap: %s free in %d range%s (largest %s)\n", mem_size_str(a, sizeof(a), st.total),
 		n, n == 1 ? "" : "s", mem_size_str(b, sizeof(b), st.largest_free));
+	/* "slub_debug" as in Linux; "slub_debug=-" leaves it off. */
+	if (cmdline_find_option("slub_debug", val, sizeof(val)) >= 0 && strcmp(val, "-") &&
+	    !kmem_debug_enable())
+		pr_info("heap: debug on (slub_debug): freed memory poisoned and checked on reuse, red zones checked on free\n");
 }
 
 #include <coyote/shell.h>
