@@ -162,6 +162,30 @@ def test_initrd_is_used_with_the_builtin_blob(boot):
     assert re.search(r"^smc91x\s", c.run("lsmod"), re.M)
 
 
+# An initrd /chosen places where no initrd can be: refused with the reason,
+# the boot goes on without it (it used to crash in initrd_init).
+BAD_INITRDS = [
+    ("outside-ram", 0x90000000, 0x90010000, "it is not in RAM (a device window or nothing)"),
+    ("on-mmio", 0x101f1000, 0x101f2000, "it is not in RAM (a device window or nothing)"),
+    ("page-0", 0x00000000, 0x00001000, "it lies on page 0"),
+    ("over-the-image", 0x00010000, 0x00020000, "it overlaps the kernel image at 0x00010000-"),
+]
+
+
+@pytest.mark.parametrize("name,start,end,why", BAD_INITRDS, ids=[b[0] for b in BAD_INITRDS])
+def test_bad_initrd_range_is_refused_and_the_boot_goes_on(boot, name, start, end, why):
+    chosen = 'bootargs = "console=ttyAMA0,115200";'
+    src = board_dts_source()
+    assert chosen in src
+    src = src.replace(chosen, chosen + " linux,initrd-start = <0x%x>; linux,initrd-end = <0x%x>;"
+                      % (start, end), 1)
+    c = boot(dtb=compile_dts(src, "initrd-" + name), initrd=None)
+    assert ("initrd 0x%08x-0x%08x refused: %s" % (start, end - 1, why)) in c.boot_log, c.boot_log
+    assert "booting without it" in c.boot_log
+    assert "initrd" not in c.run("mem")
+    assert "coyote" in c.run("version")
+
+
 # --- no silent hang: the soft-lockup watchdog -------------------------------------
 
 def test_soft_lockup_is_reported_once_with_where(boot):
@@ -232,6 +256,7 @@ def test_mmu_layout_in_mem(mmu_board):
     ("null", "at virtual address 00000000: NULL pointer dereference", "fault_null"),
     ("text", ": the kernel's text and rodata are read-only", "fault_text"),
     ("stack", ": stack overflow: the guard page under the SVC stack", "fault_stack"),
+    ("kallsyms", ": the kernel's symbol table (kallsyms) is read-only", "fault_kallsyms"),
 ])
 def test_mmu_faults_are_caught_and_named(mmu_board, kind, hint, where):
     out = fault(mmu_board, kind)
