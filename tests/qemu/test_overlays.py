@@ -9,11 +9,12 @@ kernel by `overlay cycle`); overlays= in bootargs applies before populate."""
 
 import os
 import re
+import time
 from pathlib import Path
 
 import pytest
 
-from qemu.coyote import BUILD, Coyote
+from qemu.coyote import BUILD, PROMPT, Coyote
 
 OVERLAYS = Path(__file__).resolve().parents[2] / "dts" / "overlays"
 BROKEN = sorted(p.stem for p in OVERLAYS.glob("broken-*.dts"))
@@ -161,6 +162,28 @@ def test_apply_remove_cycles_leave_heap_unchanged(board):
     # devices' and links' allocations land in is not a leak.
     after = heap_line(board.run("mem"))
     assert re.sub(r", \d+ blocks\)", ")", after) == re.sub(r", \d+ blocks\)", ")", warm), (after, warm)
+
+
+@pytest.mark.parametrize("args", ["", "x clk32k", "0 clk32k", "5"])
+def test_cycle_with_bad_arguments_prints_its_usage(board, args):
+    out = board.run(("overlay cycle " + args).strip())
+    assert "usage: overlay cycle N NAME..." in out, out
+    assert "rounds of" not in out, out
+
+
+def test_long_cycle_stops_at_ctrl_c_and_is_no_lockup(boot):
+    # A 1 s soft-lockup threshold: a cycle that runs for 3 s is work, not
+    # a CPU stuck, and Ctrl-C ends it between rounds.
+    c = boot(append="console=ttyAMA0,115200 watchdog_thresh=1")
+    c.send("overlay cycle 1000000 uart2-disable\r")
+    c.expect("overlay cycle 1000000 uart2-disable")
+    time.sleep(3)
+    c.send("\x03")
+    out = c.expect(r"(\d+) rounds of 1 overlay applied and removed: interrupted", timeout=10)
+    assert int(c.child.match.group(1)) > 0, out
+    c.expect(re.escape(PROMPT))
+    assert "soft lockup" not in out, out
+    assert c.run("overlay list").strip() == "no overlays applied"
 
 
 def test_overlays_in_bootargs_apply_before_populate(boot):

@@ -281,6 +281,16 @@ def test_a_2k_paste_is_refused_whole(sh):
     assert sh.run("echo after") == "after\n"
 
 
+def test_ctrl_u_clears_an_overlong_line(sh):
+    start(sh)
+    sh.child.send("echo " + "x" * 1100)
+    sh.child.expect_exact("x" * 32)
+    sh.child.send(CTRL["U"] + "echo fresh\r")
+    sh.child.expect_exact(PROMPT)
+    out = sh.child.before.replace("\r", "")
+    assert "too long" not in out and "\nfresh\n" in out, out
+
+
 def test_a_long_line_runs_whole(sh):
     # 300 characters: more than the old 255, which ran a cut line.
     word = "".join("%03d," % i for i in range(75))
@@ -380,3 +390,15 @@ def test_console_hears_when_nothing_names_it(boot, name, edit):
     c.child.delaybeforesend = None
     assert c.run("echo heard", timeout=10) == "heard\n"
     assert re.search(r"^ttyAMA\d+ +101f1000\.serial .* yes$", c.run("ttys"), re.M)
+
+
+def test_console_reason_for_a_bus_without_size_cells(boot):
+    """#size-cells = <0> on the UARTs' bus: reg has no size, and the
+    console's reason says so (it used to claim "beyond 4 GiB").  The console
+    lands on the UART outside that bus, QEMU's fourth serial port."""
+    dtb = compile_dts(board_dts_source() + "\n/ { amba { #size-cells = <0>; }; };\n",
+                      "console-size-cells-0")
+    c = boot(dtb=dtb, extra=["-serial", "null"] * 3 + ["-serial", "mon:stdio"])
+    assert ("stdout-path: reg of serial@101f1000 gives no size (#size-cells = <0> on its "
+            "bus?): no window to map") in c.boot_log, c.boot_log
+    assert "beyond 4 GiB" not in c.boot_log, c.boot_log
