@@ -4,6 +4,7 @@ Device windows are claimed (request_mem_region, EBUSY as in Linux): never
 two on one range, never over RAM, the image, the blob or the initrd, never
 wrapping; ioremap() refuses the same and every caller checks it."""
 import re
+import time
 
 import pytest
 
@@ -184,6 +185,32 @@ def test_bad_initrd_range_is_refused_and_the_boot_goes_on(boot, name, start, end
     assert "booting without it" in c.boot_log
     assert "initrd" not in c.run("mem")
     assert "coyote" in c.run("version")
+
+
+# --- no silent hang: a tick that never ticks ---------------------------------------
+
+def test_dead_tick_is_reported_and_sleep_uses_the_clocksource(boot):
+    """The tick's timer wired (by its interrupts property) to a VIC line
+    nothing raises: reported after IRQs are on, and sleep/uptime count the
+    clocksource (the same SP804's free-running half) instead of waiting
+    forever for jiffies."""
+    src = board_dts_source()
+    old = re.search(r"reg = <0x101e2000 0x1000>;\s*interrupts = <4>;", src)
+    assert old, src
+    dtb = compile_dts(src.replace(old.group(0), "reg = <0x101e2000 0x1000>; interrupts = <1>;"),
+                      "dead-tick")
+    c = boot(dtb=dtb)
+    assert re.search(r"time: tick from 101e2000\.timer: no tick in 5 periods with IRQs on: "
+                     r"check its interrupts property .*sleep and uptime count the clocksource "
+                     r"instead", c.boot_log), c.boot_log
+    up = c.run("uptime")
+    assert "by the clocksource: the tick from 101e2000.timer never ticked" in up, up
+    start = time.monotonic()
+    assert c.run("sleep 1", timeout=10) == ""
+    assert time.monotonic() - start >= 0.9
+    later = c.run("uptime")
+    secs = [float(re.search(r"up ([\d.]+) s", x).group(1)) for x in (up, later)]
+    assert secs[1] - secs[0] >= 1.0, (up, later)
 
 
 # --- no silent hang: the soft-lockup watchdog -------------------------------------
