@@ -162,6 +162,36 @@ static void test_string(void)
 	       a);
 }
 
+/*
+ * 20000 random allocations (below @max bytes) and frees over @p[0..n): 0,
+ * 1 when a block lost its contents (an overlap), 2 for a failed or
+ * misaligned allocation.
+ */
+static int stress(void **p, size_t *sz, int n, unsigned int *seed, size_t max)
+{
+	int bad = 0;
+
+	for (int round = 0; round < 20000; round++) {
+		int i = rand_r(seed) % n;
+
+		if (p[i]) {
+			for (size_t k = 0; k < sz[i]; k++)
+				if (((unsigned char *)p[i])[k] != (unsigned char)i)
+					bad = 1;
+			kfree(p[i]);
+			p[i] = NULL;
+		} else {
+			sz[i] = rand_r(seed) % max;
+			p[i] = kmalloc(sz[i], 0);
+			if (!p[i] || ((uintptr_t)p[i] & 7))
+				bad = 2;
+			else
+				memset(p[i], i, sz[i]);
+		}
+	}
+	return bad;
+}
+
 static void test_heap(void)
 {
 	enum { REGION = 1 << 20, N = 400 };
@@ -178,24 +208,7 @@ static void test_heap(void)
 	result(st0.regions == 2 && st0.used == 0 && st0.free_blocks == 2, "heap regions", "");
 
 	/* Random allocations and frees: results aligned, inside, never overlapping. */
-	for (int round = 0; round < 20000; round++) {
-		int i = rand_r(&seed) % N;
-
-		if (p[i]) {
-			for (size_t k = 0; k < sz[i]; k++)
-				if (((unsigned char *)p[i])[k] != (unsigned char)i)
-					bad = 1;
-			kfree(p[i]);
-			p[i] = NULL;
-		} else {
-			sz[i] = rand_r(&seed) % 3000;
-			p[i] = kmalloc(sz[i], 0);
-			if (!p[i] || ((uintptr_t)p[i] & 7))
-				bad = 2;
-			else
-				memset(p[i], i, sz[i]);
-		}
-	}
+	bad = stress(p, sz, N, &seed, 3000);
 	result(!bad, "heap random alloc/free keeps contents, 8-byte aligned", bad == 1 ? "overlap" : "");
 	result(kmem_check() == 0, "heap headers sound after stress", last_log);
 	for (int i = 0; i < N; i++)
@@ -294,24 +307,7 @@ static void test_heap_debug(void)
 		kfree(c);
 	}
 
-	for (int round = 0; round < 20000; round++) {
-		int i = rand_r(&seed) % N;
-
-		if (p[i]) {
-			for (size_t k = 0; k < sz[i]; k++)
-				if (((unsigned char *)p[i])[k] != (unsigned char)i)
-					bad = 1;
-			kfree(p[i]);
-			p[i] = NULL;
-		} else {
-			sz[i] = rand_r(&seed) % 700;
-			p[i] = kmalloc(sz[i], 0);
-			if (!p[i] || ((uintptr_t)p[i] & 7))
-				bad = 2;
-			else
-				memset(p[i], i, sz[i]);
-		}
-	}
+	bad = stress(p, sz, N, &seed, 700);
 	result(!bad && kmem_debug_reports() == 3 && kmem_check() == 0,
 	       "stress in debug mode: contents kept, nothing reported", last_log);
 	result(kmem_debug_enable() != 0, "debug mode cannot start under live blocks", "");
