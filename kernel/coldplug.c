@@ -39,7 +39,8 @@ static bool in_list(const char *list, const char *name, size_t len)
 struct autoload {
 	const char *alias, *alias_end;
 	const char *blacklist;
-	int loaded;
+	int loaded, failed;
+	char failed_names[64];			/* "a, b": for the summary line */
 	bool changed;
 	char tried[16][MODULE_NAME_LEN];	/* loaded or failed: never twice */
 	int nr_tried;
@@ -74,8 +75,17 @@ static int autoload_one(struct autoload *al, struct device *dev, const char *wha
 		return 0;
 	}
 	pr_info("%s (%s) pulls in %s\n", dev_name(dev), what, mod);
-	if (!request_module(mod))
+	if (!request_module(mod)) {
 		al->loaded++;
+	} else {
+		size_t n = strlen(al->failed_names);
+
+		al->failed++;
+		snprintf(al->failed_names + n, sizeof(al->failed_names) - n, "%s%s",
+			 n ? ", " : "", mod);
+		pr_warn("%s (%s): %s did not load; the device stays without a driver\n",
+			dev_name(dev), what, mod);
+	}
 	/* Loading may have added devices (a bus driver): walk again. */
 	al->changed = true;
 	return 1;
@@ -129,7 +139,11 @@ int module_autoload(const char *blacklist)
 		while (!al.changed && (bus = bus_next(bus)))
 			bus_for_each_dev(bus, &al, autoload_dev);
 	} while (al.changed && ++passes < 64);
-	pr_info("autoload: %d module%s loaded\n", al.loaded, al.loaded == 1 ? "" : "s");
+	if (al.failed)
+		pr_warn("autoload: %d module%s loaded, %d failed (%s)\n", al.loaded,
+			al.loaded == 1 ? "" : "s", al.failed, al.failed_names);
+	else
+		pr_info("autoload: %d module%s loaded\n", al.loaded, al.loaded == 1 ? "" : "s");
 	return al.loaded;
 }
 

@@ -45,6 +45,7 @@ void start_kernel(u32 r0, u32 machid, u32 fdt_phys)
 	driver_deferred_probe_report();		/* what is still deferred, and why */
 	softlockup_init();			/* the tick watches for a CPU that never idles */
 	irq_start();				/* unmask IRQs: tick and console input */
+	tick_check();				/* the tick ticks, or it is reported */
 	selftest_boot();			/* suites named by selftest=, if any */
 	shell_run();				/* the console is the user's now */
 }

@@ -164,6 +164,9 @@ static int cmd_mem(int argc, char **argv)
 	       mem_size_str(c, sizeof(c), st.free), mem_size_str(d, sizeof(d), st.largest_free),
 	       st.free_blocks, st.free_blocks == 1 ? "" : "s",
 	       ret ? " -- CORRUPTED, see log" : "");
+	if (kmem_debug_enabled())
+		printf("Heap debug (slub_debug): %u error%s reported\n", kmem_debug_reports(),
+		       kmem_debug_reports() == 1 ? "" : "s");
 	mmu_show_layout();
 	return ret;
 }

@@ -20,7 +20,9 @@
 #include <linux/of.h>
 #include <linux/printk.h>
 #include <linux/string.h>
+#include <asm/irq.h>
 #include <coyote/coldplug.h>
+#include <coyote/console.h>
 #include <coyote/module.h>
 #include <coyote/setup.h>
 #include <coyote/shell.h>
@@ -229,16 +231,28 @@ static int cmd_rm(const char *arg)
 /*
  * Rounds of: apply every NAME in order, then remove them newest first, with
  * the log quiet.  `mem` before and after tells whether anything leaked.
+ * Ctrl-C stops it between rounds; a long run is work, not a lockup, so each
+ * round tells the soft-lockup watchdog so.
  */
 static int cmd_cycle(int argc, char **argv)
 {
 	int saved = console_loglevel, ret = 0, ids[8], n, k;
 	unsigned long rounds, i;
 
-	if (kstrtoul(argv[2], 10, &rounds) || !rounds || argc - 3 > (int)ARRAY_SIZE(ids))
+	if (argc < 4 || kstrtoul(argv[2], 10, &rounds) || !rounds ||
+	    argc - 3 > (int)ARRAY_SIZE(ids)) {
+		printf("usage: overlay cycle N NAME...: N rounds (1 or more) of applying each NAME "
+		       "(at most %d) in order and removing them newest first\n",
+		       (int)ARRAY_SIZE(ids));
 		return -EINVAL;
+	}
 	console_loglevel = 4;   /* errors only */
 	for (i = 0; i < rounds && !ret; i++) {
+		touch_softlockup_watchdog();
+		if (intr_pending()) {
+			ret = -EINTR;
+			break;
+		}
 		for (n = 0; n < argc - 3; n++) {
 			ids[n] = apply_and_follow(argv[3 + n], true);
 			if (ids[n] < 0) {
@@ -257,7 +271,8 @@ static int cmd_cycle(int argc, char **argv)
 	}
 	console_loglevel = saved;
 	printf("%ld round%s of %d overlay%s applied and removed: %s\n", i, i == 1 ? "" : "s",
-	       argc - 3, argc == 4 ? "" : "s", ret ? errname(ret) : "ok");
+	       argc - 3, argc == 4 ? "" : "s",
+	       ret == -EINTR ? "interrupted" : ret ? errname(ret) : "ok");
 	return ret;
 }
 
@@ -277,7 +292,7 @@ static int cmd_overlay(int argc, char **argv)
 		return cmd_list();
 	if (argc == 3 && !strcmp(argv[1], "rm"))
 		return cmd_rm(argv[2]);
-	if (argc >= 4 && !strcmp(argv[1], "cycle"))
+	if (argc >= 2 && !strcmp(argv[1], "cycle"))
 		return cmd_cycle(argc, argv);
 	printf("usage: overlay apply NAME | list | rm ID|NAME | cycle N NAME...\n");
 	return -EINVAL;

@@ -303,6 +303,9 @@ int shell_readline(char *buf, int size)
 			break;
 		case CTRL('U'):
 			delete_range(&l, 0, l.pos);
+			/* Emptied: what overflowed went with the rest. */
+			if (!l.len)
+				overflow = false;
 			break;
 		case CTRL('K'):
 			delete_range(&l, l.pos, l.len - l.pos);

@@ -357,6 +357,30 @@ static void find_initrd_atags(u32 addr)
 	}
 }
 
+/*
+ * Why the initrd /chosen (or a boot tag) names cannot be used, or NULL.
+ * It is read where it lies, so it must be RAM the kernel does not hold:
+ * not page 0 (unmapped once the MMU is on), not a device window or a
+ * hole, not the vectors, the image or the blob.
+ */
+static const char *initrd_unusable(phys_addr_t start, phys_addr_t size, char *buf, size_t len)
+{
+	if (start < VECTORS_PAGE_SIZE)
+		return "it lies on page 0";
+	if (!in_ram(start, size))
+		return "it is not in RAM (a device window or nothing)";
+	for (int i = 0; i < mem_map.nr_reserved; i++) {
+		const struct mem_region *r = &mem_map.reserved[i];
+
+		if (start < r->base + r->size && r->base < start + size) {
+			snprintf(buf, len, "it overlaps the %s at 0x%08llx-0x%08llx", r->what,
+				 r->base, r->base + r->size - 1);
+			return buf;
+		}
+	}
+	return NULL;
+}
+
 /* Step 5: everything the heap must not hand out. */
 void reserve_boot_memory(void)
 {
@@ -372,8 +396,21 @@ void reserve_boot_memory(void)
 		find_initrd_atags(boot_r2);	/* the built-in blob names no initrd */
 	else
 		find_initrd(fdt);
-	if (phys_initrd_size)
-		reserve(phys_initrd_start, phys_initrd_size, "initrd");
+	if (phys_initrd_size) {
+		char buf[96];
+		const char *why = initrd_unusable(phys_initrd_start, phys_initrd_size, buf,
+						  sizeof(buf));
+
+		if (why) {
+			pr_err("initrd 0x%08llx-0x%08llx refused: %s; booting without it\n",
+			       (u64)phys_initrd_start, (u64)phys_initrd_start + phys_initrd_size - 1,
+			       why);
+			phys_initrd_start = 0;
+			phys_initrd_size = 0;
+		} else {
+			reserve(phys_initrd_start, phys_initrd_size, "initrd");
+		}
+	}
 	for (int i = 0; of_fdt_get_mem_rsv(fdt, i, &base, &size) == 0; i++)
 		reserve_optional(base, size, "/memreserve/");
 }
@@ -389,12 +426,17 @@ void kmem_init(void)
 	struct heap_stats st;
 	char a[24], b[24];
 	int n = mem_for_each_free(add_free);
+	char val[4];
 
 	kmem_get_stats(&st);
 	if (!st.total)
 		panic("no free RAM for the heap");
 	pr_info("heap: %s free in %d range%s (largest %s)\n", mem_size_str(a, sizeof(a), st.total),
 		n, n == 1 ? "" : "s", mem_size_str(b, sizeof(b), st.largest_free));
+	/* "slub_debug" as in Linux; "slub_debug=-" leaves it off. */
+	if (cmdline_find_option("slub_debug", val, sizeof(val)) >= 0 && strcmp(val, "-") &&
+	    !kmem_debug_enable())
+		pr_info("heap: debug on (slub_debug): freed memory poisoned and checked on reuse, red zones checked on free\n");
 }
 
 #include <coyote/shell.h>

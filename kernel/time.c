@@ -24,6 +24,9 @@
 
 volatile unsigned long jiffies;
 static const char *tick_name;
+static bool tick_dead;		/* registered, IRQs on, and it never ticked */
+
+#define TICK_CHECK_PERIODS	5
 
 int tick_register(const char *name, unsigned int hz)
 {
@@ -32,6 +35,7 @@ int tick_register(const char *name, unsigned int hz)
 	if (hz != HZ)
 		return -EINVAL;
 	tick_name = name;
+	tick_dead = false;
 	pr_info("tick from %s at %u Hz\n", name, hz);
 	return 0;
 }
@@ -41,16 +45,19 @@ void tick_unregister(const char *name)
 	if (tick_name && !strcmp(tick_name, name)) {
 		pr_info("tick from %s stopped\n", name);
 		tick_name = NULL;
+		tick_dead = false;
 	}
 }
 
 const char *tick_source(void)
 {
-	return tick_name;
+	return tick_dead ? NULL : tick_name;
 }
 
 u64 uptime_ms(void)
 {
+	if (tick_dead)
+		return ktime_get_ns() / 1000000u;
 	return (u64)jiffies * (1000 / HZ);
 }
 
@@ -147,6 +154,40 @@ struct clocksource *clocksource_get(void)
 	return clocksource;
 }
 
+void tick_check(void)
+{
+	unsigned long j0 = jiffies;
+	u64 start, periods_ns = TICK_CHECK_PERIODS * NSEC_PER_SEC / HZ;
+
+	if (!tick_name || irqs_disabled())
+		return;
+	/* By the clocksource if there is one, else a bound on the spinning. */
+	start = ktime_get_ns();
+	for (unsigned long i = 0; jiffies == j0; i++) {
+		if (clocksource ? ktime_get_ns() - start >= periods_ns : i >= (1ul << 24))
+			break;
+	}
+	if (jiffies != j0)
+		return;
+	tick_dead = true;
+	pr_err("tick from %s: no tick in %d periods with IRQs on: check its interrupts property (is that the line its interrupt controller sees?); %s\n",
+	       tick_name, TICK_CHECK_PERIODS,
+	       clocksource ? "sleep and uptime count the clocksource instead" :
+	       "no clocksource either: sleep cannot wait");
+}
+
+/* Without a tick, a sleep spins on the clocksource; the ms left at a Ctrl-C. */
+static unsigned long spin_sleep(unsigned int ms, bool interruptible)
+{
+	u64 end = ktime_get_ns() + (u64)ms * 1000000u, now;
+
+	while ((now = ktime_get_ns()) < end) {
+		if (interruptible && intr_pending())
+			return (unsigned long)DIV_ROUND_UP(end - now, 1000000u);
+	}
+	return 0;
+}
+
 /*
  * What is left of a sleep, in ms (0: it is over).  By the clock when there
  * is one: QEMU can deliver a tick late, the jiffy it ends is then longer
@@ -168,7 +209,11 @@ void msleep(unsigned int ms)
 	unsigned long end_j;
 	u64 end_ns;
 
-	if (!tick_name || irqs_disabled()) {
+	if (tick_dead && clocksource && !irqs_disabled()) {
+		spin_sleep(ms, false);
+		return;
+	}
+	if (!tick_source() || irqs_disabled()) {
 		pr_warn("msleep(%u): %s, not sleeping\n", ms,
 			tick_name ? "IRQs are masked" : "no tick timer has probed");
 		return;
@@ -185,7 +230,9 @@ unsigned long msleep_interruptible(unsigned int ms)
 	unsigned long end_j, left;
 	u64 end_ns;
 
-	if (!tick_name || irqs_disabled()) {
+	if (tick_dead && clocksource && !irqs_disabled())
+		return spin_sleep(ms, true);
+	if (!tick_source() || irqs_disabled()) {
 		msleep(ms);
 		return 0;
 	}
@@ -207,7 +254,7 @@ unsigned long msleep_interruptible(unsigned int ms)
  */
 void arch_cpu_idle(void)
 {
-	if (tick_name && !irqs_disabled())
+	if (tick_source() && !irqs_disabled())
 		cpu_do_idle();
 }
 
@@ -216,6 +263,11 @@ static int cmd_uptime(int argc, char **argv)
 	unsigned long j = jiffies;
 	u64 ms = uptime_ms();
 
+	if (tick_dead) {
+		printf("up %lu.%02lu s (by the clocksource: the tick from %s never ticked)\n",
+		       (unsigned long)(ms / 1000), (unsigned long)(ms % 1000) / 10, tick_name);
+		return 0;
+	}
 	printf("up %lu.%02lu s (%lu jiffies at %d Hz, tick from %s)\n",
 	       (unsigned long)(ms / 1000), (unsigned long)(ms % 1000) / 10, j, HZ,
 	       tick_name ? tick_name : "nothing: no timer probed");

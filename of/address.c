@@ -40,6 +40,8 @@ struct of_bus {
 	u64 (*map)(const __be32 *addr, const __be32 *range, int na, int ns,
 		   int pna, int fna);
 	unsigned int (*get_flags)(const __be32 *addr);
+	/* What the range parser reports as range.flags (Linux's get_flags). */
+	unsigned int (*range_flags)(const __be32 *addr);
 };
 
 /* --- default bus --- */
@@ -86,6 +88,13 @@ static bool default_flags_match(const struct device_node *np)
 	const __be32 *p = of_get_property(np, "#address-cells", &len);
 
 	return p && len >= 4 && be32_to_cpu(*p) == 3;
+}
+
+/* The range parser's flags on such a bus: the flags cell itself, as
+ * Linux's default-flags bus reports it.  Devices' resources stay memory. */
+static unsigned int default_flags_get_flags(const __be32 *addr)
+{
+	return be32_to_cpu(*addr);
 }
 
 static u64 default_flags_map(const __be32 *addr, const __be32 *range, int na,
@@ -145,11 +154,11 @@ static u64 pci_map(const __be32 *addr, const __be32 *range, int na, int ns,
 
 static const struct of_bus of_busses[] = {
 	{ "pci", "assigned-addresses", 1, pci_match, pci_count_cells, pci_map,
-	  pci_get_flags },
+	  pci_get_flags, pci_get_flags },
 	{ "default-flags", "reg", 1, default_flags_match, default_count_cells,
-	  default_flags_map, default_get_flags },
+	  default_flags_map, default_get_flags, default_flags_get_flags },
 	{ "default", "reg", 0, default_match, default_count_cells, default_map,
-	  default_get_flags },
+	  default_get_flags, default_get_flags },
 };
 
 static const struct of_bus *match_bus(const struct device_node *np)
@@ -487,7 +496,7 @@ static void read_range(struct of_range_parser *parser, const __be32 *cells,
 {
 	int na = parser->na, fna = parser->bus->flag_cells;
 
-	range->flags = parser->bus->get_flags(cells);
+	range->flags = parser->bus->range_flags(cells);
 	range->bus_addr = of_read_number(cells + fna, na - fna);
 	range->parent_bus_addr = of_read_number(cells + na, parser->pna);
 	if (parser->dma)

@@ -116,6 +116,42 @@ static void notify(unsigned long action, struct device_node *np, struct property
 	of_reconfig_notify(action, &rd);
 }
 
+/* ---- references ------------------------------------------------------------ */
+
+struct device_node *of_node_get(struct device_node *node)
+{
+	if (node && of_node_check_flag(node, OF_DYNAMIC))
+		node->refcount++;
+	return node;
+}
+
+/*
+ * The last reference gone: free the node (and its name, allocated with it
+ * by of_changeset_create_node(); an overlay's point into its blob).  Not
+ * while it hangs in the tree: a lookup would find freed memory.
+ */
+static void of_node_release(struct device_node *node)
+{
+	if (!of_node_check_flag(node, OF_DETACHED)) {
+		pr_err("%pOF: last reference dropped while still attached to the tree: not freed (an of_node_put() without its of_node_get()?)\n",
+		       node);
+		return;
+	}
+	kfree(node);
+}
+
+void of_node_put(struct device_node *node)
+{
+	if (!node || !of_node_check_flag(node, OF_DYNAMIC))
+		return;
+	if (!node->refcount) {
+		pr_err("%pOF: of_node_put() with no reference held\n", node);
+		return;
+	}
+	if (!--node->refcount)
+		of_node_release(node);
+}
+
 /* ---- the primitive changes (no notification) ---------------------------- */
 
 /* The link that points at @prop in @np's list, or NULL. */
@@ -343,9 +379,9 @@ void of_changeset_destroy(struct of_changeset *ocs)
 		return;
 	list_for_each_entry_safe(ce, n, &ocs->entries, node) {
 		list_del(&ce->node);
-		if (ce->action == OF_RECONFIG_ATTACH_NODE &&
-		    of_node_check_flag(ce->np, OF_DYNAMIC))
-			kfree(ce->np);
+		if (ce->own_prop)
+			kfree(ce->prop);
+		of_node_put(ce->np);	/* a dynamic node goes with its last entry */
 		kfree(ce);
 	}
 }
@@ -365,7 +401,7 @@ int of_changeset_action(struct of_changeset *ocs, unsigned long action,
 	if (!ce)
 		return -ENOMEM;
 	ce->action = action;
-	ce->np = np;
+	ce->np = of_node_get(np);
 	ce->prop = prop;
 	if (action == OF_RECONFIG_ATTACH_NODE)
 		of_node_set_flag(np, OF_DETACHED);      /* not in the tree until applied */
@@ -482,5 +518,112 @@ int of_changeset_revert(struct of_changeset *ocs)
 	ocs->applied = false;
 	list_for_each_entry_reverse(ce, &ocs->entries, node)
 		entry_notify(ce, true);
+	return 0;
+}
+
+/* ---- building changesets: nodes and properties they own -------------------- */
+
+struct device_node *of_changeset_create_node(struct of_changeset *ocs,
+					     struct device_node *parent,
+					     const char *full_name)
+{
+	size_t len = full_name ? strlen(full_name) + 1 : 0;
+	struct device_node *np;
+	char *name, *at;
+
+	if (!ocs || !parent || !len || len == 1 || strchr(full_name, '/'))
+		return NULL;
+	/* The name twice after the node: with the unit address, and without. */
+	np = kzalloc(sizeof(*np) + 2 * len, GFP_KERNEL);
+	if (!np)
+		return NULL;
+	name = (char *)(np + 1);
+	memcpy(name, full_name, len);
+	np->full_name = name;
+	name += len;
+	memcpy(name, full_name, len);
+	at = strchr(name, '@');
+	if (at)
+		*at = '\0';
+	np->name = name;
+	np->parent = parent;
+	of_node_set_flag(np, OF_DYNAMIC);
+	if (of_changeset_attach_node(ocs, np)) {
+		kfree(np);
+		return NULL;
+	}
+	return np;
+}
+
+/* A property and its value and name in one allocation, for a changeset. */
+static int add_prop_copy(struct of_changeset *ocs, struct device_node *np, const char *name,
+			 const void *value, int length)
+{
+	size_t nlen = name ? strlen(name) + 1 : 0;
+	struct of_changeset_entry *ce;
+	struct property *pp;
+	int ret;
+
+	if (!ocs || !np || !nlen)
+		return -EINVAL;
+	pp = kzalloc(sizeof(*pp) + nlen + (size_t)length, GFP_KERNEL);
+	if (!pp)
+		return -ENOMEM;
+	/* The value first: aligned, as readers of cells expect. */
+	pp->value = memcpy(pp + 1, value, (size_t)length);
+	pp->name = memcpy((char *)(pp + 1) + length, name, nlen);
+	pp->length = length;
+	ret = of_changeset_add_property(ocs, np, pp);
+	if (ret) {
+		kfree(pp);
+		return ret;
+	}
+	ce = list_entry(ocs->entries.prev, struct of_changeset_entry, node);
+	ce->own_prop = true;
+	return 0;
+}
+
+int of_changeset_add_prop_string(struct of_changeset *ocs, struct device_node *np,
+				 const char *name, const char *str)
+{
+	if (!str)
+		return -EINVAL;
+	return add_prop_copy(ocs, np, name, str, (int)strlen(str) + 1);
+}
+
+int of_changeset_add_prop_u32(struct of_changeset *ocs, struct device_node *np,
+			      const char *name, u32 val)
+{
+	__be32 v = cpu_to_be32(val);
+
+	return add_prop_copy(ocs, np, name, &v, sizeof(v));
+}
+
+/* ---- single-node calls ---------------------------------------------------- */
+
+int of_attach_node(struct device_node *np)
+{
+	int ret;
+
+	if (!np)
+		return -EINVAL;
+	ret = attach_node(np);
+	if (ret)
+		return ret;
+	notify(OF_RECONFIG_ATTACH_NODE, np, NULL, NULL);
+	return 0;
+}
+
+int of_detach_node(struct device_node *np)
+{
+	struct device_node *prev;
+	int ret;
+
+	if (!np)
+		return -EINVAL;
+	ret = detach_node(np, &prev);
+	if (ret)
+		return ret;
+	notify(OF_RECONFIG_DETACH_NODE, np, NULL, NULL);
 	return 0;
 }

@@ -684,9 +684,12 @@ static bool in_subtree(const struct device_node *np, const struct device_node *t
 }
 
 /*
- * A newer overlay that @ov's removal would pull the ground from under:
- * its changes sit on or above one of @ov's nodes (Linux's rule), or it
- * uses the label of a node @ov added (its phandle would point nowhere).
+ * A newer overlay that @ov's removal would pull the ground from under, and
+ * in *@where the node they meet at.  Checked both ways, as Linux does: a
+ * later change on or above one of @ov's nodes (it was made on top of what
+ * @ov did), and one below (a child hung from a node @ov would free); and a
+ * later overlay using the label of a node @ov added (its phandle would
+ * point nowhere).
  */
 static struct overlay *newer_overlapping(struct overlay *ov, struct device_node **where)
 {
@@ -696,21 +699,24 @@ static struct overlay *newer_overlapping(struct overlay *ov, struct device_node 
 
 	for (later = ov->next; later; later = later->next) {
 		list_for_each_entry(mine, &ov->cset.entries, node) {
-			list_for_each_entry(theirs, &later->cset.entries, node)
-				if (in_subtree(mine->np, theirs->np))
-					goto found;
+			list_for_each_entry(theirs, &later->cset.entries, node) {
+				if (in_subtree(mine->np, theirs->np) ||
+				    in_subtree(theirs->np, mine->np)) {
+					*where = theirs->np;
+					return later;
+				}
+			}
 			if (mine->action != OF_RECONFIG_ATTACH_NODE)
 				continue;
-			for (i = 0; i < later->nr_uses; i++)
-				if (later->uses[i] == mine->np)
-					goto found;
+			for (i = 0; i < later->nr_uses; i++) {
+				if (later->uses[i] == mine->np) {
+					*where = mine->np;
+					return later;
+				}
+			}
 		}
 	}
 	return NULL;
-
-found:
-	*where = mine->np;
-	return later;
 }
 
 int of_overlay_remove(int *ovcs_id)

@@ -7,7 +7,8 @@
  * applied and removed leaving the tree as found; every class of bad
  * overlay refused with the tree unchanged (a checksum of every node, name,
  * phandle and property before and after); notifications; phandle
- * renumbering and both kinds of fixups; the newest-first removal rule.
+ * renumbering and both kinds of fixups; the newest-first removal rule,
+ * checked above and below the nodes an overlay would take away.
  */
 #include <linux/errno.h>
 #include <linux/kernel.h>
@@ -20,7 +21,7 @@
 
 #define BLOB(name) \
 	extern const char __ovst_##name##_start[], __ovst_##name##_end[]
-BLOB(base); BLOB(good); BLOB(stack); BLOB(bad_target); BLOB(bad_label); BLOB(bad_cells);
+BLOB(base); BLOB(good); BLOB(stack); BLOB(below); BLOB(bad_target); BLOB(bad_label); BLOB(bad_cells);
 BLOB(bad_twice);
 #define BLOB_ARGS(name) __ovst_##name##_start, \
 	(u32)(__ovst_##name##_end - __ovst_##name##_start)
@@ -297,21 +298,39 @@ static void notifications(struct selftest *t)
 	ST_EXPECT_EQ(t, of_reconfig_notifier_unregister(&c.nb), 0);
 }
 
-static void removal_order(struct selftest *t)
+/*
+ * good.dts, then @start..@end on top of it: good.dts may not go first (the
+ * refusal says @says, the tree stays), the newer one may, then good.dts.
+ */
+static void stacked_goes_first(struct selftest *t, const char *start, const char *end,
+			       const char *says)
 {
 	int first, second;
 
 	ST_ASSERT(t, APPLY(good, &first) == 0, "applied: %s", of_overlay_error());
-	if (ST_EXPECT(t, APPLY(stack, &second) == 0, "stacked: %s", of_overlay_error())) {
+	if (ST_EXPECT(t, apply(start, end, &second) == 0, "stacked: %s", of_overlay_error())) {
 		u32 sum = tree_sum();
 
 		ST_EXPECT_EQ(t, of_overlay_remove(&first), -EBUSY);
-		ST_EXPECT(t, has(of_overlay_error(), "remove"), "says why: %s",
+		ST_EXPECT(t, has(of_overlay_error(), says), "says %s: %s", says,
 			  of_overlay_error());
 		ST_EXPECT_EQ(t, tree_sum(), sum);
 		ST_EXPECT_EQ(t, of_overlay_remove(&second), 0);
 	}
 	ST_EXPECT_EQ(t, of_overlay_remove(&first), 0);
+}
+
+/* A later overlay changing a node good.dts added. */
+static void removal_order(struct selftest *t)
+{
+	stacked_goes_first(t, __ovst_stack_start, __ovst_stack_end, "remove");
+}
+
+/* A later overlay's node below one good.dts added, by path only. */
+static void removal_order_below(struct selftest *t)
+{
+	stacked_goes_first(t, __ovst_below_start, __ovst_below_end, "/bus/dev/grandchild");
+	ST_EXPECT(t, !of_find_node_by_path("/bus/dev"), "both gone");
 }
 
 /* --- refusals: each leaves the tree as it was ---------------------------- */
@@ -401,6 +420,7 @@ static const struct selftest_case overlay_cases[] = {
 	SELFTEST_CASE(fixups_resolved),
 	SELFTEST_CASE(notifications),
 	SELFTEST_CASE(removal_order),
+	SELFTEST_CASE(removal_order_below),
 	SELFTEST_CASE(refuse_missing_target),
 	SELFTEST_CASE(refuse_unknown_label),
 	SELFTEST_CASE(refuse_cells_change),

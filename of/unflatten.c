@@ -32,7 +32,7 @@
  * The same layout in the 32-bit kernel (4-byte pointers), so the host can
  * report what the target spends; the kernel build checks the numbers.
  */
-#define ILP32_NODE  36
+#define ILP32_NODE  40
 #define ILP32_PROP  16
 #define ILP32_PTR    4
 #define ILP32_ALIAS 12

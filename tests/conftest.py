@@ -19,6 +19,9 @@ sys.path.insert(0, str(TESTS / "lib"))      # helpers the tests share (ktap, ofd
 for var in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKE_TERMOUT", "MAKE_TERMERR"):
     os.environ.pop(var, None)
 
+# Every boot of the suite runs the heap's debug mode (tests/qemu/coyote.py).
+os.environ.setdefault("COYOTE_HEAP_DEBUG", "1")
+
 from qemu.coyote import Coyote  # noqa: E402
 
 

@@ -6,6 +6,7 @@
  *   RAM             read-write; never executable on ARMv7 (XN), except:
  *   kernel text     read-only, executable
  *   kernel rodata   read-only
+ *   kallsyms        read-only (the symbol table, pages of its own)
  *   module text     read-only, executable, once relocated (set_memory_*)
  *   page 0          unmapped: a NULL pointer faults
  *   stack guards    unmapped: the page under each exception mode's stack
@@ -27,6 +28,7 @@
 #define pr_fmt(fmt) "mmu: " fmt
 
 #include <linux/errno.h>
+#include <linux/ioport.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/string.h>
@@ -60,6 +62,7 @@ static bool v7, mmu_on;
 
 extern char _text[], _etext[], __start_rodata[], _sdata[], _end[];
 extern char __vectors_start[], __vectors_end[];
+extern char __kallsyms_start[], __kallsyms_end[];
 extern char __svc_stack_bottom[], __irq_stack_bottom[], __abt_stack_bottom[];
 extern char __und_stack_bottom[], __fiq_stack_bottom[];
 
@@ -343,6 +346,8 @@ static void map_image(void)
 	}
 	map_range(text, text, rodata - text, A_READ | A_EXEC);
 	map_range(rodata, rodata, data - rodata, A_READ);
+	map_range(page_down(__kallsyms_start), page_down(__kallsyms_start),
+		  page_up(__kallsyms_end) - page_down(__kallsyms_start), A_READ);
 	for (unsigned int i = 0; i < ARRAY_SIZE(stacks); i++) {
 		u32 guard = (u32)(uintptr_t)stacks[i].bottom - PAGE_SIZE;
 
@@ -360,6 +365,21 @@ static void map_vectors(void)
 		return;
 	memcpy(vector_page, __vectors_start, (size_t)(__vectors_end - __vectors_start));
 	map_range(HIGH_VECTORS, pa, PAGE_SIZE, A_READ | A_EXEC);
+}
+
+/*
+ * What the MMU gives the kernel, as system ranges: ioremap() and every
+ * device window refuse them, each by its own name.  The image covers the
+ * tables and kallsyms too; named apart, a refusal says which.
+ */
+static void claim_kernel_ranges(void)
+{
+	iomem_add_system(page_down((void *)vectors_base), PAGE_SIZE, 0, "exception vectors");
+	iomem_add_system(0, PAGE_SIZE, 0, "page 0 (NULL pointers fault there)");
+	iomem_add_system((uintptr_t)pgd, sizeof(pgd), 0, "page tables");
+	iomem_add_system((uintptr_t)l2_pool, sizeof(l2_pool), 0, "page tables");
+	iomem_add_system((uintptr_t)__kallsyms_start, __kallsyms_end - __kallsyms_start, 0,
+			 "kallsyms");
 }
 
 static const char *cpu_name(void)
@@ -400,6 +420,7 @@ void paging_init(void)
 	mmu_on = true;
 	if (!v7)
 		vectors_base = HIGH_VECTORS;
+	claim_kernel_ranges();
 	pr_info("on (%s short descriptors): page 0 unmapped, text read-only, %d second-level "
 		"table%s, vectors at 0x%08lx\n", cpu_name(), l2_used, l2_used == 1 ? "" : "s",
 		vectors_base);
@@ -433,6 +454,8 @@ const char *mmu_fault_hint(unsigned long far)
 		return "address not mapped (not RAM, not an ioremap()ed window)";
 	if (far >= (unsigned long)_text && far < (unsigned long)_sdata)
 		return "the kernel's text and rodata are read-only";
+	if (far >= (unsigned long)__kallsyms_start && far < (unsigned long)__kallsyms_end)
+		return "the kernel's symbol table (kallsyms) is read-only";
 	if (!(attr & A_WRITE))
 		return "read-only memory (a module's text)";
 	if (!(attr & A_EXEC))

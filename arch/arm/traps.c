@@ -293,6 +293,14 @@ static void __attribute__((noinline)) fault_text(void)
 	__asm__ volatile("str %0, [%1]" : : "r"(0), "r"(fault_undef) : "memory");
 }
 
+/* A store into the symbol table, as a stray module pointer would: read-only. */
+static void __attribute__((noinline)) fault_kallsyms(void)
+{
+	extern char __kallsyms_start[];
+
+	__asm__ volatile("str %0, [%1]" : : "r"(0), "r"(__kallsyms_start) : "memory");
+}
+
 /* Unbounded recursion: the SVC stack runs into its guard page. */
 static int __attribute__((noinline)) fault_stack(int depth)
 {
@@ -338,12 +346,14 @@ static int cmd_fault(int argc, char **argv)
 		fault_text();
 	else if (!strcmp(argv[1], "stack"))
 		fault_stack(0);
+	else if (!strcmp(argv[1], "kallsyms"))
+		fault_kallsyms();
 	else
 		return -EINVAL;
 	printf("fault: the CPU did not fault\n");
 	return -EIO;
 }
 SHELL_COMMAND(fault, cmd_fault, "fault KIND",
-	      "fault dump demo, then halt: KIND = undef, data, prefetch, swi, panic, lockup, null, text, stack",
+	      "fault dump demo, then halt: KIND = undef, data, prefetch, swi, panic, lockup, null, text, stack, kallsyms",
 	      .topic = TOPIC_SYSTEM,
 	      .example = "fault null");

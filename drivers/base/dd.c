@@ -323,7 +323,7 @@ int driver_register(struct device_driver *drv)
 	if (ret)
 		return ret;
 	if (driver_find(drv->name, drv->bus)) {
-		pr_err("driver core: a driver named %s is already registered on %s; %s refused "
+		pr_err("a driver named %s is already registered on %s; %s refused "
 		       "(EBUSY)\n", drv->name, drv->bus->name, drv->name);
 		return -EBUSY;
 	}

@@ -57,21 +57,23 @@ static bool overlaps(const struct resource *r, phys_addr_t start, phys_addr_t en
 	return r->start <= end && start <= r->end;
 }
 
-/* Reserved ranges are more telling than the RAM around them: look first. */
+/* Reserved ranges are more telling than the RAM around them, and the
+ * smallest the most (the page tables, not the kernel image holding them). */
 static const struct resource *system_conflict(phys_addr_t start, phys_addr_t end)
 {
-	const struct resource *ram = NULL;
+	const struct resource *ram = NULL, *best = NULL;
 
 	for (int i = 0; i < nr_system; i++) {
 		const struct resource *r = &system_ranges[i];
 
 		if (!overlaps(r, start, end))
 			continue;
-		if (!(r->flags & IORESOURCE_SYSTEM_RAM))
-			return r;
-		ram = r;
+		if (r->flags & IORESOURCE_SYSTEM_RAM)
+			ram = r;
+		else if (!best || r->end - r->start < best->end - best->start)
+			best = r;
 	}
-	return ram;
+	return best ? best : ram;
 }
 
 const struct resource *iomem_find_conflict(phys_addr_t start, phys_addr_t size)

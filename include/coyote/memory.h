@@ -57,7 +57,13 @@ struct heap_stats {
 };
 void kmem_add_region(phys_addr_t base, phys_addr_t size);
 void kmem_get_stats(struct heap_stats *st);
-/* Walk every block; 0 when all headers are sound, else -EFAULT (reported). */
+/* Walk every block; 0 when all headers (and, in debug mode, red zones)
+ * are sound, else -EFAULT (reported). */
 int kmem_check(void);
+/* Debug mode (`slub_debug`): see kernel/slab.c. */
+int kmem_debug_enable(void);
+bool kmem_debug_enabled(void);
+/* How many heap errors debug mode has reported since boot. */
+unsigned int kmem_debug_reports(void);
 
 #endif

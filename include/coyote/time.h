@@ -15,9 +15,15 @@ int tick_register(const char *name, unsigned int hz);
 void tick_unregister(const char *name);
 /* From the timer's interrupt handler: one tick has passed. */
 void tick_handle_periodic(void);
-/* The device driving the tick, or NULL. */
+/* The device driving the tick, or NULL (also when it never ticked). */
 const char *tick_source(void);
-/* Milliseconds since the tick started. */
+/*
+ * Boot step, after IRQs are enabled: a tick that has not ticked within a
+ * few periods is reported (check its interrupts property), and from then
+ * on counts as none; sleeps and uptime count the clocksource instead.
+ */
+void tick_check(void);
+/* Milliseconds since the tick started (by the clocksource if it died). */
 u64 uptime_ms(void);
 
 /*

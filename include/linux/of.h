@@ -29,6 +29,7 @@ struct device_node {
 	struct device_node *child;    /* first child, source order */
 	struct device_node *sibling;  /* next sibling, source order */
 	unsigned long _flags;    /* OF_POPULATED and friends */
+	unsigned int refcount;   /* OF_DYNAMIC nodes: references held (of_node_get) */
 	void *data;              /* owner's use (driver core: the device made from it) */
 };
 
@@ -98,20 +99,16 @@ extern struct device_node *of_aliases;
 #define OF_ROOT_NODE_SIZE_CELLS_DEFAULT 1
 
 /*
- * Reference counting: the base tree is built once from the blob and never
- * freed.  Nodes an overlay adds are freed when the overlay is removed, after
- * the buses have removed every device made from them (the reconfig
- * notification), so no holder outlives them.  The calls exist so Linux code
- * ports unchanged.
+ * Reference counting, for the nodes that can go: those allocated at run time
+ * (OF_DYNAMIC: an overlay's, of_changeset_create_node()'s).  The base tree
+ * is built once from the blob and never freed, so for its nodes these do
+ * nothing.  Each changeset entry holds a reference to its node; a dynamic
+ * node is released (freed) on its last of_node_put(), which must come
+ * after it left the tree (OF_DETACHED): a node released while still
+ * attached is reported and kept.
  */
-static inline struct device_node *of_node_get(struct device_node *node)
-{
-	return node;
-}
-static inline void of_node_put(struct device_node *node)
-{
-	(void)node;
-}
+struct device_node *of_node_get(struct device_node *node);
+void of_node_put(struct device_node *node);
 
 static inline bool of_node_is_root(const struct device_node *node)
 {
@@ -429,6 +426,7 @@ struct of_changeset_entry {
 	unsigned long action;        /* OF_RECONFIG_* */
 	struct device_node *np;
 	struct property *prop;
+	bool own_prop;               /* made by of_changeset_add_prop_*(): freed with it */
 	struct property *old_prop;   /* update: what apply replaced */
 	void *prev;                  /* detach/remove: what preceded it, to revert in place */
 };
@@ -495,6 +493,33 @@ static inline int of_changeset_update_property(struct of_changeset *ocs,
 {
 	return of_changeset_action(ocs, OF_RECONFIG_UPDATE_PROPERTY, np, prop);
 }
+
+/**
+ * of_changeset_create_node() - a new node @full_name under @parent, to be
+ * attached when @ocs is applied (OF_DYNAMIC, freed with the changeset)
+ * Return: the node, or NULL (bad arguments, no memory).
+ */
+struct device_node *of_changeset_create_node(struct of_changeset *ocs,
+					     struct device_node *parent,
+					     const char *full_name);
+/**
+ * of_changeset_add_prop_string() / of_changeset_add_prop_u32() - add a
+ * property with a copy of @str (or @val, big-endian) to @np when @ocs is
+ * applied; the copy is freed with the changeset.
+ * Return: 0; -EINVAL (NULL arguments); -EBUSY (applied); -ENOMEM.
+ */
+int of_changeset_add_prop_string(struct of_changeset *ocs, struct device_node *np,
+				 const char *name, const char *str);
+int of_changeset_add_prop_u32(struct of_changeset *ocs, struct device_node *np,
+			      const char *name, u32 val);
+/**
+ * of_attach_node() / of_detach_node() - attach a node (its parent set) or
+ * detach one, at once, and notify, as a one-entry changeset would.
+ * Return: 0; -EINVAL (no parent, parent detached); -EEXIST (name or
+ * phandle taken); -ENODEV (not attached).
+ */
+int of_attach_node(struct device_node *np);
+int of_detach_node(struct device_node *np);
 
 /* --- of/overlay.c: device-tree overlays (Linux's of_overlay API) --- */
 

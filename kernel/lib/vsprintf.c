@@ -185,8 +185,8 @@ static void put_compatibles(struct out *o, const struct device_node *dn, bool al
  * The modifiers after "%pOF", each printed in turn and separated by ':', as
  * Linux's printk-formats.rst describes: f full path (the default), n name
  * without unit address, p phandle (decimal), P the last path component
- * ("uart@1000"; "/" for the root), F flags (- or P populated, - or B
- * populated bus; D and d, dynamic and detached, are always -), c first
+ * ("uart@1000"; "/" for the root), F flags (D dynamic, d detached, P
+ * populated, B populated bus; - for each one not set), c first
  * compatible, C every compatible, quoted and comma-separated.
  */
 static void device_node_string(struct out *o, const void *arg, const char *mods)
@@ -217,7 +217,8 @@ static void device_node_string(struct out *o, const void *arg, const char *mods)
 			put_str(o, dn->parent ? dn->full_name : "/");
 			break;
 		case 'F':
-			put_str(o, "--");
+			put(o, dn->_flags & (1ul << OF_DYNAMIC) ? 'D' : '-');
+			put(o, dn->_flags & (1ul << OF_DETACHED) ? 'd' : '-');
 			put(o, dn->_flags & (1ul << OF_POPULATED) ? 'P' : '-');
 			put(o, dn->_flags & (1ul << OF_POPULATED_BUS) ? 'B' : '-');
 			break;

@@ -106,6 +106,25 @@ static int arp_send(struct net_device *dev, u16 op, const u8 *tha, u32 tip)
 	return eth_send(dev, op == ARPOP_REQUEST ? bcast : tha, ETH_P_ARP, ARP_HLEN);
 }
 
+/*
+ * A datagram to our own address never reaches the wire (the NIC would not
+ * hear itself): it is received at once, as Linux's loopback does.  From a
+ * copy, so the answer can be built in tx_frame; an echo's reply comes back
+ * the same way, one level deeper.
+ */
+static int ip_loopback(struct net_device *dev, unsigned int len)
+{
+	static u8 lo_frame[ETH_FRAME_LEN];
+	struct sk_buff skb = { .dev = dev, .data = lo_frame, .len = ETH_HLEN + len };
+
+	memcpy(lo_frame, dev->dev_addr, ETH_ALEN);
+	memcpy(lo_frame + 6, dev->dev_addr, ETH_ALEN);
+	put_be16(lo_frame + 12, ETH_P_IP);
+	memcpy(lo_frame + ETH_HLEN, tx_frame + ETH_HLEN, len);
+	ip_rcv(&skb);
+	return 0;
+}
+
 /* IPv4 header in front of @len bytes at tx_frame + 14 + 20, then send. */
 static int ip_send(struct net_device *dev, const u8 *dst_mac, u32 dst, u8 proto,
 		   unsigned int len)
@@ -125,6 +144,8 @@ static int ip_send(struct net_device *dev, const u8 *dst_mac, u32 dst, u8 proto,
 	put_unaligned_be32(dst, ip + 16);
 	put_unaligned_be16(ip_compute_csum(ip, IP_HLEN), ip + 10);
 	stats.ip_out++;
+	if (dst == inet.addr)
+		return ip_loopback(dev, IP_HLEN + len);
 	return eth_send(dev, dst_mac, ETH_P_IP, IP_HLEN + len);
 }
 
@@ -250,6 +271,10 @@ static int arp_resolve(struct net_device *dev, u32 ip, u8 *mac)
 	unsigned long flags;
 	int try, ret = 0;
 
+	if (ip == inet.addr) {          /* ourselves: no need to ask */
+		memcpy(mac, dev->dev_addr, ETH_ALEN);
+		return 0;
+	}
 	if (!hop)
 		return -ENETUNREACH;
 	for (try = 0; try < ARP_TRIES; try++) {

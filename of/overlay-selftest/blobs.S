@@ -16,6 +16,7 @@ __ovst_##name##_end:
 	BLOB(base, "base.dtb")
 	BLOB(good, "good.dtbo")
 	BLOB(stack, "stack.dtbo")
+	BLOB(below, "below.dtbo")
 	BLOB(bad_target, "bad-target.dtbo")
 	BLOB(bad_label, "bad-label.dtbo")
 	BLOB(bad_cells, "bad-cells.dtbo")

@@ -3,7 +3,8 @@
  * of/dynamic.c: single property changes, changesets applied, failed and
  * reverted (the tree printed as DTS must come back byte for byte), the
  * reconfig notifications and what they mean for devices, phandles of
- * attached and detached nodes.
+ * attached and detached nodes; node lifetimes (references, release,
+ * nodes and properties a changeset makes), of_attach_node/of_detach_node.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -171,6 +172,93 @@ static void test_detach_phandle(void)
 	of_changeset_destroy(&cs);
 }
 
+static const char *flags_of(struct device_node *np)
+{
+	static char buf[16];
+
+	snprintf(buf, sizeof(buf), "%pOFF", np);
+	return buf;
+}
+
+/*
+ * Node lifetimes: a node made by a changeset is OF_DYNAMIC, each entry
+ * holds a reference, it is detached (OF_DETACHED) when reverted and freed
+ * on the last of_node_put(); released while attached, it is reported and
+ * kept.  (Under the sanitizers a wrong free or a leak fails the run.)
+ */
+static void test_node_lifetimes(void)
+{
+	struct device_node *bus = P("/bus"), *np;
+	struct of_changeset cs;
+	char *before = snapshot();
+	u32 v = 0;
+
+	of_changeset_init(&cs);
+	np = of_changeset_create_node(&cs, bus, "new@5000");
+	CHECK(np != NULL, "node created");
+	if (!np)
+		return;
+	CHECK_STR(np->name, "new", "its name");
+	CHECK_STR(flags_of(np), "Dd--", "dynamic, detached until applied: %s", flags_of(np));
+	CHECK_INT(of_changeset_add_prop_string(&cs, np, "compatible", "coyote,new"), 0, "string");
+	CHECK_INT(of_changeset_add_prop_u32(&cs, np, "value", 0x1234), 0, "u32");
+	CHECK_INT(of_changeset_add_prop_u32(&cs, NULL, "value", 1), -EINVAL, "no node: -EINVAL");
+	CHECK(!of_changeset_create_node(&cs, bus, "a/b"), "a name with a slash: NULL");
+	CHECK_INT(np->refcount, 3, "three entries, three references");
+	CHECK_INT(of_changeset_apply(&cs), 0, "applied");
+	CHECK(P("/bus/new@5000") == np, "attached");
+	CHECK(of_device_is_compatible(np, "coyote,new"), "its string property");
+	CHECK(!of_property_read_u32(np, "value", &v) && v == 0x1234, "its u32 property");
+	CHECK_STR(flags_of(np), "D---", "attached: %s", flags_of(np));
+	CHECK_STR(flags_of(bus), "----", "a base node: %s", flags_of(bus));
+
+	CHECK(of_node_get(np) == np && np->refcount == 4, "of_node_get counts");
+	of_node_put(np);
+	CHECK_INT(np->refcount, 3, "of_node_put counts back");
+	CHECK(of_node_get(bus) == bus && bus->refcount == 0, "a base node is not counted");
+	of_node_put(bus);
+
+	/* Too many puts while attached: reported, not freed. */
+	of_node_put(np);
+	of_node_put(np);
+	ktap_expect_begin("of: /bus/new@5000: last reference dropped while still attached to the tree: not freed (an of_node_put() without its of_node_get()?)");
+	of_node_put(np);
+	ktap_expect_end();
+	CHECK(P("/bus/new@5000") == np && !np->refcount, "still there");
+	ktap_expect_begin("of: /bus/new@5000: of_node_put() with no reference held");
+	of_node_put(np);
+	ktap_expect_end();
+	of_node_get(np);
+	of_node_get(np);
+	of_node_get(np);
+
+	CHECK_INT(of_changeset_revert(&cs), 0, "reverted");
+	CHECK(!P("/bus/new@5000"), "gone from the tree");
+	CHECK_STR(flags_of(np), "Dd--", "detached: %s", flags_of(np));
+	of_node_get(np);                /* a holder outlives the changeset */
+	of_changeset_destroy(&cs);
+	CHECK_INT(np->refcount, 1, "one holder left after destroy");
+	of_node_put(np);                /* the last one: freed (ASan watches) */
+	CHECK(same_as(before), "the tree as before");
+	free(before);
+}
+
+static void test_attach_detach_node(void)
+{
+	struct device_node n = { .name = "single", .full_name = "single", .parent = P("/bus") };
+
+	reset();
+	CHECK_INT(of_attach_node(&n), 0, "of_attach_node");
+	CHECK(P("/bus/single") == &n && last_action == OF_RECONFIG_ATTACH_NODE,
+	      "attached and notified");
+	CHECK_INT(of_attach_node(&n), -EEXIST, "twice: -EEXIST");
+	CHECK_INT(of_detach_node(&n), 0, "of_detach_node");
+	CHECK(!P("/bus/single") && last_action == OF_RECONFIG_DETACH_NODE,
+	      "detached and notified");
+	CHECK_INT(of_detach_node(&n), -ENODEV, "twice: -ENODEV");
+	CHECK_INT(of_attach_node(NULL), -EINVAL, "NULL: -EINVAL");
+}
+
 int main(void)
 {
 	size_t size;
@@ -184,6 +272,8 @@ int main(void)
 	test_changeset_apply_revert();
 	test_changeset_all_or_nothing();
 	test_detach_phandle();
+	test_node_lifetimes();
+	test_attach_detach_node();
 	CHECK_INT(of_reconfig_notifier_unregister(&nb), 0, "unregistered");
 	return ktap_done();
 }

@@ -87,6 +87,36 @@ static void test_stacking(const void *dtbo, size_t size, const char *before)
 	CHECK(same_as(before), "tree as before");
 }
 
+/*
+ * B adds a child under a node A added: A's removal would free that node
+ * with B's child still attached, so it is refused until B has gone.  And
+ * the other way round: a later overlay changing a node above one of A's.
+ */
+static void test_removal_order(const void *dtbo, size_t size, const void *dtbo_b,
+			       size_t size_b, const char *before)
+{
+	int a = 0, b = 0;
+	char *stacked, who[32];
+
+	CHECK_INT(of_overlay_fdt_apply(dtbo, (u32)size, &a, NULL), 0, "A: %s",
+		  of_overlay_error());
+	CHECK_INT(of_overlay_fdt_apply(dtbo_b, (u32)size_b, &b, NULL), 0, "B on A: %s",
+		  of_overlay_error());
+	of_overlay_set_name(b, "b");
+	CHECK(P("/bus/dev@3000/sub") != NULL, "B's child under A's node");
+	stacked = snapshot();
+	CHECK_INT(of_overlay_remove(&(int){ a }), -EBUSY, "A first, below B's change: -EBUSY");
+	snprintf(who, sizeof(who), "overlay %d (b)", b);
+	CHECK(strstr(of_overlay_error(), who) &&
+	      strstr(of_overlay_error(), "/bus/dev@3000/sub"),
+	      "names the blocking overlay and its node: %s", of_overlay_error());
+	CHECK(same_as(stacked), "refused: the tree untouched");
+	CHECK_INT(of_overlay_remove(&b), 0, "B first");
+	CHECK_INT(of_overlay_remove(&a), 0, "then A");
+	CHECK(same_as(before), "both gone: the tree as before");
+	free(stacked);
+}
+
 /* Every byte of the blob changed in turn, three ways. */
 static void test_corruption(const unsigned char *dtbo, size_t size, const char *before)
 {
@@ -123,15 +153,18 @@ int main(void)
 	size_t bsize, osize;
 	void *base = ktap_load("dynamic.dtb", &bsize);
 	void *dtbo = ktap_load("overlay-a.dtb", &osize);
+	size_t bsize2;
+	void *dtbo_b = ktap_load("overlay-b.dtb", &bsize2);
 	char *before;
 
-	if (!base || !dtbo || of_fdt_unflatten(base, bsize, NULL, 0))
+	if (!base || !dtbo || !dtbo_b || of_fdt_unflatten(base, bsize, NULL, 0))
 		return ktap_done();
 	of_reconfig_notifier_register(&nb);
 	before = snapshot();
 	CHECK(strstr(before, "__symbols__") != NULL, "base built with -@");
 	test_apply_remove(dtbo, osize, before);
 	test_stacking(dtbo, osize, before);
+	test_removal_order(dtbo, osize, dtbo_b, bsize2, before);
 	test_corruption(dtbo, osize, before);
 	CHECK_INT(of_overlay_fdt_apply(dtbo, 16, &(int){ 0 }, NULL), -EOVERFLOW,
 		  "16 bytes: -EOVERFLOW");
@@ -139,5 +172,6 @@ int main(void)
 	      of_overlay_error());
 	free(before);
 	free(dtbo);
+	free(dtbo_b);
 	return ktap_done();
 }

@@ -5,6 +5,8 @@
  * tests/lib/test_klib.py.  The kernel's functions are renamed with k_ (see
  * the -D flags there) so they can be compared with the C library's.
  * Prints "ok N name" / "not ok N name: detail" lines and exits 1 on failure.
+ * With the argument "heap-debug" it tests the heap's debug mode instead,
+ * on a heap of its own (the mode is chosen before the first allocation).
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -41,6 +43,8 @@ struct heap_stats {
 	unsigned int allocs, regions, free_blocks;
 };
 void kmem_get_stats(struct heap_stats *st);
+int kmem_debug_enable(void);
+unsigned int kmem_debug_reports(void);
 
 static int failures, tests;
 static char last_log[1024];
@@ -252,6 +256,36 @@ static void test_string(void)
 	       a);
 }
 
+/*
+ * 20000 random allocations (below @max bytes) and frees over @p[0..n): 0,
+ * 1 when a block lost its contents (an overlap), 2 for a failed or
+ * misaligned allocation.
+ */
+static int stress(void **p, size_t *sz, int n, unsigned int *seed, size_t max)
+{
+	int bad = 0;
+
+	for (int round = 0; round < 20000; round++) {
+		int i = rand_r(seed) % n;
+
+		if (p[i]) {
+			for (size_t k = 0; k < sz[i]; k++)
+				if (((unsigned char *)p[i])[k] != (unsigned char)i)
+					bad = 1;
+			kfree(p[i]);
+			p[i] = NULL;
+		} else {
+			sz[i] = rand_r(seed) % max;
+			p[i] = kmalloc(sz[i], 0);
+			if (!p[i] || ((uintptr_t)p[i] & 7))
+				bad = 2;
+			else
+				memset(p[i], i, sz[i]);
+		}
+	}
+	return bad;
+}
+
 static void test_heap(void)
 {
 	enum { REGION = 1 << 20, N = 400 };
@@ -268,24 +302,7 @@ static void test_heap(void)
 	result(st0.regions == 2 && st0.used == 0 && st0.free_blocks == 2, "heap regions", "");
 
 	/* Random allocations and frees: results aligned, inside, never overlapping. */
-	for (int round = 0; round < 20000; round++) {
-		int i = rand_r(&seed) % N;
-
-		if (p[i]) {
-			for (size_t k = 0; k < sz[i]; k++)
-				if (((unsigned char *)p[i])[k] != (unsigned char)i)
-					bad = 1;
-			kfree(p[i]);
-			p[i] = NULL;
-		} else {
-			sz[i] = rand_r(&seed) % 3000;
-			p[i] = kmalloc(sz[i], 0);
-			if (!p[i] || ((uintptr_t)p[i] & 7))
-				bad = 2;
-			else
-				memset(p[i], i, sz[i]);
-		}
-	}
+	bad = stress(p, sz, N, &seed, 3000);
 	result(!bad, "heap random alloc/free keeps contents, 8-byte aligned", bad == 1 ? "overlap" : "");
 	result(kmem_check() == 0, "heap headers sound after stress", last_log);
 	for (int i = 0; i < N; i++)
@@ -327,8 +344,78 @@ static void test_heap(void)
 	       last_log);
 }
 
-int main(void)
+/* slub_debug: overflows, writes after free and double frees named. */
+static void test_heap_debug(void)
 {
+	static _Alignas(8) unsigned char arena[1 << 18];
+	enum { N = 300 };
+	void *p[N] = { 0 };
+	size_t sz[N];
+	unsigned int seed = 777;
+	int bad = 0;
+
+	kmem_add_region((uintptr_t)arena, sizeof(arena));
+	result(kmem_debug_enable() == 0, "debug mode on an unused heap", "");
+
+	{
+		char *x = kmalloc(13, 0);
+
+		memset(x, 'x', 13);
+		last_log[0] = 0;
+		kfree(x);
+		result(!last_log[0] && kmem_debug_reports() == 0, "13 bytes written in 13: nothing",
+		       last_log);
+		x = kmalloc(13, 0);
+		x[13] = '!';
+		kfree(x);
+		result(strstr(last_log, "1 byte written past the end of 13 bytes allocated by") &&
+			       kmem_debug_reports() == 1,
+		       "one byte past the end: reported with the allocation", last_log);
+	}
+	{
+		char *x = kmalloc(64, 0), *y;
+
+		kfree(x);
+		last_log[0] = 0;
+		y = kmalloc(64, 0);     /* first fit: the same memory */
+		result(y == x && !last_log[0], "freed memory reused untouched: nothing", last_log);
+		kfree(y);
+		x[20] = 0;
+		x[21] = 0;
+		y = kmalloc(64, 0);
+		result(y == x && strstr(last_log, "use after free: 2 bytes written after kfree") &&
+			       strstr(last_log, "allocated by") && strstr(last_log, "freed by") &&
+			       kmem_debug_reports() == 2,
+		       "write after free: reported when reused, owner and freer named", last_log);
+		kfree(y);
+	}
+	{
+		char *a = kmalloc(40, 0), *b = kmalloc(40, 0), *c = kmalloc(40, 0);
+
+		kfree(a);
+		kfree(b);       /* merged into a's block: its header is poison now */
+		last_log[0] = 0;
+		kfree(b);
+		result(strstr(last_log, "double free (freed before by") != NULL,
+		       "double free of a merged block named as such", last_log);
+		kfree(c);
+	}
+
+	bad = stress(p, sz, N, &seed, 700);
+	result(!bad && kmem_debug_reports() == 3 && kmem_check() == 0,
+	       "stress in debug mode: contents kept, nothing reported", last_log);
+	result(kmem_debug_enable() != 0, "debug mode cannot start under live blocks", "");
+	for (int i = 0; i < N; i++)
+		kfree(p[i]);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "heap-debug")) {
+		test_heap_debug();
+		printf("# %d tests, %d failed\n", tests, failures);
+		return failures ? 1 : 0;
+	}
 	test_vsnprintf();
 	test_kstrtox();
 	test_string();

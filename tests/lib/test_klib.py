@@ -39,7 +39,8 @@ def test_kernel_lib_on_host():
         exe = build()
     except subprocess.CalledProcessError as e:
         raise AssertionError("build failed:\n" + e.stderr)
-    res = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120)
-    failed = [l for l in res.stdout.splitlines() if l.startswith("not ok")]
-    assert res.returncode == 0 and not failed, res.stdout + res.stderr
-    assert "ok " in res.stdout
+    for args in ([], ["heap-debug"]):     # the debug mode on a heap of its own
+        res = subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=120)
+        failed = [l for l in res.stdout.splitlines() if l.startswith("not ok")]
+        assert res.returncode == 0 and not failed, res.stdout + res.stderr
+        assert "ok " in res.stdout

@@ -60,13 +60,46 @@ BOARD_NICS = {b: QEMU_BOARD.get("QEMU_NIC_" + b) or None for b in BOARDS}
 BOARD_CPUS = {b: QEMU_BOARD["QEMU_CPU_" + b] for b in BOARDS if QEMU_BOARD.get("QEMU_CPU_" + b)}
 
 
+# The heap's debug mode (kernel/slab.c) for every boot of the test suite:
+# tests/conftest.py sets COYOTE_HEAP_DEBUG, so `make run`, the docs and the
+# graders boot as before.
+HEAP_DEBUG = "slub_debug"
+
+
+def fdt_bootargs(dtb):
+    """/chosen/bootargs of a DTB, or None when it has none."""
+    res = subprocess.run(["fdtget", "-t", "s", str(dtb), "/chosen", "bootargs"],
+                         capture_output=True, text=True, timeout=30)
+    return res.stdout.rstrip("\n") if res.returncode == 0 else None
+
+
+def with_heap_debug(dtb, append, qemu_writes_tree=False):
+    """@append with the heap debug option added; with no @append, the DTB's
+    own bootargs (which -append would replace) plus the option.  A DTB
+    without bootargs keeps none: the boots testing that path stay as they
+    are.  Where QEMU writes the tree (virt) -append is the only source of
+    bootargs, so the option goes there."""
+    if not os.environ.get("COYOTE_HEAP_DEBUG"):
+        return append
+    if qemu_writes_tree:
+        return ((append or "") + " " + HEAP_DEBUG).strip()
+    if dtb is None:
+        return append
+    if append is None:
+        append = fdt_bootargs(dtb)
+        if append is None:
+            return None
+    return (append + " " + HEAP_DEBUG).strip()
+
+
 def qemu_command(dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None, kernel=None,
-                 machine="versatilepb", semihosting=True):
+                 machine="versatilepb", semihosting=True, heap_debug=True):
     """The QEMU command line `make run` uses, as a list (kernel: another
     kernel.bin, e.g. a lab build's, whose own initrd is then the default;
     machine: the BOARD, with QEMU's machine options if any:
     "virt,virtualization=on"; semihosting=False: no way out of QEMU but a
-    reset the board has)."""
+    reset the board has; heap_debug: add slub_debug when the test suite asks
+    for it, see HEAP_DEBUG)."""
     board = machine.split(",")[0]
     if board not in BOARDS:
         raise ValueError("machine %r: one of %s" % (machine, " ".join(BOARDS)))
@@ -97,6 +130,8 @@ def qemu_command(dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None, kernel=None
         dtb = None if board in BOARD_CPUS else BOARD_DTB
     if dtb is not None:
         cmd += ["-dtb", str(dtb)]
+    if heap_debug:
+        append = with_heap_debug(dtb, append, board in BOARD_CPUS and dtb is None)
     if initrd is DEFAULT:
         # The modules in an initrd belong to the kernel built beside it.
         own = Path(kernel).parent / "initrd.cpio" if kernel else INITRD
@@ -139,10 +174,11 @@ class Coyote:
 
     def __init__(self, dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None,
                  wait_prompt=True, boot_timeout=BOOT_TIMEOUT, kernel=None,
-                 machine="versatilepb", semihosting=True):
+                 machine="versatilepb", semihosting=True, heap_debug=True):
         if not Path(kernel or KERNEL_BIN).exists():
             raise RuntimeError("%s missing: run `make` first" % (kernel or KERNEL_BIN))
-        self.cmdline = qemu_command(dtb, initrd, extra, append, kernel, machine, semihosting)
+        self.cmdline = qemu_command(dtb, initrd, extra, append, kernel, machine, semihosting,
+                                    heap_debug)
         self.boot_log = ""
         self.boot_seconds = None
         self.child = None

@@ -4,6 +4,7 @@ Device windows are claimed (request_mem_region, EBUSY as in Linux): never
 two on one range, never over RAM, the image, the blob or the initrd, never
 wrapping; ioremap() refuses the same and every caller checks it."""
 import re
+import time
 
 import pytest
 
@@ -162,6 +163,56 @@ def test_initrd_is_used_with_the_builtin_blob(boot):
     assert re.search(r"^smc91x\s", c.run("lsmod"), re.M)
 
 
+# An initrd /chosen places where no initrd can be: refused with the reason,
+# the boot goes on without it (it used to crash in initrd_init).
+BAD_INITRDS = [
+    ("outside-ram", 0x90000000, 0x90010000, "it is not in RAM (a device window or nothing)"),
+    ("on-mmio", 0x101f1000, 0x101f2000, "it is not in RAM (a device window or nothing)"),
+    ("page-0", 0x00000000, 0x00001000, "it lies on page 0"),
+    ("over-the-image", 0x00010000, 0x00020000, "it overlaps the kernel image at 0x00010000-"),
+]
+
+
+@pytest.mark.parametrize("name,start,end,why", BAD_INITRDS, ids=[b[0] for b in BAD_INITRDS])
+def test_bad_initrd_range_is_refused_and_the_boot_goes_on(boot, name, start, end, why):
+    chosen = 'bootargs = "console=ttyAMA0,115200";'
+    src = board_dts_source()
+    assert chosen in src
+    src = src.replace(chosen, chosen + " linux,initrd-start = <0x%x>; linux,initrd-end = <0x%x>;"
+                      % (start, end), 1)
+    c = boot(dtb=compile_dts(src, "initrd-" + name), initrd=None)
+    assert ("initrd 0x%08x-0x%08x refused: %s" % (start, end - 1, why)) in c.boot_log, c.boot_log
+    assert "booting without it" in c.boot_log
+    assert "initrd" not in c.run("mem")
+    assert "coyote" in c.run("version")
+
+
+# --- no silent hang: a tick that never ticks ---------------------------------------
+
+def test_dead_tick_is_reported_and_sleep_uses_the_clocksource(boot):
+    """The tick's timer wired (by its interrupts property) to a VIC line
+    nothing raises: reported after IRQs are on, and sleep/uptime count the
+    clocksource (the same SP804's free-running half) instead of waiting
+    forever for jiffies."""
+    src = board_dts_source()
+    old = re.search(r"reg = <0x101e2000 0x1000>;\s*interrupts = <4>;", src)
+    assert old, src
+    dtb = compile_dts(src.replace(old.group(0), "reg = <0x101e2000 0x1000>; interrupts = <1>;"),
+                      "dead-tick")
+    c = boot(dtb=dtb)
+    assert re.search(r"time: tick from 101e2000\.timer: no tick in 5 periods with IRQs on: "
+                     r"check its interrupts property .*sleep and uptime count the clocksource "
+                     r"instead", c.boot_log), c.boot_log
+    up = c.run("uptime")
+    assert "by the clocksource: the tick from 101e2000.timer never ticked" in up, up
+    start = time.monotonic()
+    assert c.run("sleep 1", timeout=10) == ""
+    assert time.monotonic() - start >= 0.9
+    later = c.run("uptime")
+    secs = [float(re.search(r"up ([\d.]+) s", x).group(1)) for x in (up, later)]
+    assert secs[1] - secs[0] >= 1.0, (up, later)
+
+
 # --- no silent hang: the soft-lockup watchdog -------------------------------------
 
 def test_soft_lockup_is_reported_once_with_where(boot):
@@ -235,6 +286,7 @@ def test_mmu_layout_in_mem(mmu_board):
     ("null", "at virtual address 00000000: NULL pointer dereference", "fault_null"),
     ("text", ": the kernel's text and rodata are read-only", "fault_text"),
     ("stack", ": stack overflow: the guard page under the SVC stack", "fault_stack"),
+    ("kallsyms", ": the kernel's symbol table (kallsyms) is read-only", "fault_kallsyms"),
 ])
 def test_mmu_faults_are_caught_and_named(mmu_board, kind, hint, where):
     out = fault(mmu_board, kind)

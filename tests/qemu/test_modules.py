@@ -255,6 +255,25 @@ def test_bad_initrd_is_refused_and_boot_goes_on(boot):
         c.close()
 
 
+def test_autoload_says_when_a_module_does_not_load(boot):
+    """A broken ds1338.ko where autoload looks: the RTC's module fails to
+    load and autoload says so (device, module, and in its summary)."""
+    ds1338 = read(MODULES / "ds1338.ko")
+    path = TEST_BUILD / "initrd-broken-ds1338.cpio"
+    TEST_BUILD.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(write_cpio([
+        ("lib/modules/ds1338.ko", ds1338[:len(ds1338) // 2]),
+        ("lib/modules/modules.alias", read(MODULES / "modules.alias")),
+        ("lib/modules/smc91x.ko", read(MODULES / "smc91x.ko")),
+    ]))
+    c = boot(initrd=path)
+    log = c.boot_log
+    assert "ds1338.ko: section table outside the file" in log, log
+    assert re.search(r"0-0068 \(dallas,ds1338\): ds1338 did not load; the device stays "
+                     r"without a driver", log), log
+    assert "module: autoload: 1 module loaded, 1 failed (ds1338)" in log, log
+
+
 # --- test modules and broken ones ------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -390,6 +409,7 @@ def test_second_driver_with_an_existing_name_is_refused(tboard):
     out = tboard.run("insmod modleftover drvname=uart-pl011")
     assert ("driver core: a driver named uart-pl011 is already registered on platform; "
             "uart-pl011 refused (EBUSY)") in out, out
+    assert "driver core: driver core:" not in out, out     # one prefix, from pr_fmt
     assert "modleftover.ko: init returned -16 (EBUSY); unloaded" in out, out
     assert tboard.run("drivers").count("uart-pl011") == 1
 

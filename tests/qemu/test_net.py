@@ -185,6 +185,7 @@ def test_address_from_bootargs_and_ifconfig(boot):
     assert "inet 10.0.2.30/24 gw 10.0.2.2" in out, out
     assert "0 entries" in c.run("arp")      # a new address forgets the cache
     check_ping(c, "10.0.2.3", 1)            # slirp's DNS address answers too
+    check_ping(c, "10.0.2.30", 2)           # itself: looped back, never on the wire
     bad = c.run("ifconfig eth0 10.0.2.300/24")
     assert "EINVAL" in bad, bad
     assert "inet 10.0.2.30/24" in c.run("ifconfig")

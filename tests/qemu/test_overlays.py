@@ -9,11 +9,12 @@ kernel by `overlay cycle`); overlays= in bootargs applies before populate."""
 
 import os
 import re
+import time
 from pathlib import Path
 
 import pytest
 
-from qemu.coyote import BUILD, Coyote
+from qemu.coyote import BUILD, PROMPT, Coyote
 
 OVERLAYS = Path(__file__).resolve().parents[2] / "dts" / "overlays"
 BROKEN = sorted(p.stem for p in OVERLAYS.glob("broken-*.dts"))
@@ -100,6 +101,24 @@ def test_label_from_one_overlay_used_by_the_next(board):
     assert "clocks" not in board.run("dt /external-bus/i2c@1,0/rtc@68")
 
 
+def test_node_with_a_later_child_may_not_go_first(board):
+    # clk32k-child hangs a node under clk32k's by path: removing clk32k
+    # would free its node with that child attached (a use after free that
+    # the next `overlay list` tripped over).
+    board.run("overlay apply clk32k")
+    assert "clk32k-child applied" in board.run("overlay apply clk32k-child")
+    assert "comment" in board.run("dt /clock-32768/trim")
+    out = board.run("overlay rm clk32k")
+    assert re.search(r"overlay (\d+) \(clk32k-child\), applied later, changes or uses "
+                     r"/clock-32768/trim: remove \1 first", out), out
+    listed = board.run("overlay list")
+    assert re.search(r"^\d+  clk32k  ", listed, re.M) and "clk32k-child" in listed, listed
+    assert "comment" in board.run("dt /clock-32768/trim")
+    assert "removed" in board.run("overlay rm clk32k-child")
+    assert "removed" in board.run("overlay rm clk32k")
+    assert board.run("overlay list").strip() == "no overlays applied"
+
+
 def test_newest_of_overlapping_overlays_goes_first(board):
     board.run("overlay apply uart2-disable")
     board.run("overlay apply uart2-disable")
@@ -143,6 +162,28 @@ def test_apply_remove_cycles_leave_heap_unchanged(board):
     # devices' and links' allocations land in is not a leak.
     after = heap_line(board.run("mem"))
     assert re.sub(r", \d+ blocks\)", ")", after) == re.sub(r", \d+ blocks\)", ")", warm), (after, warm)
+
+
+@pytest.mark.parametrize("args", ["", "x clk32k", "0 clk32k", "5"])
+def test_cycle_with_bad_arguments_prints_its_usage(board, args):
+    out = board.run(("overlay cycle " + args).strip())
+    assert "usage: overlay cycle N NAME..." in out, out
+    assert "rounds of" not in out, out
+
+
+def test_long_cycle_stops_at_ctrl_c_and_is_no_lockup(boot):
+    # A 1 s soft-lockup threshold: a cycle that runs for 3 s is work, not
+    # a CPU stuck, and Ctrl-C ends it between rounds.
+    c = boot(append="console=ttyAMA0,115200 watchdog_thresh=1")
+    c.send("overlay cycle 1000000 uart2-disable\r")
+    c.expect("overlay cycle 1000000 uart2-disable")
+    time.sleep(3)
+    c.send("\x03")
+    out = c.expect(r"(\d+) rounds of 1 overlay applied and removed: interrupted", timeout=10)
+    assert int(c.child.match.group(1)) > 0, out
+    c.expect(re.escape(PROMPT))
+    assert "soft lockup" not in out, out
+    assert c.run("overlay list").strip() == "no overlays applied"
 
 
 def test_overlays_in_bootargs_apply_before_populate(boot):

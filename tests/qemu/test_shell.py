@@ -281,6 +281,16 @@ def test_a_2k_paste_is_refused_whole(sh):
     assert sh.run("echo after") == "after\n"
 
 
+def test_ctrl_u_clears_an_overlong_line(sh):
+    start(sh)
+    sh.child.send("echo " + "x" * 1100)
+    sh.child.expect_exact("x" * 32)
+    sh.child.send(CTRL["U"] + "echo fresh\r")
+    sh.child.expect_exact(PROMPT)
+    out = sh.child.before.replace("\r", "")
+    assert "too long" not in out and "\nfresh\n" in out, out
+
+
 def test_a_long_line_runs_whole(sh):
     # 300 characters: more than the old 255, which ran a cut line.
     word = "".join("%03d," % i for i in range(75))
@@ -391,3 +401,15 @@ def test_gpio_without_controllers_says_where_they_would_come_from(coyote):
     for addr in ("101e4000", "101e5000", "101e6000", "101e7000"):
         assert re.search(r"^  /amba/gpio@%s +arm,pl061$" % addr, out, re.M), out
     assert "lab 5 writes the PL061's on versatilepb (docs/labs/lab5/README.md)" in out, out
+
+
+def test_console_reason_for_a_bus_without_size_cells(boot):
+    """#size-cells = <0> on the UARTs' bus: reg has no size, and the
+    console's reason says so (it used to claim "beyond 4 GiB").  The console
+    lands on the UART outside that bus, QEMU's fourth serial port."""
+    dtb = compile_dts(board_dts_source() + "\n/ { amba { #size-cells = <0>; }; };\n",
+                      "console-size-cells-0")
+    c = boot(dtb=dtb, extra=["-serial", "null"] * 3 + ["-serial", "mon:stdio"])
+    assert ("stdout-path: reg of serial@101f1000 gives no size (#size-cells = <0> on its "
+            "bus?): no window to map") in c.boot_log, c.boot_log
+    assert "beyond 4 GiB" not in c.boot_log, c.boot_log

@@ -88,6 +88,15 @@ static int earlycon_setup_node(const void *fdt, int node, const char *what,
 		WHY("%s: reg of %s does not translate to a CPU address", what, name);
 		return -EINVAL;
 	}
+	if (!size) {
+		WHY("%s: reg of %s gives no size (#size-cells = <0> on its bus?): no window to map",
+		    what, name);
+		return -EINVAL;
+	}
+	if (addr + size < addr || addr + size > (1ull << 32)) {
+		WHY("%s: %s at 0x%llx is beyond 4 GiB", what, name, addr);
+		return -EINVAL;
+	}
 	dev = (struct earlycon_device){
 		.mapbase = addr,
 		.membase = ioremap(addr, size),
@@ -96,7 +105,7 @@ static int earlycon_setup_node(const void *fdt, int node, const char *what,
 		.options = options,
 	};
 	if (!dev.membase) {
-		WHY("%s: %s at 0x%llx is beyond 4 GiB", what, name, addr);
+		WHY("%s: ioremap refused %s at 0x%llx", what, name, addr);
 		return -EINVAL;
 	}
 	ret = match->setup(&dev, options);

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * `selftest heap`: the heap's debug mode (slub_debug, kernel/slab.c) sees
+ * the two classic heap bugs planted on purpose: bytes written past the
+ * end of a block (reported by kfree, naming who allocated it) and a write
+ * into a freed block (reported when kmalloc hands that memory out again,
+ * naming who allocated and who freed it).  Skipped without slub_debug.
+ */
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <coyote/memory.h>
+#include <coyote/selftest.h>
+
+#define UAF_SIZE	64
+#define UAF_TRIES	256	/* same-size blocks taken until one reaches it */
+
+static bool need_debug(struct selftest *t)
+{
+	if (kmem_debug_enabled())
+		return true;
+	selftest_skip(t, "heap debug mode is off (boot with slub_debug)");
+	return false;
+}
+
+static void overflow_reported(struct selftest *t)
+{
+	unsigned int before = kmem_debug_reports();
+	volatile char *v;
+	char *p;
+
+	if (!need_debug(t))
+		return;
+	p = kmalloc(13, GFP_KERNEL);
+	ST_ASSERT(t, p, "memory");
+	v = p;
+	v[13] = 'x';            /* two bytes past the 13 asked for */
+	v[14] = 'y';
+	selftest_expect_begin(t, "2 bytes written past the end of 13 bytes allocated by overflow_reported+");
+	kfree(p);
+	selftest_expect_end(t, "2 bytes written past the end of 13 bytes allocated by overflow_reported+");
+	ST_EXPECT_EQ(t, kmem_debug_reports(), before + 1);
+}
+
+static void in_range_no_report(struct selftest *t)
+{
+	unsigned int before = kmem_debug_reports();
+	char *p;
+
+	if (!need_debug(t))
+		return;
+	p = kmalloc(13, GFP_KERNEL);
+	ST_ASSERT(t, p, "memory");
+	memset(p, 'x', 13);     /* every byte it may write, no more */
+	kfree(p);
+	ST_EXPECT_EQ(t, kmem_debug_reports(), before);
+}
+
+/*
+ * Free a block, write into it, then take same-size blocks (first fit, so
+ * the freed memory comes back among the first) until the debug mode
+ * reports the write or a block covers it unreported.
+ */
+static void use_after_free_reported(struct selftest *t)
+{
+	unsigned int before = kmem_debug_reports(), n = 0;
+	void **taken = kcalloc(UAF_TRIES, sizeof(*taken), GFP_KERNEL);
+	volatile char *v;
+	char *p;
+
+	if (!need_debug(t) || !taken) {
+		kfree(taken);
+		return;
+	}
+	p = kmalloc(UAF_SIZE, GFP_KERNEL);
+	ST_ASSERT(t, p, "memory");
+	kfree(p);
+	v = p;
+	for (int i = 8; i < 40; i++)    /* past where the free list keeps its link */
+		v[i] = 0x5a;
+	selftest_expect_begin(t, "block allocated by use_after_free_reported+");
+	while (n < UAF_TRIES && kmem_debug_reports() == before) {
+		char *q = kmalloc(UAF_SIZE, GFP_KERNEL);
+
+		if (!q)
+			break;
+		taken[n++] = q;
+		if (q <= p + 8 && q + UAF_SIZE >= p + 40)
+			break;
+	}
+	selftest_expect_end(t, "block allocated by use_after_free_reported+");
+	ST_EXPECT_EQ(t, kmem_debug_reports(), before + 1);
+	while (n)
+		kfree(taken[--n]);
+	kfree(taken);
+}
+
+static const struct selftest_case heap_cases[] = {
+	SELFTEST_CASE(overflow_reported),
+	SELFTEST_CASE(in_range_no_report),
+	SELFTEST_CASE(use_after_free_reported),
+	{ }
+};
+SELFTEST_SUITE(heap, heap_cases, NULL, NULL);
