@@ -119,7 +119,7 @@ static int ip_loopback(struct net_device *dev, unsigned int len)
 
 	memcpy(lo_frame, dev->dev_addr, ETH_ALEN);
 	memcpy(lo_frame + 6, dev->dev_addr, ETH_ALEN);
-	put_be16(lo_frame + 12, ETH_P_IP);
+	put_unaligned_be16(ETH_P_IP, lo_frame + 12);
 	memcpy(lo_frame + ETH_HLEN, tx_frame + ETH_HLEN, len);
 	ip_rcv(&skb);
 	return 0;
