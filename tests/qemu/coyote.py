@@ -11,6 +11,7 @@ when a test fails halfway; the `boot` fixture in tests/conftest.py closes
 every machine it started.
 """
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -238,8 +239,10 @@ class Coyote:
         self.close()
 
 
-PORTS_PER_WORKER = 500
-_next_port = [0]
+PORTS_PER_WORKER = 1000
+# Where in its range this process starts: another test run on the machine
+# (another checkout's) is unlikely to start at the same place.
+_next_port = [random.randrange(PORTS_PER_WORKER)]
 
 
 def _free_port(kind):
