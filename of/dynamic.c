@@ -17,6 +17,7 @@
 #define pr_fmt(fmt) "of: " fmt
 
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/printk.h>
@@ -124,6 +125,7 @@ struct device_node *of_node_get(struct device_node *node)
 		node->refcount++;
 	return node;
 }
+EXPORT_SYMBOL(of_node_get);
 
 /*
  * The last reference gone: free the node (and its name, allocated with it
@@ -151,6 +153,7 @@ void of_node_put(struct device_node *node)
 	if (!--node->refcount)
 		of_node_release(node);
 }
+EXPORT_SYMBOL(of_node_put);
 
 /* ---- the primitive changes (no notification) ---------------------------- */
 

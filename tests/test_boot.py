@@ -228,7 +228,7 @@ def test_panic_timeout_resets(boot, arg, kind, wait):
     """panic=N as in Linux: N > 0 resets N seconds after a panic or a fatal
     fault, N < 0 at once (QEMU -no-reboot then exits with status 0)."""
     c = boot(append="console=ttyAMA0,115200 " + arg)
-    assert c.run("bootargs").strip().endswith(arg)
+    assert arg in c.run("bootargs").split()
     _fault(c, kind)
     n = int(arg.split("=")[1])
     start = time.monotonic()
