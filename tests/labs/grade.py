@@ -27,6 +27,7 @@ TESTS = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(TESTS))
 
 from qemu.coyote import Coyote, ROOT  # noqa: E402
+import handin  # noqa: E402
 
 BUILD = ROOT / "build"
 HISTORY = ".history.jsonl"      # in the graded folder: one line per run
@@ -38,18 +39,40 @@ DTC_FLAGS = ["-@", "-I", "dts", "-O", "dtb", "-W", "no-simple_bus_reg",
 
 
 class Grader:
-    def __init__(self, lab, title, src):
-        self.lab, self.title, self.src = lab, title, src
-        self.results = []       # (status, text, hint)
-        self.out = BUILD / ("lab%d" % lab)
+    """One grade: the lab's fixed rubric (RUBRICS[lab]: every check, in
+    order, with its points) and what this run found for each.  Every
+    check of the rubric is reported, so the maximum is the same for every
+    hand-in: one that could not run scores 0 and says what it waited for."""
+
+    OUT = None          # main(): the grade's own build folder (build/labN)
+
+    def __init__(self, lab, src):
+        self.lab, self.title, self.src = lab, TITLES[lab], src
+        self.rubric = RUBRICS[lab]
+        self.found = {}         # check -> (status, hint)
+        self.held = None        # why every check not run waits (refused hand-in)
+        self.out = Grader.OUT or BUILD / ("lab%d" % lab)
         self.out.mkdir(parents=True, exist_ok=True)
 
-    def check(self, text, ok, hint="", points=1):
-        self.results.append(("pass" if ok else "todo", text, "" if ok else hint, points))
+    def _record(self, text, status, hint):
+        if text not in self.rubric:
+            raise RuntimeError("lab %d grader: %r is not in its rubric" % (self.lab, text))
+        if text in self.found:
+            raise RuntimeError("lab %d grader: %r reported twice" % (self.lab, text))
+        self.found[text] = (status, hint)
+
+    def check(self, text, ok, hint=""):
+        self._record(text, "pass" if ok else "todo", "" if ok else hint)
         return ok
 
-    def skip(self, text, needs, points=1):
-        self.results.append(("skip", text, "waits for: " + needs, points))
+    def skip(self, text, needs):
+        """@text (a check's name, or the start of one) not run: it waits
+        for @needs."""
+        names = [t for t in self.rubric if t == text] or \
+            [t for t in self.rubric if t.startswith(text)]
+        if len(names) != 1:
+            raise RuntimeError("lab %d grader: %r names %d checks" % (self.lab, text, len(names)))
+        self._record(names[0], "skip", "waits for: " + needs)
         return False
 
     def skip_all(self, texts, needs):
@@ -57,26 +80,32 @@ class Grader:
         for text in texts:
             self.skip(text, needs)
 
-    def score(self):
-        got = sum(r[3] for r in self.results if r[0] == "pass")
-        return got, sum(r[3] for r in self.results)
+    @property
+    def results(self):
+        """(status, check, hint, points) for every check of the rubric, in
+        its order: a check this run never reached waits for the first
+        one that did not pass."""
+        out, first = [], None
+        for text, points in self.rubric.items():
+            if text in self.found:
+                status, hint = self.found[text]
+                if status != "pass" and first is None:
+                    first = text
+            else:
+                status, hint = "skip", "waits for: " + (
+                    self.held or ("an earlier check (%s)" % first.strip() if first else
+                                  "an earlier check"))
+            out.append((status, text, hint, points))
+        return out
 
-    def write_result(self, history=True):
-        """build/labN/result.json: what grade-class and instructors read;
-        and, unless an instructor is grading a hand-in (@history False),
-        one line per run in the graded folder's .history.jsonl: when each
-        run happened and what it scored.  It travels with the folder the
-        student hands in, and scripts/grade-class reads it to measure how
-        long the lab took (scripts/lab_hours.py)."""
+    def score(self):
+        results = self.results
+        return sum(r[3] for r in results if r[0] == "pass"), sum(r[3] for r in results)
+
+    def write_result(self):
+        """result.json in the grade's own folder: what grade-class and
+        instructors read."""
         got, total = self.score()
-        if history:
-            try:
-                with open(Path(self.src) / HISTORY, "a") as f:
-                    f.write(json.dumps({"time": time.strftime("%Y-%m-%dT%H:%M:%SZ",
-                                                              time.gmtime()),
-                                        "score": got, "max": total}) + "\n")
-            except OSError:
-                pass            # a read-only hand-in: nothing to measure
         (self.out / "result.json").write_text(json.dumps({
             "lab": self.lab, "title": self.title, "src": str(self.src),
             "score": got, "max": total, "done": got == total,
@@ -84,28 +113,40 @@ class Grader:
                         "max": p, "hint": h} for st, t, h, p in self.results]},
             indent=1) + "\n")
 
-    def report(self, history=True):
-        print("Lab %d: %s  (files: %s)" % (self.lab, self.title, rel(self.src)))
-        for status, text, hint, points in self.results:
+    def report(self, shown=None):
+        """Print every check and the score, write result.json; the exit
+        status (0: every check passes).  Paths of the grade's staged copy
+        are shown as @shown, the folder the student knows."""
+        results = self.results
+        show = (lambda text: text) if shown is None else \
+            (lambda text: show_paths(text, self.src, self.out, shown))
+        print("Lab %d: %s  (files: %s)" % (self.lab, self.title, shown or rel(self.src)))
+        for status, text, hint, points in results:
             print("  [%s] %s  (%d/%d)" % (status, text, points if status == "pass" else 0,
                                         points))
-            for line in hint.splitlines():
+            for line in show(hint).splitlines():
                 print("         " + line)
-        done = sum(1 for r in self.results if r[0] == "pass")
-        total = len(self.results)
+        done = sum(1 for r in results if r[0] == "pass")
         got, most = self.score()
-        self.write_result(history)
+        self.write_result()
         print()
-        print("Score: %d/%d points (build/lab%d/result.json)" % (got, most, self.lab))
-        if history and (Path(self.src) / HISTORY).exists():
-            print("This run is logged in %s: hand it in with your files." %
-                  rel(Path(self.src) / HISTORY))
-        if done == total:
-            print("All %d checks pass: lab %d is done. Well done!" % (total, self.lab))
+        print("Score: %d/%d points (%s)" % (got, most, rel(self.out / "result.json")))
+        if done == len(results):
+            print("All %d checks pass: lab %d is done. Well done!" % (done, self.lab))
             return 0
         print("%d of %d checks pass. Not there yet: start with the first [todo] above."
-              % (done, total))
+              % (done, len(results)))
         return 1
+
+
+def show_paths(text, staged, out, shown):
+    """@text with the grade's copies of the student's files (@staged, and
+    the Makefile build's copy in @out/kbuild) named as the student knows
+    them (@shown)."""
+    for p in (Path(staged), Path(out) / "kbuild"):
+        for form in (str(p), rel(p)):
+            text = text.replace(form + "/", shown.rstrip("/") + "/")
+    return text
 
 
 def rel(p):
@@ -130,6 +171,11 @@ def compile_lab_dts(src, out, include=()):
          "-o", str(pre), str(src)], capture_output=True, text=True, timeout=60)
     if cpp.returncode:
         return None, cpp.stderr.strip()
+    # dtc's own /include/ and /incbin/, written or made by a macro, may
+    # not reach out of the hand-in either.
+    refused = handin.include_problems(pre, dtc_only=True)
+    if refused:
+        return None, "\n".join(refused)
     dtc = subprocess.run(["dtc"] + DTC_FLAGS + ["-o", str(out), str(pre)],
                          capture_output=True, text=True, timeout=60)
     if dtc.returncode or dtc.stderr.strip():
@@ -205,9 +251,16 @@ def first_errors(text, n=15):
 
 
 def build_kernel(g, driver, var="LAB_DRIVER"):
-    """make B=build/labN LAB_DRIVER=FILE (built in), or LAB_KBUILD=DIR (DIR's
-    Makefile says what is built in and what is a module, in the lab's own
-    initrd): (kernel.bin or None, the build's log)."""
+    """make B=<the grade's folder> LAB_DRIVER=FILE (built in), or
+    LAB_KBUILD=DIR: DIR's Makefile, read as text, says what is built in
+    and what is a module, in the lab's own initrd; make builds a copy
+    with a Makefile the grader writes (handin.kbuild_folder()), never the
+    hand-in's: (kernel.bin or None, the build's log)."""
+    if var == "LAB_KBUILD":
+        objs, why = makefile_objs(Path(driver))
+        if objs is None:
+            return None, "error: the Makefile is refused: %s" % why
+        driver = handin.kbuild_folder(Path(driver), objs, g.out / "kbuild")
     res = subprocess.run(["make", "-s", "-j2", "--no-print-directory", "B=" + rel(g.out),
                           var + "=" + str(Path(driver).resolve()), "all"],
                          cwd=str(ROOT), capture_output=True, text=True, timeout=900)
@@ -303,7 +356,7 @@ def cells_of(dtb, node, prop):
 
 
 def lab0(src):
-    g = Grader(0, "a device tree source primer", src)
+    g = Grader(0, src)
     files = have_files(g, src, "lab0.dts", "answers.txt")
     if not files:
         return g
@@ -312,8 +365,11 @@ def lab0(src):
     if not g.check("lab0.dts compiles", dtb, "dtc said:\n" + indent(err)):
         return g
     text = re.sub(r"/\*.*?\*/|//[^\n]*", "", dts.read_text(), flags=re.S)
+    # The kernel's own rule (of_device_is_available(), which ofdump runs):
+    # any status but "okay" (or "ok") disables the node.
     status = fdtget(dtb, UART2, "status")
-    g.check("1. UART2 (%s) is disabled" % UART2, status == "disabled",
+    g.check("1. UART2 (%s) is disabled" % UART2,
+            ofdump_devices(dtb).get(UART2, {}).get("verdict") == "disabled",
             "Its status is %s.  Reopen the node by its label (see the board's\n"
             "serial@101f3000) and set status; \"disabled\" is the usual word."
             % ('"%s"' % status if status is not None else "not set (so: okay)"))
@@ -399,7 +455,7 @@ def answer_check(g, what, given, want, hint, hex_answer=False):
 
 
 def lab1(src):
-    g = Grader(1, "read the tree", src)
+    g = Grader(1, src)
     files = have_files(g, src, "answers.txt", "lab1.dts")
     if not files:
         return g
@@ -479,7 +535,7 @@ def find_sensor(nodes):
 
 
 def lab2(src):
-    g = Grader(2, "describe hardware: a TMP105 on the I2C bus", src)
+    g = Grader(2, src)
     dts = src / "lab2.dts"
     if not g.check("lab2.dts exists", dts.exists(), "Expected %s." % rel(dts)):
         return g
@@ -615,7 +671,7 @@ def bind_hint(c, verdict):
 
 
 def lab3(src):
-    g = Grader(3, "a TMP105 I2C driver", src)
+    g = Grader(3, src)
     kernel = build_with_driver(g, src / "tmp105.c")
     if not kernel:
         return g
@@ -655,19 +711,11 @@ def lab3(src):
 
 # --- lab 4: make it a module ----------------------------------------------
 
-def makefile_objs(folder, build="build/lab4"):
-    """{"obj-y": [...], "obj-m": [...]}: what make itself reads from
-    @folder's Makefile (the build uses the same reading), or an error."""
-    res = subprocess.run(["make", "-s", "--no-print-directory", "B=" + build,
-                          "LAB_KBUILD=" + str(folder), "lab-objs"], cwd=str(ROOT),
-                         capture_output=True, text=True, timeout=120)
-    if res.returncode:
-        return None, (res.stdout + res.stderr).strip()
-    objs = {}
-    for line in res.stdout.splitlines():
-        k, _, v = line.partition(":")
-        objs[k] = v.split()
-    return objs, ""
+def makefile_objs(folder):
+    """{"obj-y": [...], "obj-m": [...]} from @folder's Makefile, read as
+    text (handin.read_makefile()), or (None, why it cannot be read)."""
+    objs, why = handin.read_makefile(folder / "Makefile")
+    return objs, why or ""
 
 
 def probe_reading(text):
@@ -677,7 +725,7 @@ def probe_reading(text):
 
 
 def lab4(src):
-    g = Grader(4, "make it a module", src)
+    g = Grader(4, src)
     drv, mk = src / "tmp105.c", src / "Makefile"
     if not g.check("tmp105.c (your lab 3 driver) and Makefile exist",
                    drv.exists() and mk.exists(),
@@ -693,7 +741,7 @@ def lab4(src):
              "rmmod tmp105 unbinds the sensor",
              "insmod tmp105 binds it again and reads the new temperature")
     if objs is None:
-        hint = "make cannot read your Makefile:\n" + indent(err)
+        hint = "The grader cannot read your Makefile:\n" + indent(err)
     else:
         hint = ("make reads obj-y %s, obj-m %s from your Makefile.  obj-y links an object\n"
                 "into the image; a module is listed with obj-m (as kbuild has it:\n"
@@ -818,7 +866,7 @@ def same_line(saw, output):
 
 
 def lab6(src):
-    g = Grader(6, "debug a probe: three planted faults", src)
+    g = Grader(6, src)
     broken_src = ROOT / "docs" / "labs" / "lab6" / "broken.dts"
     files = have_files(g, src, "lab6.dts", "faults.txt")
     if not files:
@@ -874,12 +922,12 @@ def lab6(src):
             title = "fault log: fault %d (%s) named, with the command that showed it" % (i, what)
             entry = next((e for e in entries if e.get("fault", "").rstrip("/") in paths), None)
             if not entry:
-                g.check(title, False, points=2, hint= "faults.txt has no block whose `fault:` is the path of "
+                g.check(title, False, hint="faults.txt has no block whose `fault:` is the path of "
                         "the node at fault\n(or, for a bus, of the device that shows it).")
                 continue
             out_bad = command_output(entry.get("command", ""), broken, bad)
             if out_bad is None:
-                g.check(title, False, points=2, hint="`command: %s` is not one the grader can run: use %s,\n"
+                g.check(title, False, hint="`command: %s` is not one the grader can run: use %s,\n"
                         "or ofdump --devices." % (entry.get("command", ""),
                                                    ", ".join(SHELL_CMDS)))
                 continue
@@ -891,7 +939,7 @@ def lab6(src):
                      "Copy one whole line of what it printed." % (entry["command"], saw))
                     if not same_line(saw, out_bad) else
                     ("`%s` prints that line for the healthy board too: it does not show "
-                     "the fault." % entry["command"]), points=2)
+                     "the fault." % entry["command"]))
         if not all(host_ok):
             g.skip(later, "the fixes")
             return g
@@ -1046,12 +1094,12 @@ def lab7_pulses(g, c, later):
 
 
 def lab7(src):
-    g = Grader(7, "interrupts: the PL061 as an interrupt controller", src)
+    g = Grader(7, src)
     if not have_files(g, src, "gpio-pl061.c", "lab-button.c", "lab7.dts", "Makefile",
                       hint="Lab 7 grows your lab 5 driver: copy your gpio-pl061.c here first."):
         return g
     dtb = lab7_tree(g, src)
-    objs, err = makefile_objs(src, "build/lab7")
+    objs, err = makefile_objs(src)
     g.check("the Makefile builds both drivers into the kernel",
             objs and sorted(objs["obj-y"]) == ["gpio-pl061.o", "lab-button.o"],
             "make reads %s.  Keep obj-y += gpio-pl061.o and obj-y += lab-button.o." %
@@ -1099,7 +1147,7 @@ def lab7(src):
             try:
                 lab7_pulses(g, c, later)
             except Exception as e:          # pexpect's TIMEOUT or EOF, most likely
-                seen = [r[1] for r in g.results]
+                seen = g.found
                 left = [t for t in later[2:] if t not in seen]
                 lines = c._clean(str(c.child.before or "")).splitlines()
                 fault = next((l for l in reversed(lines) if l.startswith("halted: ")), None)
@@ -1115,7 +1163,7 @@ def lab7(src):
                                        indent("\n".join(lines[-(16 if fault else 8):])), why))
                 g.skip_all(left[1:], "the kernel to answer again")
     except Exception as e:
-        if not any(r[1] == later[0] for r in g.results):
+        if later[0] not in g.found:
             g.check(later[0], False, "The kernel did not reach its prompt (%s)." %
                     type(e).__name__)
             g.skip_all(later[1:], "the kernel to boot")
@@ -1144,10 +1192,10 @@ def lab8_boot(g, kernel, dts_text, name, append=None):
 
 
 def lab8(src):
-    g = Grader(8, "clocks and dependencies", src)
+    g = Grader(8, src)
     if not have_files(g, src, "lab-consumer.c", "lab-clock.c", "Makefile"):
         return g
-    objs, err = makefile_objs(src, "build/lab8")
+    objs, err = makefile_objs(src)
     g.check("the Makefile builds the provider as a module, the consumer in the image",
             objs and objs["obj-m"] == ["lab-clock.o"] and objs["obj-y"] == ["lab-consumer.o"],
             "make reads %s.  The lab is about a consumer that is ready before its\n"
@@ -1245,8 +1293,41 @@ def gdb_session(g, kernel, dtb):
     return (m.group(1) if m else None), widgets, out
 
 
+PLANTED = BUILD / "lab10-planted"
+
+
+def pristine(path):
+    """The text of the starter file @path (relative to the tree, under
+    docs/labs/) as handed out, never the working copy the student edits:
+    the copy `make lab-handout` puts in tests/labs/pristine/, else git's
+    committed copy.  Raises RuntimeError when neither exists."""
+    kept = ROOT / "tests" / "labs" / "pristine" / Path(path).relative_to("docs/labs")
+    if kept.is_file():
+        return kept.read_text()
+    res = subprocess.run(["git", "show", "HEAD:" + str(path)], cwd=str(ROOT),
+                         capture_output=True, text=True, timeout=60)
+    if res.returncode:
+        raise RuntimeError("no pristine copy of %s (neither %s nor git has one): %s" %
+                           (path, rel(kept), res.stderr.strip()))
+    return res.stdout
+
+
+def build_planted():
+    """Lab 10's truth: the kernel with the widget.c handed out (pristine()),
+    in build/lab10-planted: (kernel.bin or None, the build's log)."""
+    PLANTED.mkdir(parents=True, exist_ok=True)
+    drv = PLANTED / "widget.c"
+    text = pristine("docs/labs/lab10/widget.c")
+    if not drv.exists() or drv.read_text() != text:
+        drv.write_text(text)
+    res = subprocess.run(["make", "-s", "-j2", "--no-print-directory", "B=" + rel(PLANTED),
+                          "LAB_DRIVER=" + str(drv), "all"],
+                         cwd=str(ROOT), capture_output=True, text=True, timeout=900)
+    return (PLANTED / "kernel.bin" if res.returncode == 0 else None), res.stdout + res.stderr
+
+
 def lab10(src):
-    g = Grader(10, "GDB: find a planted bug in a struct device", src)
+    g = Grader(10, src)
     files = have_files(g, src, "widget.c", "answers.txt")
     if not files:
         return g
@@ -1256,12 +1337,10 @@ def lab10(src):
     if not dtb:
         raise RuntimeError("docs/labs/lab10/lab10.dts: " + err)
     # The truth for the answers: a batch gdb session on the kernel built
-    # with the widget.c handed out (build/lab10-planted).
-    planted = Grader(10, "", src)
-    planted.out = BUILD / "lab10-planted"
-    kernel, log = build_kernel(planted, ROOT / "docs" / "labs" / "lab10" / "widget.c")
-    if not kernel:
-        raise RuntimeError("the planted widget.c does not build:\n" + log)
+    # with the widget.c handed out (prepare() built it).
+    kernel = PLANTED / "kernel.bin"
+    if not kernel.exists():
+        raise RuntimeError("%s missing: build_planted() first" % rel(kernel))
     caller, widgets, out = gdb_session(g, kernel, dtb)
     if caller is None or set(widgets) != set(WIDGETS):
         raise RuntimeError("the grader's gdb session failed:\n" + out)
@@ -1283,7 +1362,7 @@ def lab10(src):
                  "widget-a's struct device; compare with lab10.dts and with widget-b.")
     kernel, log = build_kernel(g, drv)
     if not check_build(g, "the kernel builds with your widget.c", kernel, log):
-        g.skip("fixed: each widget's driver_data holds its own gain", "the build", points=2)
+        g.skip("fixed: each widget's driver_data holds its own gain", "the build")
         return g
     _, fixed, out = gdb_session(g, kernel, dtb)
     want = {p: int(fdtget(dtb, p, "coyote,gain", "u")) for p in WIDGETS}
@@ -1295,7 +1374,7 @@ def lab10(src):
             "With your widget.c, GDB at the shell prompt does not find each widget's own\n"
             "gain (%s) behind its struct device's driver_data.  Inspect them as\n"
             "answers 2 and 3 ask, then fix the driver." %
-            ", ".join("%s: %d" % (p, n) for p, n in sorted(want.items())), points=2)
+            ", ".join("%s: %d" % (p, n) for p, n in sorted(want.items())))
     return g
 
 
@@ -1320,7 +1399,7 @@ def gpio_get(c, n):
 
 
 def lab5(src):
-    g = Grader(5, "an MMIO platform driver: the PL061 GPIO controller", src)
+    g = Grader(5, src)
     kernel = build_with_driver(g, src / "gpio-pl061.c")
     if not kernel:
         return g
@@ -1590,7 +1669,7 @@ def lab9_initrd(g, dtbo):
 
 
 def lab9(src):
-    g = Grader(9, "overlays: the TMP105 added to the running board", src)
+    g = Grader(9, src)
     if not have_files(g, src, "tmp105.dtso", "ti,tmp105.yaml"):
         return g
     dtbo = lab9_overlay(g, src)
@@ -1666,30 +1745,256 @@ def lab9(src):
     return g
 
 
+# Each lab's rubric, declared once: every check in the order it is
+# reported, and its points.  The graders report by these names (a name
+# not here is a grader bug); the ones a run never reaches score 0.
+RUBRICS = {
+    0: {
+        'lab0.dts and answers.txt exist': 1,
+        'lab0.dts compiles': 1,
+        '1. UART2 (/amba/serial@101f3000) is disabled': 1,
+        '2. the flash has label = "nor0", set through &{/external-bus/flash@2,0}': 1,
+        '3. /aliases has rtc0 for the RTC at 0x68': 1,
+        "4. the RTC's compatible is deleted (/delete-property/)": 1,
+        '   ... and the kernel says `no compatible` for it': 1,
+        '5. sic_interrupt_cells: cells in one interrupt under the SIC': 1,
+        '5. timer0_clocks: clocks /amba/timer@101e2000 references': 1,
+    },
+    1: {
+        'answers.txt and lab1.dts exist': 1,
+        'lab1.dts compiles': 1,
+        'uart3_address: the CPU address of /fpga@10000000/serial@9000': 1,
+        'i2c_address: the CPU address of /external-bus/i2c@1,0': 1,
+        'flash_address: the CPU address of /external-bus/flash@2,0': 1,
+        "uart3_irq: UART3's interrupt controller and line": 1,
+        'rtc_driver: the driver of the RTC at 0x68': 1,
+        'uart_devices: how many devices uart-pl011 binds': 1,
+        'the command line carries "lab1" (/chosen bootargs in lab1.dts)': 1,
+    },
+    2: {
+        'lab2.dts exists': 1,
+        'lab2.dts compiles (dtc warnings count as errors)': 1,
+        'a node for the sensor under the I2C controller, at address 0x48': 1,
+        'its compatible is the TMP105\'s ("vendor,device")': 1,
+        'its node name is generic (temperature-sensor@48 or sensor@48)': 1,
+        "the tree follows the bindings (make dtbs_check's check)": 1,
+        'the kernel made an I2C device 0-0048 for it, with no driver yet (whynot agrees)': 1,
+        'the sensor answers at 0x48 (i2c scan 0)': 1,
+    },
+    3: {
+        'tmp105.c exists': 1,
+        'the kernel builds with tmp105.c (-Wall -Wextra -Werror)': 1,
+        'the driver binds to the sensor node': 1,
+        "temp shows QEMU's temperature (23.5 C)": 1,
+        'negative temperatures (-12.25 C)': 1,
+        '12-bit resolution (27.125 C read exactly)': 1,
+    },
+    4: {
+        'tmp105.c (your lab 3 driver) and Makefile exist': 1,
+        'the Makefile builds tmp105.o as a module (obj-m)': 1,
+        'the module builds (modpost: only exported symbols)': 1,
+        'modules.alias has ti,tmp105 for tmp105 (MODULE_DEVICE_TABLE)': 1,
+        'modinfo shows its license and description': 1,
+        'it autoloads at boot for the sensor node': 1,
+        "probe reads QEMU's temperature (0 C at power-on)": 1,
+        'rmmod tmp105 unbinds the sensor': 1,
+        'insmod tmp105 binds it again and reads the new temperature (27.125 C)': 1,
+    },
+    5: {
+        'gpio-pl061.c exists': 1,
+        'the kernel builds with gpio-pl061.c (-Wall -Wextra -Werror)': 1,
+        'the driver binds to /amba/gpio@101e4000': 1,
+        '`gpio` lists the four PL061s, 8 lines each, as lines 0-31': 1,
+        '`gpio out 3 1` makes line 3 an output and drives it high (DIR and DATA in the hardware)': 1,
+        '`gpio get` reads the line back, and `gpio out 3 0` drives it low': 1,
+        "one line's write leaves the others alone (DATA's address mask)": 1,
+        '`gpio in 3` makes it an input again': 1,
+    },
+    6: {
+        'lab6.dts and faults.txt exist': 1,
+        'lab6.dts starts from broken.dts (#include "broken.dts")': 1,
+        'broken.dts is the one handed out (the fixes go in lab6.dts)': 1,
+        'lab6.dts compiles': 1,
+        'the faulty nodes are fixed, not deleted': 1,
+        'fault 1: the I2C controller (and so its RTC) gets a driver': 1,
+        "fault 2: UART3's registers are where the hardware is": 1,
+        "fault 3: UART1's interrupt goes to the right controller": 1,
+        'fault log: fault 1 (the I2C controller) named, with the command that showed it': 2,
+        "fault log: fault 2 (UART3's bus) named, with the command that showed it": 2,
+        'fault log: fault 3 (UART1) named, with the command that showed it': 2,
+        'the kernel binds every device, nothing deferred or failed': 1,
+    },
+    7: {
+        'gpio-pl061.c, lab-button.c, lab7.dts and Makefile exist': 1,
+        'lab7.dts compiles': 1,
+        "button-a interrupts on gpio0's line 3, rising edge": 1,
+        "button-b reaches gpio1's line 5, falling edge, through the header's interrupt-map (and the header's pin 0 reaches gpio1's line 2)": 1,
+        'the tree passes dtbs_check (dts/bindings/coyote,lab-button.yaml)': 1,
+        'the Makefile builds both drivers into the kernel': 1,
+        'the kernel builds with both drivers': 1,
+        'gpio0 and gpio1 are interrupt controllers: their VIC lines are chained to the PL061 driver': 1,
+        "both buttons bind, and `irqs` shows their lines with the tree's triggers": 1,
+        'a rising edge on line 3 is one press of button-a, its falling edge none': 1,
+        'three pulses are three presses, in the log and in `irqs`': 1,
+        "button-b counts falling edges on line 13 (gpio1's line 5), not rising ones": 1,
+        'edges on a line nobody requested (line 4) reach nobody: nothing spurious, then or at the next press': 1,
+    },
+    8: {
+        'lab-consumer.c, lab-clock.c and Makefile exist': 1,
+        'the Makefile builds the provider as a module, the consumer in the image': 1,
+        'the kernel and the provider module build': 1,
+        'the consumer waits on its device link and probes once, after the clock': 1,
+        "probe logs the clock's rate, the divider and the rate it gives (3686400 Hz / 64)": 1,
+        'the values come from the tree (a tree with other values) (1000000 Hz / 8)': 1,
+        'without its supplier the consumer is not bound, and whynot shows the chain (modules.autoload=0)': 1,
+    },
+    9: {
+        'tmp105.dtso and ti,tmp105.yaml exist': 1,
+        'tmp105.dtso compiles as an overlay (dtc -@)': 1,
+        'applied on the host, it adds a device at 0x48 on the I2C bus (ofdump --devices --overlay)': 1,
+        'ti,tmp105.yaml passes dt_binding_check (dt-doc-validate, its example)': 1,
+        'the board with your overlay passes dtbs_check with your binding': 1,
+        'your binding refuses a sensor with a property it does not define': 1,
+        'your binding accepts a TMP105 as the page describes it (reg 0x48 to 0x4f, the ALERT interrupt, #thermal-sensor-cells = <0>)': 1,
+        'your binding refuses a reg the chip cannot have (0x30, 0x47, 0x50, two addresses)': 1,
+        'your binding refuses a node name that names the chip (tmp105@48)': 1,
+        'your binding refuses two interrupts (the chip has one ALERT pin)': 1,
+        'your binding refuses #thermal-sensor-cells other than 0': 1,
+        'your binding refuses a compatible list other than exactly "ti,tmp105"': 1,
+        'your binding requires reg': 1,
+        '`overlay apply tmp105` makes the device 0-0048 on the running board': 1,
+        '`overlay rm tmp105` takes the node and the device away again': 1,
+    },
+    10: {
+        'widget.c and answers.txt exist': 1,
+        'probe_caller: who calls widget_probe': 1,
+        "drvdata_symbol: what widget-a's driver_data points at": 1,
+        "widget_a_gain: the gain behind widget-a's driver_data": 1,
+        'the kernel builds with your widget.c': 1,
+        "fixed: each widget's driver_data holds its own gain": 2,
+    },
+}
+
 LABS = {0: lab0, 1: lab1, 2: lab2, 3: lab3, 4: lab4, 5: lab5, 6: lab6, 7: lab7, 8: lab8, 9: lab9, 10: lab10}
+
+TITLES = {
+    0: "a device tree source primer",
+    1: "read the tree",
+    2: "describe hardware: a TMP105 on the I2C bus",
+    3: "a TMP105 I2C driver",
+    4: "make it a module",
+    5: "an MMIO platform driver: the PL061 GPIO controller",
+    6: "debug a probe: three planted faults",
+    7: "interrupts: the PL061 as an interrupt controller",
+    8: "clocks and dependencies",
+    9: "overlays: the TMP105 added to the running board",
+    10: "GDB: find a planted bug in a struct device",
+}
+
+# What a grade reads from the main build, made before the sandbox (where
+# build/ is read-only): the kernel, its modules, the board's blobs and
+# ofdump for every lab; the bindings' schema where the board's tree is
+# checked against it.
+SCHEMA = "build/bindings/processed-schema.json"
+PREREQS = {2: [SCHEMA], 7: [SCHEMA]}
+
+
+def prepare(lab):
+    """Build what lab @lab's grade reads (PREREQS; lab 10's planted
+    kernel): None, or what failed."""
+    res = subprocess.run(["make", "-s", "-j2", "--no-print-directory", "all", "ofdump"] +
+                         PREREQS.get(lab, []), cwd=str(ROOT), capture_output=True,
+                         text=True, timeout=1800)
+    if res.returncode:
+        return "the kernel itself does not build:\n" + res.stdout + res.stderr
+    if lab == 10:
+        kernel, log = build_planted()
+        if not kernel:
+            return "the planted widget.c (lab 10's starter) does not build:\n" + log
+    return None
+
+
+def log_run(src, result):
+    """Append this run's time and score to @src's .history.jsonl (the
+    student's own record of the lab); a folder that cannot be written
+    (a read-only hand-in) keeps none."""
+    try:
+        with open(Path(src) / HISTORY, "a") as f:
+            f.write(json.dumps({"time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                                "score": result["score"], "max": result["max"]}) + "\n")
+    except OSError:
+        return False
+    return True
+
+
+def grade(lab, src, out):
+    """Grade the hand-in in @src into @out: staged (handin.stage()), then
+    graded in the sandbox by this script with --sandboxed.  Prints the
+    report; (exit status, the result's dict or None)."""
+    Grader.OUT = out
+    out.mkdir(parents=True, exist_ok=True)
+    result = out / "result.json"
+    if result.exists():
+        result.unlink()
+    try:
+        staged = handin.stage(src, out / "handin")
+    except handin.Refused as e:
+        print("lab-check: the hand-in is refused:\n" + indent(str(e)))
+        g = Grader(lab, src)
+        g.held = "a hand-in the grader accepts (refused, see above)"
+        return g.report(shown=rel(src)), json.loads(result.read_text())
+    argv = ["/usr/bin/python3", str(Path(__file__).resolve()), str(lab), "--src", str(staged),
+            "--out", str(out), "--sandboxed", "--shown-as", rel(src)]
+    rc, stdout, stderr = handin.sandbox(argv, out, hide=[ROOT / "tests" / "labs" / "solutions",
+                                                        BUILD / "grade"])
+    sys.stdout.write(show_paths(stdout, staged, out, rel(src)))
+    if rc is None or rc not in (0, 1) or not result.exists():
+        why = ("the grade took longer than %d s (the time limit)" % handin.TIME_LIMIT
+               if rc is None else "the grader failed (exit status %s):\n%s" %
+               (rc, show_paths(tail(stderr, 20), staged, out, rel(src))))
+        print("lab-check: " + why, file=sys.stderr)
+        if rc is None:
+            g = Grader(lab, src)
+            g.held = why
+            g.report(shown=rel(src))
+            return 1, json.loads(result.read_text())
+        return 2, None
+    sys.stderr.write(stderr)
+    return rc, json.loads(result.read_text())
 
 
 def main():
     ap = argparse.ArgumentParser(description="Grade a coyote lab.")
     ap.add_argument("lab", type=int)
     ap.add_argument("--src", help="the student's files (default docs/labs/labN)")
+    ap.add_argument("--out", help="the grade's build folder, where result.json goes "
+                    "(default build/labN)")
     ap.add_argument("--hand-in", action="store_true",
                     help="an instructor grading a hand-in: leave its history alone")
+    # The grade itself, in the sandbox, on the staged copy (grade()).
+    ap.add_argument("--sandboxed", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--shown-as", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.lab not in LABS:
         print("lab-check: no grader for lab %d (labs: %s)" %
               (a.lab, ", ".join(str(n) for n in sorted(LABS))), file=sys.stderr)
         return 2
+    out = Path(a.out).resolve() if a.out else BUILD / ("lab%d" % a.lab)
+    if a.sandboxed:
+        Grader.OUT = out
+        return LABS[a.lab](Path(a.src)).report(shown=a.shown_as)
     # Grading boots the main kernel with its modules (lab 1's RTC driver is
     # one) and asks ofdump: build them first, whatever ran before.
-    res = subprocess.run(["make", "-s", "-j2", "--no-print-directory", "all", "ofdump"],
-                         cwd=str(ROOT), capture_output=True, text=True, timeout=900)
-    if res.returncode:
-        print("lab-check: the kernel itself does not build:\n" + res.stdout + res.stderr,
-              file=sys.stderr)
+    err = prepare(a.lab)
+    if err:
+        print("lab-check: " + err, file=sys.stderr)
         return 2
     src = Path(a.src).resolve() if a.src else ROOT / "docs" / "labs" / ("lab%d" % a.lab)
-    return LABS[a.lab](src).report(history=not a.hand_in)
+    rc, result = grade(a.lab, src, out)
+    if result and not a.hand_in and log_run(src, result):
+        print("This run is logged in %s: hand it in with your files." %
+              rel(src / HISTORY))
+    return rc
 
 
 if __name__ == "__main__":
