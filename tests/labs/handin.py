@@ -133,7 +133,9 @@ def c_text(text):
 CPP_INCLUDE = re.compile(r"^[ \t]*(?:#|%:)[ \t]*(include_next|include|import|embed)\b[ \t]*(.*)$",
                          re.M)
 # dtc's own: /include/ "FILE" and /incbin/("FILE"...).
-DTC_INCLUDE = re.compile(r"/(include|incbin)/\s*\(?\s*(\"[^\"\n]*\"|\S*)")
+# (Not inside a path: a folder may be called include.)
+DTC_INCLUDE = re.compile(r"(?<![\w./-])/(include|incbin)/\s*\(?\s*(\"[^\"\n]*\"|\S*)")
+LINE_MARKER = re.compile(r'^#\s*\d+\s+"[^"\n]*"[ \d]*$', re.M)
 
 
 def bad_name(name):
@@ -178,6 +180,8 @@ def include_problems(path, dtc_only=False):
                 refuse(m.start(), "the assembler's .%s: a lab driver reads no file at "
                        "build time" % m.group(1))
     if dtc_only or path.suffix in DTS_LIKE:
+        # cpp's line markers name the files it read, in quotes: not dtc's.
+        text = LINE_MARKER.sub("", text) if dtc_only else text
         for m in DTC_INCLUDE.finditer(text):
             arg = m.group(2)
             name = arg[1:-1] if arg.startswith('"') and arg.endswith('"') else None

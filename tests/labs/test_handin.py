@@ -114,11 +114,13 @@ def test_dts_include_escapes_are_refused(tmp_path, line):
     '#include "versatilepb.dts"\n#include <dt-bindings/interrupt-controller/irq.h>\n',
     '#include <coyote/device.h>\n#include "local.h"\n/* #include "/etc/passwd" */\n'
     'static const char *s = "#include \\"/etc/passwd\\"";\n',
+    '#include "sub/include/x.h"\n/include/ "local.dtsi"\n',
 ])
 def test_project_includes_are_accepted(tmp_path, text):
-    f = tmp_path / "x.c"
-    f.write_text(text)
-    assert handin.include_problems(f) == []
+    for name in ("x.c", "x.dts"):
+        f = tmp_path / name
+        f.write_text(text)
+        assert handin.include_problems(f) == [], name
 
 
 def test_c_include_of_a_host_file_is_refused(tmp_path):
