@@ -15,6 +15,7 @@ build/labN/ so the main build is never touched.
 """
 import argparse
 import json
+import os
 import re
 import shutil
 import socket
@@ -1993,7 +1994,8 @@ def main():
         return 2
     if a.prepare:
         return 0
-    src = Path(a.src).resolve() if a.src else ROOT / "docs" / "labs" / ("lab%d" % a.lab)
+    # (Not resolved: a hand-in folder that is a link is refused, not followed.)
+    src = Path(os.path.abspath(a.src)) if a.src else ROOT / "docs" / "labs" / ("lab%d" % a.lab)
     rc, result = grade(a.lab, src, out)
     if result and not a.hand_in and log_run(src, result):
         print("This run is logged in %s: hand it in with your files." %

@@ -54,6 +54,9 @@ def stage(src, dest):
     file over MAX_FILE bytes, more than MAX_FILES files, or an include
     that leaves the hand-in (include_problems())."""
     src = Path(src)
+    if src.is_symlink():
+        raise Refused("%s is a symbolic link (to %s): hand in the folder itself" %
+                      (src, os.readlink(src)))
     if not src.is_dir():
         raise Refused("%s is not a folder" % src)
     if dest.exists():
@@ -274,10 +277,13 @@ _usable = None
 
 def sandbox_usable():
     """(True, "") when bubblewrap can make its namespaces here, else
-    (False, why); asked once."""
+    (False, why); asked once.  COYOTE_NO_SANDBOX=1 says no (to see the
+    degraded grade, as on a machine without user namespaces)."""
     global _usable
     if _usable is None:
-        if not shutil.which("bwrap"):
+        if os.environ.get("COYOTE_NO_SANDBOX"):
+            _usable = (False, "COYOTE_NO_SANDBOX is set")
+        elif not shutil.which("bwrap"):
             _usable = (False, "bwrap is not installed (Debian: bubblewrap)")
         else:
             try:

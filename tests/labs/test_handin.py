@@ -202,3 +202,27 @@ def test_sandbox_contains_what_runs_in_it(tmp_path):
 def test_sandbox_limits_time(tmp_path):
     rc, _, _ = handin.sandbox(["sleep", "30"], BUILD / "tests" / "sandbox", timeout=2)
     assert rc is None
+
+
+def test_hand_in_folder_that_is_a_link_is_refused(tmp_path):
+    os.symlink("/etc", tmp_path / "lab0")
+    refused(0, tmp_path / "lab0", "is a symbolic link (to /etc)")
+
+
+def test_without_bubblewrap_the_grade_warns_and_still_refuses(tmp_path):
+    """The degraded grade (no namespaces here): a loud warning, and the
+    checks of the hand-in hold."""
+    src = tmp_path / "lab0"
+    src.mkdir()
+    (src / "lab0.dts").write_text('#include "/etc/passwd"\n')
+    (src / "answers.txt").write_text("")
+    res = subprocess.run(["make", "-s", "--no-print-directory", "lab-check", "LAB=0",
+                          "LAB_SRC=" + str(src)], cwd=str(ROOT), capture_output=True,
+                         text=True, timeout=900, env=dict(os.environ, COYOTE_NO_SANDBOX="1"))
+    assert "the hand-in is refused" in res.stdout and PASSWD_LINE not in res.stdout
+    (src / "lab0.dts").write_text('#include "versatilepb.dts"\n')
+    res = subprocess.run(["make", "-s", "--no-print-directory", "lab-check", "LAB=0",
+                          "LAB_SRC=" + str(src)], cwd=str(ROOT), capture_output=True,
+                         text=True, timeout=900, env=dict(os.environ, COYOTE_NO_SANDBOX="1"))
+    assert "WARNING: NO SANDBOX" in res.stderr and "Score: 2/9" in res.stdout, \
+        res.stdout + res.stderr
