@@ -2,16 +2,20 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """The labs' autograder: `make lab-check LAB=N [LAB_SRC=DIR]`.
 
-    tests/labs/grade.py N [--src DIR]
+    tests/labs/grade.py N [--src DIR] [--out DIR] [--hand-in]
 
 Grades the student's files for lab N (by default in docs/labs/labN/) and
-prints each check: what passes, and for what is still missing, a hint that
-says where to look (never the answer).  Exit status 0 when every check
-passes, 1 otherwise, 2 for bad usage.
+prints each check of the lab's fixed rubric (RUBRICS): what passes, and
+for what is still missing, a hint that says where to look (never the
+answer).  Exit status 0 when every check passes, 1 otherwise, 2 for bad
+usage or a grader that failed.
 
 Checks that need an earlier one (booting needs a tree that compiles) are
-shown as skipped, with what they wait for.  Each lab builds into
-build/labN/ so the main build is never touched.
+shown as skipped, with what they wait for, at 0 points: every hand-in has
+the same maximum.  A hand-in is untrusted (handin.py): its plain files are
+copied into the grade's own build folder (build/labN/, or --out) and
+graded there, in a sandbox, by this script again (--sandboxed); the
+main build is never touched, and result.json lands in that folder.
 """
 import argparse
 import json
@@ -1944,8 +1948,10 @@ def grade(lab, src, out):
         return g.report(shown=rel(src)), json.loads(result.read_text())
     argv = ["/usr/bin/python3", str(Path(__file__).resolve()), str(lab), "--src", str(staged),
             "--out", str(out), "--sandboxed", "--shown-as", rel(src)]
+    # Hidden from the grade: the solutions (and git's history of them),
+    # and other hand-ins' build folders.
     rc, stdout, stderr = handin.sandbox(argv, out, hide=[ROOT / "tests" / "labs" / "solutions",
-                                                        BUILD / "grade"])
+                                                        ROOT / ".git", BUILD / "grade"])
     sys.stdout.write(show_paths(stdout, staged, out, rel(src)))
     if rc is None or rc not in (0, 1) or not result.exists():
         why = ("the grade took longer than %d s (the time limit)" % handin.TIME_LIMIT

@@ -157,7 +157,6 @@ def test_dtc_include_is_refused_in_cpps_output(tmp_path, text):
     and refuses a /include/ or /incbin/ out of the folders, whatever
     macros made it, before dtc reads it (here without the scan of the
     staged hand-in)."""
-    import grade
     dts = tmp_path / "x.dts"
     dts.write_text("/dts-v1/;\n" + text + "/ { };\n")
     dtb, err = grade.compile_lab_dts(dts, tmp_path / "x.dtb")
