@@ -1989,6 +1989,12 @@ def main():
               (a.lab, ", ".join(str(n) for n in sorted(LABS))), file=sys.stderr)
         return 2
     out = Path(a.out).resolve() if a.out else BUILD / ("lab%d" % a.lab)
+    # The build folder reaches make's command line (B=...), where $ and
+    # spaces mean something: plain names only.
+    if not re.fullmatch(r"[A-Za-z0-9/._,+-]+", str(out)):
+        print("lab-check: --out %s: use letters, digits and /._,+- only" % out,
+              file=sys.stderr)
+        return 2
     if a.sandboxed:
         Grader.OUT = out
         return LABS[a.lab](Path(a.src)).report(shown=a.shown_as)

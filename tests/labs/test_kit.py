@@ -100,3 +100,17 @@ def test_grade_class_in_parallel_matches_one_at_a_time(tmp_path):
     for student, lab in (("ann", 0), ("ben", 0), ("ben", 2), ("cat", 2), ("dan", 0)):
         r = json.loads((BUILD / "grade" / student / ("lab%d" % lab) / "result.json").read_text())
         assert r["lab"] == lab and r["src"] == str(tmp_path / student / ("lab%d" % lab)), r
+
+
+def test_grade_class_student_folder_names_never_reach_make(tmp_path):
+    # (make runs in the tree: a relative marker would land there.)
+    marker = ROOT / "pwned-by-a-folder-name"
+    student = tmp_path / ("x$(shell touch %s)" % marker.name)
+    shutil.copytree(SOL / "lab0", student / "lab0")
+    res = subprocess.run([str(ROOT / "scripts" / "grade-class"), str(tmp_path)],
+                         cwd=str(ROOT), capture_output=True, text=True, timeout=900)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert " 9/9 " in res.stdout, res.stdout
+    assert not marker.exists()
+    # Contained by the sandbox anyway; but the name never reaches make.
+    assert not [p for p in (BUILD / "grade").iterdir() if "$" in p.name]
