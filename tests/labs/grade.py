@@ -870,7 +870,8 @@ def same_line(saw, output):
 
 def lab6(src):
     g = Grader(6, src)
-    broken_src = ROOT / "docs" / "labs" / "lab6" / "broken.dts"
+    # The tree as handed out (prepare() kept it), never the working copy.
+    broken_src = PRISTINE / "lab6" / "broken.dts"
     files = have_files(g, src, "lab6.dts", "faults.txt")
     if not files:
         return g
@@ -884,8 +885,8 @@ def lab6(src):
     own = src / "broken.dts"
     g.check("broken.dts is the one handed out (the fixes go in lab6.dts)",
             not own.exists() or own.read_bytes() == broken_src.read_bytes(),
-            "%s differs from %s: leave it as it is and override in lab6.dts." %
-            (rel(own), rel(broken_src)))
+            "%s differs from the broken.dts handed out (%s): leave it as it is and\n"
+            "override in lab6.dts." % (rel(own), rel(broken_src)))
     dtb, err = compile_lab_dts(dts, g.out / "lab6.dtb", include=[broken_src.parent])
     if not g.check("lab6.dts compiles", dtb, "dtc said:\n" + indent(err)):
         return g
@@ -1297,6 +1298,7 @@ def gdb_session(g, kernel, dtb):
 
 
 PLANTED = BUILD / "lab10-planted"
+PRISTINE = BUILD / "pristine"      # prepare(): starters as handed out
 
 
 def pristine(path):
@@ -1315,12 +1317,23 @@ def pristine(path):
     return res.stdout
 
 
+def keep_pristine(lab, name):
+    """build/pristine/labN/NAME: the starter file as handed out
+    (pristine()), rewritten only when it changed; its path."""
+    kept = PRISTINE / ("lab%d" % lab) / name
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    text = pristine("docs/labs/lab%d/%s" % (lab, name))
+    if not kept.exists() or kept.read_text() != text:
+        kept.write_text(text)
+    return kept
+
+
 def build_planted():
     """Lab 10's truth: the kernel with the widget.c handed out (pristine()),
     in build/lab10-planted: (kernel.bin or None, the build's log)."""
     PLANTED.mkdir(parents=True, exist_ok=True)
     drv = PLANTED / "widget.c"
-    text = pristine("docs/labs/lab10/widget.c")
+    text = keep_pristine(10, "widget.c").read_text()
     if not drv.exists() or drv.read_text() != text:
         drv.write_text(text)
     res = subprocess.run(["make", "-s", "-j2", "--no-print-directory", "B=" + rel(PLANTED),
@@ -1910,6 +1923,11 @@ def prepare(lab):
                          text=True, timeout=1800)
     if res.returncode:
         return "the kernel itself does not build:\n" + res.stdout + res.stderr
+    try:
+        if lab == 6:
+            keep_pristine(6, "broken.dts")
+    except RuntimeError as e:
+        return str(e)
     if lab == 10:
         kernel, log = build_planted()
         if not kernel:

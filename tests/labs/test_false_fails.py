@@ -43,3 +43,20 @@ def test_lab10_fixed_in_place_passes():
         for f, data in saved.items():
             (lab10 / f).write_bytes(data)
     assert res.returncode == 0 and "lab 10 is done" in res.stdout, res.stdout + res.stderr
+
+
+def test_lab6_broken_dts_fixed_in_place_is_not_a_fix():
+    """Lab 6's faults are graded against the broken.dts handed out: one
+    repaired in place (docs/labs/lab6, the page says not to) is named, and
+    the faults it hides still count."""
+    broken = ROOT / "docs" / "labs" / "lab6" / "broken.dts"
+    saved = broken.read_bytes()
+    try:
+        broken.write_text(broken.read_text().replace(
+            "serial@9000 {", "serial@9000 {\n\t\t\tcomment = \"fixed here\";", 1))
+        res = subprocess.run(["make", "-s", "--no-print-directory", "lab-check", "LAB=6"],
+                             cwd=str(ROOT), capture_output=True, text=True, timeout=900)
+    finally:
+        broken.write_bytes(saved)
+    assert res.returncode != 0
+    assert "[todo] broken.dts is the one handed out" in res.stdout, res.stdout
