@@ -225,3 +225,16 @@ def test_without_bubblewrap_the_grade_warns_and_still_refuses(tmp_path):
                          text=True, timeout=900, env=dict(os.environ, COYOTE_NO_SANDBOX="1"))
     assert "WARNING: NO SANDBOX" in res.stderr and "Score: 2/9" in res.stdout, \
         res.stdout + res.stderr
+
+
+def test_sandbox_limits_memory_and_file_size():
+    out = BUILD / "tests" / "sandbox"
+    rc, stdout, stderr = handin.sandbox(
+        ["/usr/bin/python3", "-c", "x = bytearray(%d)" % (handin.MEM_LIMIT + (1 << 20))], out)
+    assert rc != 0 and "MemoryError" in stderr, stderr
+    big = out / "big"
+    rc, stdout, stderr = handin.sandbox(
+        ["dd", "if=/dev/zero", "of=%s" % big, "bs=1M", "count=%d" %
+         (handin.FSIZE_LIMIT // (1 << 20) + 8)], out)
+    assert rc != 0 and big.stat().st_size <= handin.FSIZE_LIMIT
+    big.unlink()
