@@ -19,8 +19,6 @@ sys.path.insert(0, str(TESTS / "labs"))
 from qemu.coyote import Coyote, ROOT  # noqa: E402,F401
 import handin  # noqa: E402
 
-TESTS = Path(__file__).resolve().parents[1]
-
 BUILD = ROOT / "build"
 HISTORY = ".history.jsonl"      # in the graded folder: one line per run
 OFDUMP = BUILD / "host" / "ofdump"
@@ -32,9 +30,10 @@ DTC_FLAGS = ["-@", "-I", "dts", "-O", "dtb", "-W", "no-simple_bus_reg",
 
 class Grader:
     """One grade: the lab's fixed rubric (graders/labN.py's RUBRIC: every
-    check, in order, with its points) and what this run found for each.  Every
-    check of the rubric is reported, so the maximum is the same for every
-    hand-in: one that could not run scores 0 and says what it waited for."""
+    check, in order, with its points) and what this run found for each.
+    Every check of the rubric is reported, so the maximum is the same for
+    every hand-in: one that could not run scores 0 and says what it
+    waited for."""
 
     OUT = None          # main(): the grade's own build folder (build/labN)
 
