@@ -56,3 +56,58 @@ def test_handout_of_one_lab_has_only_its_folders(lab, folders):
         labs = {n.split("/")[3] for n in t.getnames()
                 if n.startswith(name + "/docs/labs/lab")}
     assert labs == folders, labs
+
+
+def committed(path):
+    return subprocess.run(["git", "show", "HEAD:" + path], cwd=str(ROOT), check=True,
+                          capture_output=True).stdout
+
+
+@pytest.fixture
+def solved_in_place():
+    """Labs 1 and 10 solved in the working tree, as a student (or an
+    instructor trying the answers) does; put back afterwards."""
+    saved = {}
+    try:
+        for lab in (1, 10):
+            for f in (SOL / ("lab%d" % lab)).iterdir():
+                if f.name == "ANSWERS.md":
+                    continue
+                dst = ROOT / "docs" / "labs" / ("lab%d" % lab) / f.name
+                saved[dst] = dst.read_bytes() if dst.exists() else None
+                shutil.copy(f, dst)
+        yield saved
+    finally:
+        for dst, data in saved.items():
+            if data is None:
+                dst.unlink()
+            else:
+                dst.write_bytes(data)
+
+
+def test_handout_holds_the_committed_starters_not_the_working_tree(solved_in_place, tmp_path):
+    rc, out = make("lab-handout", "LAB=ALL")
+    assert rc == 0, out
+    assert "not the working tree" in out and "docs/labs/lab10/widget.c" in out, out
+    with tarfile.open(BUILD / "handout" / "coyote-labALL.tar.gz") as t:
+        t.extractall(tmp_path)
+    tree = tmp_path / "coyote-labALL"
+    for dst in solved_in_place:
+        rel = str(dst.relative_to(ROOT))
+        assert (tree / rel).read_bytes() == committed(rel) != dst.read_bytes(), rel
+        kept = tree / "tests" / "labs" / "pristine" / dst.relative_to(ROOT / "docs" / "labs")
+        assert kept.read_bytes() == committed(rel), kept
+
+
+def test_handout_refuses_starters_that_are_not_the_sealed_ones(tmp_path):
+    seal = (ROOT / "docs" / "labs" / "starters.sha256").read_text()
+    line = next(l for l in seal.splitlines() if l.endswith("docs/labs/lab3/tmp105.c"))
+    wrong = tmp_path / "starters.sha256"
+    wrong.write_text(seal.replace(line, "0" * 64 + "  docs/labs/lab3/tmp105.c"))
+    res = subprocess.run([str(ROOT / "scripts" / "lab-handout"), "3", "-o", str(tmp_path),
+                          "--starters", str(wrong)], cwd=str(ROOT), capture_output=True,
+                         text=True, timeout=300)
+    assert res.returncode == 1, res.stdout + res.stderr
+    assert ("docs/labs/lab3/tmp105.c: the committed copy differs from the sealed starter"
+            in res.stderr), res.stderr
+    assert not (tmp_path / "coyote-lab3.tar.gz").exists()

@@ -70,3 +70,47 @@ def test_lab_check_logs_each_run_in_the_lab_folder(tmp_path):
     runs = [json.loads(l) for l in (src / ".history.jsonl").read_text().splitlines()]
     assert [(r["score"], r["max"]) for r in runs] == [(2, 9), (2, 9)], runs
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", r["time"]) for r in runs)
+
+
+def test_grade_class_in_parallel_matches_one_at_a_time(tmp_path):
+    """-j 2: the same CSV as -j 1, each hand-in's result.json in its own
+    build folder (build/grade/STUDENT/labN/), a refused hand-in among them."""
+    import os
+    shutil.copytree(SOL / "lab0", tmp_path / "ann" / "lab0")
+    shutil.copytree(ROOT / "docs" / "labs" / "lab0", tmp_path / "ben" / "lab0",
+                    ignore=shutil.ignore_patterns(".history.jsonl"))
+    shutil.copytree(SOL / "lab2", tmp_path / "ben" / "lab2")
+    (tmp_path / "cat" / "lab2").mkdir(parents=True)
+    os.symlink("/etc/passwd", tmp_path / "cat" / "lab2" / "lab2.dts")
+    (tmp_path / "dan" / "lab0").mkdir(parents=True)
+    csvs = []
+    for jobs in ("1", "2"):
+        res = subprocess.run([str(ROOT / "scripts" / "grade-class"), str(tmp_path), "-j", jobs,
+                              "-o", str(tmp_path / ("j%s.csv" % jobs))],
+                             cwd=str(ROOT), capture_output=True, text=True, timeout=1800)
+        assert res.returncode == 0, res.stdout + res.stderr
+        assert "graded into" in res.stdout and "(-j %s)" % jobs in res.stdout, res.stdout
+        csvs.append((tmp_path / ("j%s.csv" % jobs)).read_text())
+    assert csvs[0] == csvs[1]
+    rows = list(csv.reader(csvs[0].splitlines()))
+    assert [r[:5] for r in rows[1:]] == [
+        ["ann", "0", "9", "9", "yes"], ["ben", "0", "2", "9", "no"],
+        ["ben", "2", "8", "8", "yes"], ["cat", "2", "0", "8", "no"],
+        ["dan", "0", "0", "9", "no"]], rows
+    for student, lab in (("ann", 0), ("ben", 0), ("ben", 2), ("cat", 2), ("dan", 0)):
+        r = json.loads((BUILD / "grade" / student / ("lab%d" % lab) / "result.json").read_text())
+        assert r["lab"] == lab and r["src"] == str(tmp_path / student / ("lab%d" % lab)), r
+
+
+def test_grade_class_student_folder_names_never_reach_make(tmp_path):
+    # (make runs in the tree: a relative marker would land there.)
+    marker = ROOT / "pwned-by-a-folder-name"
+    student = tmp_path / ("x$(shell touch %s)" % marker.name)
+    shutil.copytree(SOL / "lab0", student / "lab0")
+    res = subprocess.run([str(ROOT / "scripts" / "grade-class"), str(tmp_path)],
+                         cwd=str(ROOT), capture_output=True, text=True, timeout=900)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert " 9/9 " in res.stdout, res.stdout
+    assert not marker.exists()
+    # Contained by the sandbox anyway; but the name never reaches make.
+    assert not [p for p in (BUILD / "grade").iterdir() if "$" in p.name]

@@ -28,6 +28,14 @@ LABS = {
 }
 
 
+def rubric_max(lab):
+    """The lab's maximum, from its rubric (tests/labs/grade.py RUBRICS)."""
+    import sys
+    sys.path.insert(0, str(ROOT / "tests" / "labs"))
+    import grade
+    return sum(grade.RUBRICS[lab].values())
+
+
 def lab_check(lab, src=None):
     cmd = ["make", "-s", "--no-print-directory", "lab-check", "LAB=%d" % lab]
     if src:
@@ -48,6 +56,7 @@ def test_starter_fails_kindly(lab):
     i = lines.index(todos[0])
     assert lines[i + 1].startswith("         ") and lines[i + 1].strip(), out
     assert "%d of " % passing in out and "Not there yet" in out, out
+    assert re.search(r"^Score: \d+/%d points" % rubric_max(lab), out, re.M), out
 
 
 def solved(lab, tmp_path):
@@ -68,6 +77,28 @@ def test_solution_passes(lab, tmp_path):
     assert rc == 0, out
     assert "[todo]" not in out and "[skip]" not in out
     assert "lab %d is done" % lab in out, out
+    assert "Score: %d/%d points" % (rubric_max(lab), rubric_max(lab)) in out, out
+
+
+@pytest.mark.parametrize("lab", sorted(LABS))
+def test_empty_hand_in_has_the_same_maximum(lab, tmp_path):
+    """The fixed rubric: an empty folder scores 0 of the lab's maximum,
+    every check reported (those that could not run say what they wait
+    for)."""
+    rc, out = lab_check(lab, str(tmp_path))
+    assert rc != 0, out
+    assert "Score: 0/%d points" % rubric_max(lab) in out, out
+    lines = [l for l in out.splitlines() if re.match(r"  \[(pass|todo|skip)\] ", l)]
+    assert len(lines) == len(__import__("grade").RUBRICS[lab]), out
+    assert all(l.startswith("  [todo]") or l.startswith("  [skip]") for l in lines), out
+
+
+def test_build_failure_has_the_same_maximum(tmp_path):
+    (tmp_path / "tmp105.c").write_text("this is not C;\n")
+    rc, out = lab_check(3, str(tmp_path))
+    assert rc != 0 and "[todo] the kernel builds with tmp105.c" in out, out
+    assert "Score: 1/%d points" % rubric_max(3) in out, out
+    assert "waits for: an earlier check (the kernel builds with tmp105.c" in out, out
 
 
 @pytest.mark.parametrize("makefile, first_todo", [

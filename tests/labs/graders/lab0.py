@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""Lab 0's grader (docs/labs/lab0/README.md):
+a device tree source primer."""
+import re
+
+from .common import (BUILD, Coyote, Grader, I2C, answer_check, cells_of, compile_lab_dts,
+                     fdtget, have_files, indent, ofdump_devices, read_answers, whynot)
+
+TITLE = 'a device tree source primer'
+
+# Every check, in the order reported, and its points: declared once.
+RUBRIC = {
+    'lab0.dts and answers.txt exist': 1,
+    'lab0.dts compiles': 1,
+    '1. UART2 (/amba/serial@101f3000) is disabled': 1,
+    '2. the flash has label = "nor0", set through &{/external-bus/flash@2,0}': 1,
+    '3. /aliases has rtc0 for the RTC at 0x68': 1,
+    "4. the RTC's compatible is deleted (/delete-property/)": 1,
+    '   ... and the kernel says `no compatible` for it': 1,
+    '5. sic_interrupt_cells: cells in one interrupt under the SIC': 1,
+    '5. timer0_clocks: clocks /amba/timer@101e2000 references': 1,
+}
+
+UART2 = "/amba/serial@101f3000"
+FLASH = "/external-bus/flash@2,0"
+DS1338 = I2C + "/rtc@68"
+
+
+def lab0(src):
+    g = Grader(0, src)
+    files = have_files(g, src, "lab0.dts", "answers.txt")
+    if not files:
+        return g
+    dts, ans_file = files
+    dtb, err = compile_lab_dts(dts, g.out / "lab0.dtb")
+    if not g.check("lab0.dts compiles", dtb, "dtc said:\n" + indent(err)):
+        return g
+    text = re.sub(r"/\*.*?\*/|//[^\n]*", "", dts.read_text(), flags=re.S)
+    # The kernel's own rule (of_device_is_available(), which ofdump runs):
+    # any status but "okay" (or "ok") disables the node.
+    status = fdtget(dtb, UART2, "status")
+    g.check("1. UART2 (%s) is disabled" % UART2,
+            ofdump_devices(dtb).get(UART2, {}).get("verdict") == "disabled",
+            "Its status is %s.  Reopen the node by its label (see the board's\n"
+            "serial@101f3000) and set status; \"disabled\" is the usual word."
+            % ('"%s"' % status if status is not None else "not set (so: okay)"))
+    label = fdtget(dtb, FLASH, "label")
+    by_path = re.search(r"&\{\s*%s\s*\}" % re.escape(FLASH), text)
+    g.check('2. the flash has label = "nor0", set through &{%s}' % FLASH,
+            label == "nor0" and by_path,
+            "The flash's label property is %s%s." %
+            ('"%s"' % label if label is not None else "missing",
+             "" if by_path else "; the flash has no DTS label, so reopen it with "
+             "&{/full/path} { ... }"))
+    alias = fdtget(dtb, "/aliases", "rtc0")
+    g.check("3. /aliases has rtc0 for the RTC at 0x68", alias == DS1338,
+            "/aliases/rtc0 is %s.  An alias is a path string, or &label, which dtc\n"
+            "turns into the path." % ('"%s"' % alias if alias is not None else "missing"))
+    compat = fdtget(dtb, DS1338, "compatible")
+    deleted = compat is None and "/delete-property/" in text
+    if not g.check("4. the RTC's compatible is deleted (/delete-property/)", deleted,
+                   "The RTC's compatible is %s.  Inside the node (reopened by path or a\n"
+                   "label of your own), /delete-property/ NAME; removes one property." %
+                   ('"%s"' % compat if compat else "gone, but not with /delete-property/")):
+        g.skip("   ... and the kernel says `no compatible` for it", "the deletion")
+    else:
+        with Coyote(dtb=dtb) as c:
+            verdict, out = whynot(c, DS1338)
+        g.check("   ... and the kernel says `no compatible` for it", verdict == "no compatible",
+                "`whynot %s` says:\n%s" % (DS1338, indent(out)))
+    answers = read_answers(ans_file)
+    sic_cells = fdtget(BUILD / "dts" / "versatilepb.dtb",
+                       "/amba/interrupt-controller@10003000", "#interrupt-cells", "u")
+    answer_check(g, "5. sic_interrupt_cells: cells in one interrupt under the SIC",
+                 answers.get("sic_interrupt_cells", ""), int(sic_cells),
+                 "The controller says how many cells its consumers use: look for a\n"
+                 "property starting with # in the SIC's node.")
+    n = cells_of(BUILD / "dts" / "versatilepb.dtb", "/amba/timer@101e2000", "clocks")
+    answer_check(g, "5. timer0_clocks: clocks /amba/timer@101e2000 references",
+                 answers.get("timer0_clocks", ""), n,
+                 "Count the phandles in its `clocks` (each provider here has\n"
+                 "#clock-cells = <0>: no argument cells follow a phandle).")
+    return g

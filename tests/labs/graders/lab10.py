@@ -1,0 +1,110 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""Lab 10's grader (docs/labs/lab10/README.md):
+GDB: find a planted bug in a struct device."""
+import re
+from pathlib import Path
+
+from .common import (Coyote, Grader, PLANTED, ROOT, answer_check, build_kernel, check_build,
+                     compile_lab_dts, fdtget, have_files, read_answers, rel)
+
+TITLE = 'GDB: find a planted bug in a struct device'
+
+# Every check, in the order reported, and its points: declared once.
+RUBRIC = {
+    'widget.c and answers.txt exist': 1,
+    'probe_caller: who calls widget_probe': 1,
+    "drvdata_symbol: what widget-a's driver_data points at": 1,
+    "widget_a_gain: the gain behind widget-a's driver_data": 1,
+    'the kernel builds with your widget.c': 1,
+    "fixed: each widget's driver_data holds its own gain": 2,
+}
+
+WIDGETS = ("/widget-a", "/widget-b")
+# Run inside gdb at the shell prompt: each widget's struct device's
+# driver_data and the gain behind it, read with the helpers of
+# scripts/gdb/coyote.py (sourced by coyote.gdb).
+WIDGET_PROBE = (
+    "python\n"
+    "from coyote import buses, list_entries, node_path\n"
+    "for bus in buses():\n"
+    "    for dev in list_entries(bus['devices'], 'struct device', 'bus_node'):\n"
+    "        path = node_path(dev['of_node']) if int(dev['of_node']) else ''\n"
+    "        if path in %r:\n"
+    "            w = dev['driver_data'].cast(gdb.lookup_type('struct widget').pointer())\n"
+    "            sym = gdb.execute('info symbol %%#x' %% int(w), to_string=True).split()[0]\n"
+    "            gdb.write('widget %%s %%#x %%d %%s\\n' %% (path, int(w), int(w['gain']) if int(w) else -1, sym))\n"
+    "end" % (WIDGETS,))
+
+
+def gdb_session(g, kernel, dtb):
+    """Boot @kernel (its ELF beside it) halted, with QEMU's gdb stub; one
+    batch gdb session: break in the widget's probe, then at the shell:
+    (frame #1's function, {path: (driver_data, gain)}, gdb's output)."""
+    from qemu.coyote import free_tcp_port, gdb_path, run_gdb
+    if gdb_path() is None:
+        raise RuntimeError("gdb-multiarch is not installed (scripts/install-deps)")
+    script = g.out / "widgets.gdb"
+    script.write_text(WIDGET_PROBE + "\n")
+    port = free_tcp_port()
+    with Coyote(dtb=dtb, kernel=kernel, wait_prompt=False,
+                extra=["-S", "-gdb", "tcp:127.0.0.1:%d" % port]):
+        out = run_gdb(port, ["coyote-break-probe coyote,lab10-widget", "continue",
+                             "echo ==bt\\n", "bt 2", "delete", "break shell_run", "continue",
+                             "source " + str(script)],
+                      elf=Path(kernel).with_name("kernel.elf"), timeout=120)
+    m = re.search(r"^==bt\n#0 .*\n#1 +(?:0x[0-9a-f]+ in )?(\w+)", out, re.M)
+    widgets = {p: (int(a, 16), int(n), sym) for p, a, n, sym in
+               re.findall(r"^widget (\S+) (0x[0-9a-f]+) (-?\d+) (\S+)$", out, re.M)}
+    return (m.group(1) if m else None), widgets, out
+
+
+def lab10(src):
+    g = Grader(10, src)
+    files = have_files(g, src, "widget.c", "answers.txt")
+    if not files:
+        return g
+    drv, ans_file = files
+    dtb, err = compile_lab_dts(ROOT / "docs" / "labs" / "lab10" / "lab10.dts",
+                               g.out / "lab10.dtb")
+    if not dtb:
+        raise RuntimeError("docs/labs/lab10/lab10.dts: " + err)
+    # The truth for the answers: a batch gdb session on the kernel built
+    # with the widget.c handed out (prepare() built it).
+    kernel = PLANTED / "kernel.bin"
+    if not kernel.exists():
+        raise RuntimeError("%s missing: build_planted() first" % rel(kernel))
+    caller, widgets, out = gdb_session(g, kernel, dtb)
+    if caller is None or set(widgets) != set(WIDGETS):
+        raise RuntimeError("the grader's gdb session failed:\n" + out)
+    answers = read_answers(ans_file)
+    given = answers.get("probe_caller", "")
+    g.check("probe_caller: who calls widget_probe", given.rstrip("()") == caller,
+            ("Not answered yet. " if not given else "Wrong value: you wrote %s. " % given) +
+            "In GDB: coyote-break-probe coyote,lab10-widget, continue, bt.")
+    given = answers.get("drvdata_symbol", "")
+    g.check("drvdata_symbol: what widget-a's driver_data points at",
+            given == widgets["/widget-a"][2],
+            ("Not answered yet. " if not given else "Wrong value: you wrote %s. " % given) +
+            "At the shell prompt (break shell_run), find widget-a's struct device\n"
+            "(the platform bus's devices list holds it), print its driver_data, and ask\n"
+            "GDB which symbol that address is: info symbol ADDRESS.")
+    answer_check(g, "widget_a_gain: the gain behind widget-a's driver_data",
+                 answers.get("widget_a_gain", ""), widgets["/widget-a"][1],
+                 "print ((struct widget *)DEV->driver_data)->gain, where DEV is\n"
+                 "widget-a's struct device; compare with lab10.dts and with widget-b.")
+    kernel, log = build_kernel(g, drv)
+    if not check_build(g, "the kernel builds with your widget.c", kernel, log):
+        g.skip("fixed: each widget's driver_data holds its own gain", "the build")
+        return g
+    _, fixed, out = gdb_session(g, kernel, dtb)
+    want = {p: int(fdtget(dtb, p, "coyote,gain", "u")) for p in WIDGETS}
+    ok = (set(fixed) == set(WIDGETS) and
+          fixed["/widget-a"][0] != fixed["/widget-b"][0] and
+          all(fixed[p][1] == want[p] for p in WIDGETS))
+    # Not what GDB saw: that is what answers 2 and 3 ask for.
+    g.check("fixed: each widget's driver_data holds its own gain", ok,
+            "With your widget.c, GDB at the shell prompt does not find each widget's own\n"
+            "gain (%s) behind its struct device's driver_data.  Inspect them as\n"
+            "answers 2 and 3 ask, then fix the driver." %
+            ", ".join("%s: %d" % (p, n) for p, n in sorted(want.items())))
+    return g

@@ -1,0 +1,113 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""Lab 4's grader (docs/labs/lab4/README.md):
+make it a module."""
+import re
+
+from .common import (Grader, QMP, SENSOR, build_kernel, check_build, indent, makefile_objs,
+                     rel, sensor_machine, tail, whynot)
+
+TITLE = 'make it a module'
+
+# Every check, in the order reported, and its points: declared once.
+RUBRIC = {
+    'tmp105.c (your lab 3 driver) and Makefile exist': 1,
+    'the Makefile builds tmp105.o as a module (obj-m)': 1,
+    'the module builds (modpost: only exported symbols)': 1,
+    'modules.alias has ti,tmp105 for tmp105 (MODULE_DEVICE_TABLE)': 1,
+    'modinfo shows its license and description': 1,
+    'it autoloads at boot for the sensor node': 1,
+    "probe reads QEMU's temperature (0 C at power-on)": 1,
+    'rmmod tmp105 unbinds the sensor': 1,
+    'insmod tmp105 binds it again and reads the new temperature (27.125 C)': 1,
+}
+
+def probe_reading(text):
+    """The last temperature a probe logged for 0-0048, or None."""
+    m = re.findall(r"0-0048: .*?(-?\d+\.\d+) C", text)
+    return float(m[-1]) if m else None
+
+
+def lab4(src):
+    g = Grader(4, src)
+    drv, mk = src / "tmp105.c", src / "Makefile"
+    if not g.check("tmp105.c (your lab 3 driver) and Makefile exist",
+                   drv.exists() and mk.exists(),
+                   "Expected %s and %s: copy your lab 3 tmp105.c next to the Makefile."
+                   % (rel(drv), rel(mk))):
+        return g
+    objs, err = makefile_objs(src)
+    later = ("the module builds (modpost: only exported symbols)",
+             "modules.alias has ti,tmp105 for tmp105 (MODULE_DEVICE_TABLE)",
+             "modinfo shows its license and description",
+             "it autoloads at boot for the sensor node",
+             "probe reads QEMU's temperature",
+             "rmmod tmp105 unbinds the sensor",
+             "insmod tmp105 binds it again and reads the new temperature")
+    if objs is None:
+        hint = "The grader cannot read your Makefile:\n" + indent(err)
+    else:
+        hint = ("make reads obj-y %s, obj-m %s from your Makefile.  obj-y links an object\n"
+                "into the image; a module is listed with obj-m (as kbuild has it:\n"
+                "obj-m += x.o or obj-m := x.o)." %
+                (" ".join(objs["obj-y"]) or "(none)", " ".join(objs["obj-m"]) or "(none)"))
+    if not g.check("the Makefile builds tmp105.o as a module (obj-m)",
+                   objs and objs["obj-m"] == ["tmp105.o"] and not objs["obj-y"], hint):
+        g.skip_all(later, "obj-m")
+        return g
+    kernel, log = build_kernel(g, src, "LAB_KBUILD")
+    modpost = "is not exported by the kernel" in log
+    if not check_build(g, later[0], kernel, log, later[1:],
+                       "\nA module may call only what the kernel exports (EXPORT_SYMBOL)."
+                       if modpost else ""):
+        return g
+    alias = g.out / "modules" / "modules.alias"
+    lines = alias.read_text().splitlines() if alias.exists() else []
+    g.check(later[1], "alias of:N*T*Cti,tmp105 tmp105" in lines,
+            "%s has no line for ti,tmp105.  modpost reads the table that\n"
+            "MODULE_DEVICE_TABLE(of, your_table) names." % rel(alias))
+    # The lab's own initrd (build/lab4/initrd.cpio) goes with its kernel.
+    machine, sock = sensor_machine(g, kernel)
+    with machine as c:
+        info = c.run("modinfo tmp105")
+        g.check(later[2], re.search(r"^license: +\S", info, re.M) and
+                re.search(r"^description: +\S", info, re.M),
+                "`modinfo tmp105` says:\n%s\nMODULE_LICENSE() and MODULE_DESCRIPTION() "
+                "go in the module's .modinfo." % indent(info))
+        pulled = re.search(r"0-0048 \(ti,tmp105\) pulls in tmp105", c.boot_log)
+        verdict, out = whynot(c, SENSOR)
+        ok = pulled and verdict == "bound" and "(module tmp105)" in out
+        if not g.check(later[3], ok,
+                       "The boot log %s.\n`whynot %s` says:\n%s" %
+                       ("says the sensor pulled in tmp105" if pulled else
+                        "has no line \"0-0048 (ti,tmp105) pulls in tmp105\"",
+                        SENSOR, indent(out))):
+            g.skip_all(later[4:], "autoload")
+            return g
+        t = probe_reading(c.boot_log)
+        g.check(later[4] + " (0 C at power-on)", t is not None and abs(t) <= 0.5,
+                "Probe should log the reading (dev_info), e.g. \"0-0048: TMP105 ... 0.000 C\":\n"
+                "a module cannot add shell commands, so there is no `temp`.  "
+                "Boot log:\n%s" % indent(tail(c.boot_log, 8)))
+        c.run("rmmod tmp105")
+        devs = c.run("devices")
+        row = [l for l in devs.splitlines() if l.startswith(SENSOR + " ")]
+        lsmod = c.run("lsmod")
+        g.check(later[5], row and "no driver" in row[0] and
+                not re.search(r"^tmp105\b", lsmod, re.M),
+                "After rmmod, `devices` says: %s\n`lsmod` says:\n%s\nmodule_exit "
+                "unregisters the driver, which unbinds its devices." %
+                (row[0] if row else "(no line)", indent(lsmod)))
+        qmp = QMP(sock)
+        try:
+            qmp.execute("qom-set", path="/machine/peripheral/sensor",
+                        property="temperature", value=27125)
+        finally:
+            qmp.close()
+        out = c.run("insmod tmp105")
+        verdict, why = whynot(c, SENSOR)
+        t = probe_reading(c.run("dmesg"))
+        g.check(later[6] + " (27.125 C)", verdict == "bound" and t is not None and
+                abs(t - 27.125) < 0.06,
+                "`insmod tmp105` printed:\n%s\n`whynot %s` says:\n%s" %
+                (indent(out), SENSOR, indent(why)))
+    return g

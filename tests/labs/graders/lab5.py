@@ -1,0 +1,94 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""Lab 5's grader (docs/labs/lab5/README.md):
+an MMIO platform driver: the PL061 GPIO controller."""
+import re
+
+from .common import (Coyote, Grader, QMP, build_with_driver, indent, whynot)
+
+TITLE = 'an MMIO platform driver: the PL061 GPIO controller'
+
+# Every check, in the order reported, and its points: declared once.
+RUBRIC = {
+    'gpio-pl061.c exists': 1,
+    'the kernel builds with gpio-pl061.c (-Wall -Wextra -Werror)': 1,
+    'the driver binds to /amba/gpio@101e4000': 1,
+    '`gpio` lists the four PL061s, 8 lines each, as lines 0-31': 1,
+    '`gpio out 3 1` makes line 3 an output and drives it high (DIR and DATA in the hardware)': 1,
+    '`gpio get` reads the line back, and `gpio out 3 0` drives it low': 1,
+    "one line's write leaves the others alone (DATA's address mask)": 1,
+    '`gpio in 3` makes it an input again': 1,
+}
+
+# The grader drives lines with the `gpio` command and reads the hardware's
+# registers through QEMU's monitor (QMP, `xp`), so a driver that only
+# remembers values in software does not pass.
+
+GPIO0 = "/amba/gpio@101e4000"
+GPIO0_BASE = 0x101e4000        # the tree's address: tests may know it
+GPIO_DIR, GPIO_DATA_ALL = 0x400, 0x3fc
+
+
+def hw_reg(qmp, addr):
+    out = qmp.execute("human-monitor-command", **{"command-line": "xp /1wx 0x%x" % addr})
+    return int(out.split(":")[1].split()[0], 16)
+
+
+def gpio_get(c, n):
+    m = re.search(r"^%d: ([01])$" % n, c.run("gpio get %d" % n), re.M)
+    return int(m.group(1)) if m else None
+
+
+def lab5(src):
+    g = Grader(5, src)
+    kernel = build_with_driver(g, src / "gpio-pl061.c")
+    if not kernel:
+        return g
+    later = ("`gpio` lists the four PL061s, 8 lines each, as lines 0-31",
+             "`gpio out 3 1` makes line 3 an output and drives it high (DIR and DATA in "
+             "the hardware)",
+             "`gpio get` reads the line back, and `gpio out 3 0` drives it low",
+             "one line's write leaves the others alone (DATA's address mask)",
+             "`gpio in 3` makes it an input again")
+    sock = g.out / "qmp.sock"
+    if sock.exists():
+        sock.unlink()
+    with Coyote(kernel=kernel, extra=["-qmp", "unix:%s,server=on,wait=off" % sock]) as c:
+        verdict, out = whynot(c, GPIO0)
+        if not g.check("the driver binds to %s" % GPIO0, verdict == "bound",
+                       "`whynot %s` says:\n%s" % (GPIO0, indent(out))):
+            g.skip_all(later, "the driver to bind")
+            return g
+        qmp = QMP(sock)
+        try:
+            out = c.run("gpio")
+            chips = re.findall(r"^(\S+) +lines (\d+)-(\d+)", out, re.M)
+            g.check(later[0], [(a, int(b), int(e)) for a, b, e in chips] ==
+                    [("101e%x000.gpio" % (4 + i), 8 * i, 8 * i + 7) for i in range(4)],
+                    "`gpio` printed:\n%s\nEach controller has ngpio = 8 lines." % indent(out))
+            c.run("gpio out 3 1")
+            d, v = hw_reg(qmp, GPIO0_BASE + GPIO_DIR), hw_reg(qmp, GPIO0_BASE + GPIO_DATA_ALL)
+            g.check(later[1], d & 8 and v & 8,
+                    "After `gpio out 3 1` the hardware has DIR 0x%02x, DATA 0x%02x: bit 3 "
+                    "should be set in both (a PL061 ignores DATA writes to input lines)."
+                    % (d, v))
+            high = gpio_get(c, 3)
+            c.run("gpio out 3 0")
+            v0 = hw_reg(qmp, GPIO0_BASE + GPIO_DATA_ALL)
+            low = gpio_get(c, 3)
+            g.check(later[2], high == 1 and low == 0 and not v0 & 8,
+                    "`gpio get 3` printed %s while high, %s after `gpio out 3 0` (DATA 0x%02x "
+                    "then).  Read DATA at offset (mask << 2)." % (high, low, v0))
+            c.run("gpio out 2 1")
+            c.run("gpio out 3 1")
+            c.run("gpio out 3 0")
+            v = hw_reg(qmp, GPIO0_BASE + GPIO_DATA_ALL)
+            g.check(later[3], (v & 0xc) == 0x4,
+                    "Line 2 high, then line 3 high and low: DATA reads 0x%02x, want bit 2 "
+                    "only.  Write through the line's own mask." % v)
+            c.run("gpio in 3")
+            d = hw_reg(qmp, GPIO0_BASE + GPIO_DIR)
+            g.check(later[4], not d & 8 and d & 4,
+                    "After `gpio in 3`, DIR is 0x%02x: clear bit 3 only." % d)
+        finally:
+            qmp.close()
+    return g

@@ -1,0 +1,236 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""Lab 7's grader (docs/labs/lab7/README.md):
+interrupts: the PL061 as an interrupt controller."""
+import re
+
+from .common import (Coyote, Grader, build_kernel, check_build, compile_lab_dts, dtbs_check,
+                     fdtget, have_files, indent, makefile_objs, ofdump_devices, whynot)
+
+TITLE = 'interrupts: the PL061 as an interrupt controller'
+
+# Every check, in the order reported, and its points: declared once.
+RUBRIC = {
+    'gpio-pl061.c, lab-button.c, lab7.dts and Makefile exist': 1,
+    'lab7.dts compiles': 1,
+    "button-a interrupts on gpio0's line 3, rising edge": 1,
+    "button-b reaches gpio1's line 5, falling edge, through the header's interrupt-map (and the header's pin 0 reaches gpio1's line 2)": 1,
+    'the tree passes dtbs_check (dts/bindings/coyote,lab-button.yaml)': 1,
+    'the Makefile builds both drivers into the kernel': 1,
+    'the kernel builds with both drivers': 1,
+    'gpio0 and gpio1 are interrupt controllers: their VIC lines are chained to the PL061 driver': 1,
+    "both buttons bind, and `irqs` shows their lines with the tree's triggers": 1,
+    'a rising edge on line 3 is one press of button-a, its falling edge none': 1,
+    'three pulses are three presses, in the log and in `irqs`': 1,
+    "button-b counts falling edges on line 13 (gpio1's line 5), not rising ones": 1,
+    'edges on a line nobody requested (line 4) reach nobody: nothing spurious, then or at the next press': 1,
+}
+
+BUTTONS = {"/button-a": ("/amba/gpio@101e4000", 3, 1), "/button-b": ("/amba/gpio@101e5000", 5, 2)}
+HEADER = "/expansion-header"
+TRIGGER = {1: "edge-rising", 2: "edge-falling"}
+
+
+def lab7_tree(g, src):
+    """The student's tree, compiled and read back through the kernel's own
+    interrupt translation (ofdump): the dtb when the buttons are right,
+    else None after the failed checks."""
+    later = ("button-a interrupts on gpio0's line 3, rising edge",
+             "button-b reaches gpio1's line 5, falling edge, through the header's "
+             "interrupt-map (and the header's pin 0 reaches gpio1's line 2)",
+             "the tree passes dtbs_check (dts/bindings/coyote,lab-button.yaml)")
+    dtb, err = compile_lab_dts(src / "lab7.dts", g.out / "lab7.dtb")
+    if not g.check("lab7.dts compiles", dtb, "dtc said:\n" + indent(err)):
+        g.skip_all(later, "lab7.dts to compile")
+        return None
+    nodes = ofdump_devices(dtb)
+
+    def irq_of(node):
+        return (nodes.get(node, {}).get("irqs") or ["(none)"])[0]
+
+    want_a = "%s %d %d" % BUTTONS["/button-a"]
+    ok_a = g.check(later[0], irq_of("/button-a") == want_a,
+                   "ofdump --devices resolves /button-a's interrupt to: %s\n(controller, "
+                   "line, trigger; %s would be right).  IRQ_TYPE_* are in\n"
+                   "include/dt-bindings/interrupt-controller/irq.h." %
+                   (irq_of("/button-a") if "/button-a" in nodes else "no node /button-a",
+                    want_a))
+    parent = fdtget(dtb, "/button-b", "interrupt-parent", "u")
+    header = fdtget(dtb, HEADER, "phandle", "u")
+    pin0 = None
+    if header and fdtget(dtb, HEADER, "interrupt-map", "x"):
+        var = g.out / "lab7-pin0.dts"
+        var.write_text('#include "lab7.dts"\n&{/button-b} { interrupts = <0>; };\n')
+        vdtb, _ = compile_lab_dts(var, g.out / "lab7-pin0.dtb", include=[src])
+        pin0 = (ofdump_devices(vdtb).get("/button-b", {}).get("irqs") or ["(none)"])[0] \
+            if vdtb else "(the tree with button-b on pin 0 does not compile)"
+    want_b = "%s %d %d" % BUTTONS["/button-b"]
+    want_pin0 = "/amba/gpio@101e5000 2 2"
+    ok_b = g.check(later[1], parent is not None and parent == header and
+                   irq_of("/button-b") == want_b and pin0 == want_pin0,
+                   "/button-b's interrupt-parent is %s, %s's phandle %s;\n"
+                   "ofdump --devices resolves button-b to: %s (want %s);\n"
+                   "with button-b on pin 0 instead: %s (want %s).\n"
+                   "A nexus has #interrupt-cells and interrupt-map, whose entries are\n"
+                   "<child unit address (#address-cells of the nexus)> <child specifier>\n"
+                   "<parent phandle> <parent unit address> <parent specifier>." %
+                   (parent or "missing", HEADER, header or "missing (no node, or no label "
+                    "used)", irq_of("/button-b"), want_b, pin0 or "(no interrupt-map)",
+                    want_pin0))
+    clean, findings = dtbs_check(dtb)
+    g.check(later[2], clean, "dtbs_check said:\n" + indent(findings))
+    return dtb if ok_a and ok_b else None
+
+
+def dmesg_presses(c, name):
+    """The press numbers @name's handler has logged so far."""
+    return [int(n) for n in re.findall(r"lab-button %s: press (\d+)$" % name,
+                                       c.run("dmesg"), re.M)]
+
+
+def irq_row(out, domain, hw):
+    """(trigger, handler, count) of @domain's line @hw in `irqs`, or None."""
+    m = re.search(r"^%s +%d +\d+ +(\S+) +(\S+) +(\d+)$" % (re.escape(domain), hw), out, re.M)
+    return (m.group(1), m.group(2), int(m.group(3))) if m else None
+
+
+def edge(c, line, level):
+    """Make GPIO @line an input that sees @level: QEMU's PL061 keeps what a
+    line last drove as an output, so turning it back into an input shows
+    the PL061 that level arriving, an edge if it changed."""
+    c.run("gpio out %d %d" % (line, level))
+    c.run("gpio in %d" % line)
+
+
+def lab7_pulses(g, c, later):
+    """The interrupt checks on a booted kernel; raises when it stops answering."""
+    before = c.run("irqs")
+    edge(c, 3, 1)
+    on_rise = dmesg_presses(c, "button-a")
+    edge(c, 3, 0)
+    on_fall = dmesg_presses(c, "button-a")
+    row = irq_row(c.run("irqs"), "gpio@101e4000", 3)
+    if on_fall:
+        why = ("The trigger comes from the tree: irq_set_type() programs GPIOIS, GPIOIBE\n"
+               "and GPIOIEV.")
+    elif row and row[2]:
+        why = ("The interrupt arrived (`irqs` counts %d) but button-a logged no press:\n"
+               "its handler counts and logs \"press N\" (lab-button.c, TODO 5)." % row[2])
+    else:
+        why = ("Nothing arrived (`irqs` counts %s): is the line unmasked (GPIOIE) when\n"
+               "requested, the VIC line chained to your handler, and does the handler\n"
+               "read GPIOMIS?" % (row[2] if row else "no line 3 of gpio@101e4000"))
+    g.check(later[2], on_rise == [1] and on_fall == [1],
+            "After a rising edge on line 3 button-a had logged presses %s, after the\n"
+            "falling edge %s (want [1], then still [1]).\n%s" % (on_rise, on_fall, why))
+    for _ in range(2):
+        edge(c, 3, 1)
+        edge(c, 3, 0)
+    got = dmesg_presses(c, "button-a")
+    row = irq_row(c.run("irqs"), "gpio@101e4000", 3)
+    g.check(later[3], got == [1, 2, 3] and row and row[2] == 3,
+            "After three pulses button-a logged presses %s (want [1, 2, 3]); `irqs` "
+            "counts %s.\nAn edge is latched until acked (GPIOIC): ack it before the "
+            "handler runs\n(handle_edge_irq does, through your irq_ack)." %
+            (got, row[2] if row else "no line 3 of gpio@101e4000"))
+    edge(c, 13, 1)
+    rise = dmesg_presses(c, "button-b")
+    edge(c, 13, 0)
+    fall = dmesg_presses(c, "button-b")
+    g.check(later[4], rise == [] and fall == [1],
+            "Line 13 is gpio1's line 5.  After its rising edge button-b had logged %s,\n"
+            "after the falling edge %s (want [] then [1]).  Each PL061 has its own\n"
+            "domain and chained handler." % (rise, fall))
+    spurious = re.search(r"spurious: (\d+)", before)
+    edge(c, 4, 1)
+    edge(c, 4, 0)
+    alone = re.search(r"spurious: (\d+)", c.run("irqs"))
+    edge(c, 3, 1)       # and button-a once more: line 4's edge is still latched
+    edge(c, 3, 0)
+    now = re.search(r"spurious: (\d+)", c.run("irqs"))
+    presses = dmesg_presses(c, "button-a")
+    counts = [m.group(1) if m else "?" for m in (spurious, alone, now)]
+    g.check(later[5], len(set(counts)) == 1 and "?" not in counts and
+            presses == [1, 2, 3, 4] and "no handler" not in c.run("dmesg"),
+            "`irqs` counted spurious %s before edges on line 4 (which nobody requested),\n"
+            "%s after them, %s after one more press of button-a (which logged %s; want\n"
+            "[1, 2, 3, 4]).  A line stays masked (GPIOIE clear) until a consumer requests\n"
+            "it (request_irq() unmasks it through your irq_unmask), and the chained\n"
+            "handler dispatches the lines that are pending and enabled: GPIOMIS." %
+            (counts[0], counts[1], counts[2], presses))
+
+
+def lab7(src):
+    g = Grader(7, src)
+    if not have_files(g, src, "gpio-pl061.c", "lab-button.c", "lab7.dts", "Makefile",
+                      hint="Lab 7 grows your lab 5 driver: copy your gpio-pl061.c here first."):
+        return g
+    dtb = lab7_tree(g, src)
+    objs, err = makefile_objs(src)
+    g.check("the Makefile builds both drivers into the kernel",
+            objs and sorted(objs["obj-y"]) == ["gpio-pl061.o", "lab-button.o"],
+            "make reads %s.  Keep obj-y += gpio-pl061.o and obj-y += lab-button.o." %
+            (err or "obj-y %s, obj-m %s" % (" ".join(objs["obj-y"]) or "(none)",
+                                          " ".join(objs["obj-m"]) or "(none)")))
+    kernel, log = build_kernel(g, src, "LAB_KBUILD")
+    later = ("gpio0 and gpio1 are interrupt controllers: their VIC lines are chained "
+             "to the PL061 driver",
+             "both buttons bind, and `irqs` shows their lines with the tree's triggers",
+             "a rising edge on line 3 is one press of button-a, its falling edge none",
+             "three pulses are three presses, in the log and in `irqs`",
+             "button-b counts falling edges on line 13 (gpio1's line 5), not rising ones",
+             "edges on a line nobody requested (line 4) reach nobody: nothing spurious, "
+             "then or at the next press")
+    if not check_build(g, "the kernel builds with both drivers", kernel, log, later):
+        return g
+    if not dtb:
+        g.skip_all(later, "lab7.dts's buttons")
+        return g
+    try:
+        with Coyote(dtb=dtb, kernel=kernel) as c:
+            out = c.run("irqs")
+            cascades = [re.search(r"^interrupt-controller@10140000 +%d +\d+ +\S+ +\(cascade\)"
+                                  % hw, out, re.M) for hw in (6, 7)]
+            g.check(later[0], all(cascades),
+                    "`irqs` printed:\n%s\nVIC lines 6 and 7 are gpio0's and gpio1's "
+                    "`interrupts`: give each a chained\nhandler "
+                    "(irq_set_chained_handler_and_data) after registering the domain." %
+                    indent(out))
+            rows = {n: irq_row(out, BUTTONS[n][0].split("/")[-1], BUTTONS[n][1])
+                    for n in BUTTONS}
+            why = {n: whynot(c, n) for n in BUTTONS}
+            ok = all(why[n][0] == "bound" and rows[n] and rows[n][1] == n[1:] and
+                     rows[n][0] == TRIGGER[BUTTONS[n][2]] for n in BUTTONS)
+            refused = [l for l in c.boot_log.splitlines() if "trigger type" in l]
+            hint = ["`irqs` printed:\n" + indent(out)]
+            hint += ["`whynot %s` says:\n%s" % (n, indent(why[n][1])) for n in BUTTONS
+                     if why[n][0] != "bound"]
+            if refused:
+                hint.append("The boot log says:\n" + indent("\n".join(refused)))
+            hint.append("A bound button whose line `irqs` does not list never asked for it\n"
+                        "(lab-button.c, TODO 4); a trigger shown as - was refused by "
+                        "irq_set_type.")
+            g.check(later[1], ok, "\n".join(hint))
+            try:
+                lab7_pulses(g, c, later)
+            except Exception as e:          # pexpect's TIMEOUT or EOF, most likely
+                seen = g.found
+                left = [t for t in later[2:] if t not in seen]
+                lines = c._clean(str(c.child.before or "")).splitlines()
+                fault = next((l for l in reversed(lines) if l.startswith("halted: ")), None)
+                if fault:
+                    why = ("The kernel stopped at a fault (%s): the backtrace above\n"
+                           "shows the path from the interrupt to it." % fault[8:])
+                else:
+                    why = ("An interrupt that is never acked or masked fires again at once,\n"
+                           "forever: the chained handler must dispatch only pending, enabled\n"
+                           "lines (GPIOMIS), and each edge be acked (GPIOIC).")
+                g.check(left[0], False, "The kernel stopped answering (%s); its last lines:"
+                        "\n%s\n%s" % (type(e).__name__,
+                                       indent("\n".join(lines[-(16 if fault else 8):])), why))
+                g.skip_all(left[1:], "the kernel to answer again")
+    except Exception as e:
+        if later[0] not in g.found:
+            g.check(later[0], False, "The kernel did not reach its prompt (%s)." %
+                    type(e).__name__)
+            g.skip_all(later[1:], "the kernel to boot")
+    return g

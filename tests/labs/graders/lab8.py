@@ -1,0 +1,99 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""Lab 8's grader (docs/labs/lab8/README.md):
+clocks and dependencies."""
+import re
+
+from .common import (Coyote, Grader, ROOT, build_kernel, check_build, compile_lab_dts,
+                     have_files, indent, makefile_objs, whynot)
+
+TITLE = 'clocks and dependencies'
+
+# Every check, in the order reported, and its points: declared once.
+RUBRIC = {
+    'lab-consumer.c, lab-clock.c and Makefile exist': 1,
+    'the Makefile builds the provider as a module, the consumer in the image': 1,
+    'the kernel and the provider module build': 1,
+    'the consumer waits on its device link and probes once, after the clock': 1,
+    "probe logs the clock's rate, the divider and the rate it gives (3686400 Hz / 64)": 1,
+    'the values come from the tree (a tree with other values) (1000000 Hz / 8)': 1,
+    'without its supplier the consumer is not bound, and whynot shows the chain (modules.autoload=0)': 1,
+}
+
+SAMPLER = "/sampler"
+LABCLK = "/clock-controller"
+
+
+def lab8_boot(g, kernel, dts_text, name, append=None):
+    """Boot @kernel on the lab 8 tree with @dts_text appended (a variant):
+    (boot log, devlinks, whynot output and verdict, probes)."""
+    dts = g.out / (name + ".dts")
+    dts.write_text('#include "lab8.dts"\n' + dts_text)
+    dtb, err = compile_lab_dts(dts, g.out / (name + ".dtb"),
+                               include=[ROOT / "docs" / "labs" / "lab8"])
+    if not dtb:
+        raise RuntimeError("lab 8 tree %s: %s" % (name, err))
+    with Coyote(dtb=dtb, kernel=kernel, append=append) as c:
+        links = c.run("devlinks " + SAMPLER)
+        verdict, why = whynot(c, SAMPLER)
+        return c.boot_log, links, verdict, why, c.run("probes")
+
+
+def lab8(src):
+    g = Grader(8, src)
+    if not have_files(g, src, "lab-consumer.c", "lab-clock.c", "Makefile"):
+        return g
+    objs, err = makefile_objs(src)
+    g.check("the Makefile builds the provider as a module, the consumer in the image",
+            objs and objs["obj-m"] == ["lab-clock.o"] and objs["obj-y"] == ["lab-consumer.o"],
+            "make reads %s.  The lab is about a consumer that is ready before its\n"
+            "supplier: keep obj-m += lab-clock.o and obj-y += lab-consumer.o." %
+            (err or "obj-y %s, obj-m %s" % (" ".join(objs["obj-y"]) or "(none)",
+                                          " ".join(objs["obj-m"]) or "(none)")))
+    kernel, log = build_kernel(g, src, "LAB_KBUILD")
+    later = ("the consumer waits on its device link and probes once, after the clock",
+             "probe logs the clock's rate, the divider and the rate it gives",
+             "the values come from the tree (a tree with other values)",
+             "without its supplier the consumer is not bound, and whynot shows the chain")
+    if not check_build(g, "the kernel and the provider module build", kernel, log, later):
+        return g
+    boot, links, verdict, why, probes = lab8_boot(g, kernel, "", "lab8-board")
+    rows = [l.split() for l in probes.splitlines() if re.match(r"\d+ ", l)]
+    mine = [r for r in rows if r[3:4] == ["sampler"]]
+    clock = [i for i, r in enumerate(rows) if r[3:4] == ["clock-controller"]]
+    ok = (verdict == "bound" and re.search(r"%s +%s +clocks +active" % (LABCLK, SAMPLER), links)
+          and len(mine) == 1 and clock and rows.index(mine[0]) > clock[0])
+    g.check(later[0], ok,
+            "`whynot %s` says:\n%s\n`devlinks %s` says:\n%s\nThe probes timeline:\n%s" %
+            (SAMPLER, indent(why), SAMPLER, indent(links),
+             indent("\n".join(l for l in probes.splitlines()
+                              if "sampler" in l or "clock-controller" in l) or "(none)")))
+
+    def said(text):
+        m = re.search(r"lab-consumer sampler: labclk at (\d+) Hz, divider (\d+): "
+                      r"(\d+) samples/s", text)
+        return tuple(int(x) for x in m.groups()) if m else None
+
+    got = said(boot)
+    g.check(later[1] + " (3686400 Hz / 64)", got == (3686400, 64, 57600),
+            "Probe should log \"labclk at N Hz, divider D: R samples/s\" (see the top of\n"
+            "lab-consumer.c).  The boot log's lines from the consumer:\n%s" %
+            indent("\n".join(l for l in boot.splitlines() if "sampler" in l) or "(none)"))
+    boot2, _, _, _, _ = lab8_boot(g, kernel, "&labclk { clock-frequency = <1000000>; };\n"
+                                  "&{/sampler} { coyote,sample-divider = <8>; };\n",
+                                  "lab8-variant")
+    got = said(boot2)
+    g.check(later[2] + " (1000000 Hz / 8)", got == (1000000, 8, 125000),
+            "With clock-frequency = <1000000> and coyote,sample-divider = <8> your\n"
+            "probe logged %s.  Read both from the tree: clk_get_rate() and\n"
+            "of_property_read_u32()." % (("%d Hz, divider %d: %d samples/s" % got)
+                                         if got else "nothing"))
+    _, links, verdict, why, _ = lab8_boot(g, kernel, "", "lab8-nosupplier",
+                                          append="console=ttyAMA0,115200 modules.autoload=0")
+    g.check(later[3] + " (modules.autoload=0)",
+            verdict in ("deferred", "waiting") and LABCLK in why,
+            "With the provider never loaded, `whynot %s` says:\n%s\n%s" %
+            (SAMPLER, indent(why),
+             "Your probe bound without its clock: return clk_get()'s error (it is\n"
+             "-EPROBE_DEFER while the clock's provider is missing)." if verdict == "bound"
+             else "The consumer should be left waiting or deferred, naming its supplier."))
+    return g

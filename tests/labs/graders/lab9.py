@@ -1,0 +1,319 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""Lab 9's grader (docs/labs/lab9/README.md):
+overlays: the TMP105 added to the running board."""
+import re
+import shutil
+import subprocess
+import sys
+
+from .common import (BUILD, Coyote, Grader, OFDUMP, ROOT, dtbs_check, have_files, indent, rel,
+                     whynot)
+
+TITLE = 'overlays: the TMP105 added to the running board'
+
+# Every check, in the order reported, and its points: declared once.
+RUBRIC = {
+    'tmp105.dtso and ti,tmp105.yaml exist': 1,
+    'tmp105.dtso compiles as an overlay (dtc -@)': 1,
+    'applied on the host, it adds a device at 0x48 on the I2C bus (ofdump --devices --overlay)': 1,
+    'ti,tmp105.yaml passes dt_binding_check (dt-doc-validate, its example)': 1,
+    'the board with your overlay passes dtbs_check with your binding': 1,
+    'your binding refuses a sensor with a property it does not define': 1,
+    'your binding accepts a TMP105 as the page describes it (reg 0x48 to 0x4f, the ALERT interrupt, #thermal-sensor-cells = <0>)': 1,
+    'your binding refuses a reg the chip cannot have (0x30, 0x47, 0x50, two addresses)': 1,
+    'your binding refuses a node name that names the chip (tmp105@48)': 1,
+    'your binding refuses two interrupts (the chip has one ALERT pin)': 1,
+    'your binding refuses #thermal-sensor-cells other than 0': 1,
+    'your binding refuses a compatible list other than exactly "ti,tmp105"': 1,
+    'your binding requires reg': 1,
+    '`overlay apply tmp105` makes the device 0-0048 on the running board': 1,
+    '`overlay rm tmp105` takes the node and the device away again': 1,
+}
+
+def lab9_overlay(g, src):
+    """The student's overlay compiled as dts/overlays are (dtc -@): the
+    .dtbo, or None after a failed check."""
+    dtbo = g.out / "tmp105.dtbo"
+    res = subprocess.run(["dtc", "-q", "-@", "-W", "no-unit_address_vs_reg", "-I", "dts",
+                          "-O", "dtb", "-o", str(dtbo), str(src / "tmp105.dtso")],
+                         capture_output=True, text=True, timeout=60)
+    ok = g.check("tmp105.dtso compiles as an overlay (dtc -@)", res.returncode == 0,
+                 "dtc said:\n" + indent(res.stderr.strip()))
+    return dtbo if ok else None
+
+
+def lab9_merged(g, dtbo, name, edit=None):
+    """The board's blob with @dtbo applied by the kernel's own code on the
+    host (ofdump --overlay), @edit applied to its DTS, compiled as
+    @name/versatilepb.dtb (the board's waivers go by that name): (dtb or
+    None, messages)."""
+    res = subprocess.run([str(OFDUMP), "--overlay", str(BUILD / "dts" / "versatilepb.dtb"),
+                          str(dtbo)], capture_output=True, text=True, timeout=60)
+    if res.returncode:
+        return None, res.stderr.strip()
+    text = edit(res.stdout) if edit else res.stdout
+    if edit and text == res.stdout:
+        return None, "the edit changed nothing"
+    out = g.out / name / "versatilepb.dtb"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    res = subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", str(out), "-"],
+                         input=text, capture_output=True, text=True, timeout=60)
+    return (out if res.returncode == 0 else None), res.stderr.strip()
+
+
+def lab9_schema(g, binding):
+    """dt_binding_check with the student's binding among the project's
+    (make, with BINDINGS_DIR a copy of dts/bindings plus it, and with
+    ti,tmp105 taken out of trivial-devices.yaml, so that the student's is
+    the sensor's only binding): (the processed schema or None, what the
+    tools said)."""
+    import yaml
+    schemas = g.out / "schemas"
+    shutil.rmtree(schemas, ignore_errors=True)
+    shutil.copytree(ROOT / "dts" / "bindings", schemas)
+    trivial = schemas / "trivial-devices.yaml"
+    text = trivial.read_text()
+    left = re.sub(r"^\s*- ti,tmp105\s*(#.*)?\n", "", text, flags=re.M)
+    if left == text:
+        raise RuntimeError("lab 9: trivial-devices.yaml does not list ti,tmp105")
+    # A list left empty is no schema at all: the file goes.
+    if yaml.safe_load(left)["properties"]["compatible"]["items"][0]["enum"]:
+        trivial.write_text(left)
+    else:
+        trivial.unlink()
+    shutil.copy(binding, schemas / "ti,tmp105.yaml")
+    res = subprocess.run(["make", "-s", "--no-print-directory", "B=" + rel(g.out),
+                          "BINDINGS_DIR=" + rel(schemas), "dt_binding_check"],
+                         cwd=str(ROOT), capture_output=True, text=True, timeout=900)
+    if res.returncode:
+        said = "\n".join(l for l in (res.stdout + res.stderr).splitlines()
+                         if not re.match(r"\s*(CHECK|DOCCHK|SCHEMA|EXAMPLE|make)\b", l))
+        return None, said.replace(str(schemas) + "/", "").strip()
+    return g.out / "bindings" / "processed-schema.json", ""
+
+
+# A small tree for one sensor node: the board's I2C controller and VIC
+# (the root's interrupt parent), so only the sensor can draw a finding.
+LAB9_PROBE_TREE = """/dts-v1/;
+/ {
+	model = "lab 9 binding probe";
+	compatible = "arm,versatile-pb";
+	#address-cells = <1>;
+	#size-cells = <1>;
+	interrupt-parent = <&vic>;
+
+	amba-bus {
+		compatible = "arm,amba-bus", "simple-bus";
+		#address-cells = <1>;
+		#size-cells = <1>;
+		ranges;
+
+		vic: interrupt-controller@10140000 {
+			compatible = "arm,versatile-vic", "arm,pl190-vic";
+			reg = <0x10140000 0x1000>;
+			interrupt-controller;
+			#address-cells = <0>;
+			#interrupt-cells = <1>;
+		};
+
+		i2c@10002000 {
+			compatible = "arm,versatile-i2c";
+			reg = <0x10002000 0x1000>;
+			#address-cells = <1>;
+			#size-cells = <0>;
+
+%s
+		};
+	};
+};
+"""
+
+
+def lab9_sensor(name, *props, compatible='"ti,tmp105"'):
+    """A sensor node's text: NAME { compatible = COMPATIBLE; PROPS }."""
+    body = ["compatible = %s;" % compatible] + list(props)
+    return "%s {\n%s};" % (name, "".join("    %s\n" % p for p in body))
+
+
+# (check, hint: what the page says the chip allows, nodes the binding must
+# refuse).  Each refusal must come from the student's binding itself.
+LAB9_REFUSE = [
+    ("your binding refuses a reg the chip cannot have (0x30, 0x47, 0x50, two addresses)",
+     "A TMP105 answers at one I2C address from 0x48 to 0x4f, and nowhere else;\n"
+     "a binding can say which values reg may take, not only how many.",
+     [lab9_sensor("temperature-sensor@30", "reg = <0x30>;"),
+      lab9_sensor("temperature-sensor@47", "reg = <0x47>;"),
+      lab9_sensor("temperature-sensor@50", "reg = <0x50>;"),
+      lab9_sensor("temperature-sensor@48", "reg = <0x48>, <0x49>;")]),
+    ("your binding refuses a node name that names the chip (tmp105@48)",
+     "Node names say what a device is (temperature-sensor@..., sensor@...), not\n"
+     "which chip; a binding can hold a node's name to a pattern.",
+     [lab9_sensor("tmp105@48", "reg = <0x48>;")]),
+    ("your binding refuses two interrupts (the chip has one ALERT pin)",
+     "The TMP105 has a single ALERT output: at most one interrupt.",
+     [lab9_sensor("temperature-sensor@48", "reg = <0x48>;", "interrupts = <5>, <6>;")]),
+    ("your binding refuses #thermal-sensor-cells other than 0",
+     "The chip measures one temperature: a thermal zone names it with no\n"
+     "argument cells, so #thermal-sensor-cells can only be 0.",
+     [lab9_sensor("temperature-sensor@48", "reg = <0x48>;", "#thermal-sensor-cells = <1>;")]),
+    ('your binding refuses a compatible list other than exactly "ti,tmp105"',
+     'The TMP105\'s compatible is the one string "ti,tmp105", with no fallback\n'
+     "after it.",
+     [lab9_sensor("temperature-sensor@48", "reg = <0x48>;",
+                  compatible='"ti,tmp105", "ti,tmp102"')]),
+    ("your binding requires reg",
+     "A node without reg says nothing about where the chip answers: the\n"
+     "binding must say that reg (like compatible) is required.",
+     [lab9_sensor("temperature-sensor@48")]),
+]
+
+LAB9_ACCEPTS = ("your binding accepts a TMP105 as the page describes it (reg 0x48 to 0x4f, "
+                "the ALERT interrupt, #thermal-sensor-cells = <0>)")
+LAB9_ACCEPT = [
+    lab9_sensor("temperature-sensor@48", "reg = <0x48>;"),
+    lab9_sensor("sensor@4f", "reg = <0x4f>;", "interrupts = <5>;",
+                "#thermal-sensor-cells = <0>;"),
+]
+
+
+def lab9_probe(g, schema, node, n):
+    """@node in the probe tree, compiled and checked against @schema:
+    (clean?, findings, whether the student's binding found something)."""
+    dts = g.out / "probes" / ("probe%d.dts" % n)
+    dts.parent.mkdir(parents=True, exist_ok=True)
+    dts.write_text(LAB9_PROBE_TREE % "\n".join("\t\t\t" + l for l in node.splitlines()))
+    dtb = dts.with_suffix(".dtb")
+    res = subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", str(dtb), str(dts)],
+                         capture_output=True, text=True, timeout=60)
+    if res.returncode:
+        raise RuntimeError("lab 9: a probe tree does not compile: " + res.stderr)
+    # (Without the board's waivers: the probe tree has none of its findings.)
+    res = subprocess.run([str(ROOT / "scripts" / "dtbs-check"), str(schema), str(dtb)],
+                         capture_output=True, text=True, timeout=300)
+    clean = res.returncode == 0 and not res.stderr.strip()
+    # (dtbs-check indents its findings by four spaces: taken off.)
+    found = "\n".join(re.sub(r"^    ", "", l) for l in (res.stdout + res.stderr).splitlines()
+                      if l.strip() and not l.strip().startswith("CHECK "))
+    # Each finding ends with its "From schema: FILE" line.
+    own = bool(re.search(r"^\s*From schema: \S*/ti,tmp105\.yaml$", found, re.M))
+    found = found.replace(str(g.out / "schemas") + "/", "").replace(str(ROOT) + "/", "")
+    return clean, found, own
+
+
+def lab9_probes(g, schema):
+    """The binding against small trees: it accepts the sensor as the page
+    describes it, and each requirement the page states refuses a node
+    that breaks it (refused by the student's binding, not another)."""
+    n = 0
+    refused = []
+    for node in LAB9_ACCEPT:
+        n += 1
+        clean, found, _ = lab9_probe(g, schema, node, n)
+        if not clean:
+            refused.append("%s\ndt-validate said:\n%s" % (indent(node), indent(found)))
+    g.check(LAB9_ACCEPTS, not refused,
+            "Your binding refused:\n" + "\n".join(refused) +
+            "\nEach of these is a TMP105 node the page allows.")
+    for check, why, nodes in LAB9_REFUSE:
+        accepted = []
+        for node in nodes:
+            n += 1
+            clean, found, own = lab9_probe(g, schema, node, n)
+            if not own:
+                accepted.append(indent(node) + ("\n(dt-validate said, but not from your "
+                                                "binding:\n%s)" % indent(found)
+                                                if not clean else ""))
+        g.check(check, not accepted,
+                "Your binding accepted:\n%s\n%s" % ("\n".join(accepted), why))
+
+
+def lab9_initrd(g, dtbo):
+    """The board's initrd with lib/firmware/tmp105.dtbo added."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from mkinitrd import write_cpio
+    files = [("lib/modules/" + k.name, k.read_bytes())
+             for k in sorted((BUILD / "modules").glob("*.ko")) +
+             [BUILD / "modules" / "modules.alias"]]
+    files += [("lib/firmware/" + o.name, o.read_bytes())
+              for o in sorted((BUILD / "overlays").glob("*.dtbo"))]
+    files.append(("lib/firmware/tmp105.dtbo", dtbo.read_bytes()))
+    out = g.out / "initrd.cpio"
+    out.write_bytes(write_cpio(files))
+    return out
+
+
+def lab9(src):
+    g = Grader(9, src)
+    if not have_files(g, src, "tmp105.dtso", "ti,tmp105.yaml"):
+        return g
+    dtbo = lab9_overlay(g, src)
+    later = ("applied on the host, it adds a device at 0x48 on the I2C bus "
+             "(ofdump --devices --overlay)",
+             "`overlay apply tmp105` makes the device 0-0048 on the running board",
+             "`overlay rm tmp105` takes the node and the device away again")
+    added = None
+    if dtbo:
+        res = subprocess.run([str(OFDUMP), "--devices", "--overlay",
+                              str(BUILD / "dts" / "versatilepb.dtb"), str(dtbo)],
+                             capture_output=True, text=True, timeout=60)
+        said = (res.stdout + res.stderr).strip()
+        m = re.search(r"^\+ (/external-bus/i2c@1,0/[^/\s]+@48)\n(?:  .*\n)*?  address: +0x48 "
+                      r"on the I2C bus", res.stdout, re.M)
+        added = m.group(1) if m else None
+        g.check(later[0], res.returncode == 0 and added,
+                "`ofdump --devices --overlay build/dts/versatilepb.dtb tmp105.dtbo` said:\n%s\n"
+                "The fragment must target the I2C controller (by its label), and the\n"
+                "node's reg is the chip's I2C address." % indent(said or "(nothing)"))
+    else:
+        g.skip(later[0], "the overlay to compile")
+    schema, said = lab9_schema(g, src / "ti,tmp105.yaml")
+    g.check("ti,tmp105.yaml passes dt_binding_check (dt-doc-validate, its example)",
+            schema, "The tools said:\n" + indent(said))
+    checks = ("the board with your overlay passes dtbs_check with your binding",
+              "your binding refuses a sensor with a property it does not define")
+    if schema and added:
+        dtb, err = lab9_merged(g, dtbo, "merged")
+        clean, found = dtbs_check(dtb, schema) if dtb else (False, err)
+        g.check(checks[0], clean,
+                "dtbs-check said:\n%s\nThe binding's compatible must name the string your "
+                "node uses,\nand every property of the node must be allowed." % indent(found))
+        leaf = added.rsplit("/", 1)[1]
+        # (A node without reg is refused by the core and the I2C
+        # controller's schemas already: only additionalProperties is the
+        # binding's own to test on the board.)
+        dtb, err = lab9_merged(g, dtbo, "extra", lambda t: t.replace(
+            "%s {" % leaf, "%s {\n\t\t\t\tvendor,bogus = <1>;" % leaf))
+        if not dtb:
+            raise RuntimeError("lab 9: the variant with vendor,bogus does not compile: " + err)
+        g.check(checks[1], not dtbs_check(dtb, schema)[0],
+                "dtbs-check found nothing wrong with a sensor node with vendor,bogus = <1>.\n"
+                "A binding lists the properties a node may have and forbids the others\n"
+                "(additionalProperties: false).")
+    else:
+        g.skip_all(checks, "the overlay and the binding")
+    if schema:
+        lab9_probes(g, schema)
+    else:
+        g.skip(LAB9_ACCEPTS, "the binding")
+        for check, _, _ in LAB9_REFUSE:
+            g.skip(check, "the binding")
+    if not added:
+        g.skip_all(later[1:], "the overlay to add the device")
+        return g
+    with Coyote(initrd=lab9_initrd(g, dtbo),
+                extra=["-device", "tmp105,address=0x48"]) as c:
+        before = c.run("i2c scan 0")
+        applied = c.run("overlay apply tmp105")
+        scan = c.run("i2c scan 0")
+        client = re.search(r"client 0x48: 0-0048\b.*", scan)
+        g.check(later[1], "applied" in applied and client,
+                "`overlay apply tmp105` said:\n%s\n`i2c scan 0` then said:\n%s" %
+                (indent(applied), indent(scan)))
+        removed = c.run("overlay rm tmp105")
+        verdict, why = whynot(c, added)
+        after = c.run("i2c scan 0")
+        g.check(later[2], "removed" in removed and "no node" in why and after == before,
+                "`overlay rm tmp105` said:\n%s\n`whynot %s` then said:\n%s\n"
+                "`i2c scan 0` before the overlay and after its removal:\n%s\n%s" %
+                (indent(removed), added, indent(why), indent(before), indent(after)))
+    return g

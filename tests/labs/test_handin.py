@@ -1,0 +1,240 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""A hand-in is untrusted (tests/labs/handin.py): each way one could run
+or read something on the grading machine is refused, or contained by the
+sandbox; the proof is a marker file that never appears and a file's
+content that never reaches the grader's output."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from qemu.coyote import ROOT, BUILD
+
+sys.path.insert(0, str(ROOT / "tests" / "labs"))
+import handin  # noqa: E402
+import grade  # noqa: E402
+
+SOL = ROOT / "tests" / "labs" / "solutions"
+PASSWD_LINE = open("/etc/passwd").readline().strip()        # root:x:0:0:...
+HOSTNAME = open("/etc/hostname").read().strip()
+
+
+def lab_check(lab, src):
+    res = subprocess.run(["make", "-s", "--no-print-directory", "lab-check", "LAB=%d" % lab,
+                          "LAB_SRC=" + str(src)], cwd=str(ROOT), capture_output=True,
+                         text=True, timeout=900)
+    return res.returncode, res.stdout + res.stderr
+
+
+def refused(lab, src, why):
+    """@src graded as lab @lab: refused before anything ran, saying @why,
+    every check of the rubric reported at 0."""
+    rc, out = lab_check(lab, src)
+    assert rc != 0, out
+    assert "the hand-in is refused" in out and why in out, out
+    assert "[pass]" not in out and "Score: 0/" in out, out
+    assert PASSWD_LINE not in out and HOSTNAME not in out, out
+    return out
+
+
+def test_makefile_shell_is_never_run(tmp_path):
+    marker = tmp_path / "pwned"
+    src = tmp_path / "lab4"
+    src.mkdir()
+    (src / "tmp105.c").write_bytes((SOL / "lab4" / "tmp105.c").read_bytes())
+    (src / "Makefile").write_text("obj-m += tmp105.o\n$(shell touch %s)\n" % marker)
+    rc, out = lab_check(4, src)
+    assert rc != 0, out
+    assert "may only list objects" in out and "$(shell touch" in out, out
+    assert not marker.exists()
+    assert not os.path.exists("/tmp/pwned")
+
+
+@pytest.mark.parametrize("text, why", [
+    ("obj-m += tmp105.o\n", None),
+    ("# a comment\nobj-m := \\\n\ttmp105.o\n\nobj-y =\n", None),
+    ("obj-m += tmp105.o\n$(shell touch /tmp/pwned)\n", "may only list objects"),
+    ("obj-m += $(shell touch /tmp/pwned)\n", "is not an object"),
+    ("include /etc/passwd\n", "may only list objects"),
+    ("-include /etc/passwd\nobj-m += tmp105.o\n", "may only list objects"),
+    ("obj-m += ../../etc/x.o\n", "is not an object"),
+    ("obj-m += other.o\n", "there is no other.c"),
+    ("tmp105.o: ; touch /tmp/pwned\n", "may only list objects"),
+    ("obj-m += tmp105.o\nCFLAGS += -include /etc/passwd\n", "may only list objects"),
+])
+def test_makefile_is_read_as_text(tmp_path, text, why):
+    (tmp_path / "tmp105.c").write_text("")
+    (tmp_path / "Makefile").write_text(text)
+    objs, err = handin.read_makefile(tmp_path / "Makefile")
+    if why is None:
+        assert objs == {"obj-y": [], "obj-m": ["tmp105.o"]} and err is None, err
+    else:
+        assert objs is None and why in err, err
+
+
+# Every way the C preprocessor (and the assembler, and dtc) could be asked
+# to read a file out of the hand-in: each must be refused by the scan.
+ESCAPES = [
+    '#include "/etc/passwd"\n',
+    '#include </etc/passwd>\n',
+    '#include "../../../../../../etc/passwd"\n',
+    '#include "coyote/../../../../etc/passwd"\n',
+    '  #  include_next "/etc/passwd"\n',
+    '#inc\\\nlude "/etc/passwd"\n',
+    '#/* a comment */include "/etc/passwd"\n',
+    '%:include "/etc/passwd"\n',
+    '??=include "/etc/passwd"\n',
+    '#define F "/etc/passwd"\n#include F\n',
+    '#import "/etc/passwd"\n',
+    'asm(".incbin \\"/etc/passwd\\"");\n',
+]
+
+
+@pytest.mark.parametrize("line", ESCAPES)
+def test_c_include_escapes_are_refused(tmp_path, line):
+    f = tmp_path / "x.c"
+    f.write_text("// SPDX\n" + line)
+    assert handin.include_problems(f), line
+
+
+@pytest.mark.parametrize("line", ESCAPES[:-1] + [
+    '/include/ "/etc/hostname"\n',
+    '/include/ "../../../../../../etc/hostname"\n',
+    '/ { x = /incbin/("/etc/hostname"); };\n',
+    '#define H "/etc/hostname"\n/include/ H\n',
+])
+def test_dts_include_escapes_are_refused(tmp_path, line):
+    f = tmp_path / "x.dts"
+    f.write_text("/dts-v1/;\n" + line)
+    assert handin.include_problems(f), line
+
+
+@pytest.mark.parametrize("text", [
+    '#include "versatilepb.dts"\n#include <dt-bindings/interrupt-controller/irq.h>\n',
+    '#include <coyote/device.h>\n#include "local.h"\n/* #include "/etc/passwd" */\n'
+    'static const char *s = "#include \\"/etc/passwd\\"";\n',
+    '#include "sub/include/x.h"\n/include/ "local.dtsi"\n',
+])
+def test_project_includes_are_accepted(tmp_path, text):
+    for name in ("x.c", "x.dts"):
+        f = tmp_path / name
+        f.write_text(text)
+        assert handin.include_problems(f) == [], name
+
+
+def test_c_include_of_a_host_file_is_refused(tmp_path):
+    src = tmp_path / "lab3"
+    src.mkdir()
+    (src / "tmp105.c").write_text('#include "/etc/passwd"\n' +
+                                  (SOL / "lab3" / "tmp105.c").read_text())
+    out = refused(3, src, 'tmp105.c:1: #include "/etc/passwd" is an absolute path')
+    assert "Score: 0/6" in out, out
+
+
+@pytest.mark.parametrize("line, why", [
+    ('#include "/etc/passwd"\n', 'lab2.dts:2: #include "/etc/passwd" is an absolute path'),
+    ('/include/ "/etc/hostname"\n', 'lab2.dts:2: /include/ "/etc/hostname" is an absolute'),
+    ('/ { leak = /incbin/("/etc/hostname"); };\n', '/incbin/ "/etc/hostname" is an absolute'),
+])
+def test_dts_include_of_a_host_file_is_refused(tmp_path, line, why):
+    src = tmp_path / "lab2"
+    src.mkdir()
+    text = (SOL / "lab2" / "lab2.dts").read_text().splitlines(True)
+    (src / "lab2.dts").write_text(text[0] + line + "".join(text[1:]))
+    out = refused(2, src, why)
+    assert "Score: 0/8" in out, out
+
+
+@pytest.mark.parametrize("text", [
+    '/include/ "/etc/hostname"\n',
+    '#define H "/etc/hostname"\n/include/ H\n',
+    '#define INC /include/\nINC "/etc/hostname"\n',
+    '/ { x = /incbin/("/etc/hostname"); };\n',
+])
+def test_dtc_include_is_refused_in_cpps_output(tmp_path, text):
+    """The second line of defence: compile_lab_dts() reads cpp's output
+    and refuses a /include/ or /incbin/ out of the folders, whatever
+    macros made it, before dtc reads it (here without the scan of the
+    staged hand-in)."""
+    dts = tmp_path / "x.dts"
+    dts.write_text("/dts-v1/;\n" + text + "/ { };\n")
+    dtb, err = grade.compile_lab_dts(dts, tmp_path / "x.dtb")
+    assert dtb is None and '"/etc/hostname" is an absolute path' in err, err
+    assert HOSTNAME not in err
+
+
+def test_symlink_out_of_the_hand_in_is_refused(tmp_path):
+    src = tmp_path / "lab3"
+    src.mkdir()
+    os.symlink("/etc/passwd", src / "tmp105.c")
+    refused(3, src, "tmp105.c is a symbolic link (to /etc/passwd)")
+
+
+def test_oversized_file_is_refused(tmp_path):
+    src = tmp_path / "lab3"
+    src.mkdir()
+    (src / "tmp105.c").write_bytes((SOL / "lab3" / "tmp105.c").read_bytes())
+    (src / "notes.txt").write_bytes(b"x" * (handin.MAX_FILE + 1))
+    refused(3, src, "notes.txt has %d bytes" % (handin.MAX_FILE + 1))
+
+
+def test_sandbox_contains_what_runs_in_it(tmp_path):
+    """What runs in the sandbox sees no host file outside /usr and the
+    project, writes nowhere but its folder, and has no network."""
+    if not handin.sandbox_usable()[0]:
+        pytest.skip("bubblewrap cannot run here: " + handin.sandbox_usable()[1])
+    out = BUILD / "tests" / "sandbox"
+    marker = tmp_path / "pwned"
+    inside = ROOT / "sandbox-pwned"
+    script = ("cat /etc/passwd /etc/hostname; ls %s; touch %s %s; touch %s/ok; "
+              "exec 3<>/dev/tcp/127.0.0.1/1 || echo NONET; "
+              "getent hosts example.com || echo NODNS" % (SOL, marker, inside, out))
+    rc, stdout, stderr = handin.sandbox(["bash", "-c", script], out, hide=[SOL])
+    assert PASSWD_LINE not in stdout + stderr and HOSTNAME not in stdout + stderr
+    assert not marker.exists() and not inside.exists()
+    assert (out / "ok").exists()            # its own folder is writable
+    assert "ANSWERS.md" not in stdout       # the solutions are hidden
+    assert "NODNS" in stdout, stdout + stderr
+
+
+def test_sandbox_limits_time(tmp_path):
+    rc, _, _ = handin.sandbox(["sleep", "30"], BUILD / "tests" / "sandbox", timeout=2)
+    assert rc is None
+
+
+def test_hand_in_folder_that_is_a_link_is_refused(tmp_path):
+    os.symlink("/etc", tmp_path / "lab0")
+    refused(0, tmp_path / "lab0", "is a symbolic link (to /etc)")
+
+
+def test_without_bubblewrap_the_grade_warns_and_still_refuses(tmp_path):
+    """The degraded grade (no namespaces here): a loud warning, and the
+    checks of the hand-in hold."""
+    src = tmp_path / "lab0"
+    src.mkdir()
+    (src / "lab0.dts").write_text('#include "/etc/passwd"\n')
+    (src / "answers.txt").write_text("")
+    res = subprocess.run(["make", "-s", "--no-print-directory", "lab-check", "LAB=0",
+                          "LAB_SRC=" + str(src)], cwd=str(ROOT), capture_output=True,
+                         text=True, timeout=900, env=dict(os.environ, COYOTE_NO_SANDBOX="1"))
+    assert "the hand-in is refused" in res.stdout and PASSWD_LINE not in res.stdout
+    (src / "lab0.dts").write_text('#include "versatilepb.dts"\n')
+    res = subprocess.run(["make", "-s", "--no-print-directory", "lab-check", "LAB=0",
+                          "LAB_SRC=" + str(src)], cwd=str(ROOT), capture_output=True,
+                         text=True, timeout=900, env=dict(os.environ, COYOTE_NO_SANDBOX="1"))
+    assert "WARNING: NO SANDBOX" in res.stderr and "Score: 2/9" in res.stdout, \
+        res.stdout + res.stderr
+
+
+def test_sandbox_limits_memory_and_file_size():
+    out = BUILD / "tests" / "sandbox"
+    rc, stdout, stderr = handin.sandbox(
+        ["/usr/bin/python3", "-c", "x = bytearray(%d)" % (handin.MEM_LIMIT + (1 << 20))], out)
+    assert rc != 0 and "MemoryError" in stderr, stderr
+    big = out / "big"
+    rc, stdout, stderr = handin.sandbox(
+        ["dd", "if=/dev/zero", "of=%s" % big, "bs=1M", "count=%d" %
+         (handin.FSIZE_LIMIT // (1 << 20) + 8)], out)
+    assert rc != 0 and big.stat().st_size <= handin.FSIZE_LIMIT
+    big.unlink()
