@@ -21,6 +21,7 @@ void device_supplier_status(const struct device *dev, char *buf, size_t len);
 bool device_links_blocked(struct device *dev);
 void device_links_supplier_bound(struct device *dev);
 /* @dev unbinds: its consumers' links wait again. */
+void device_links_unbind_consumers(struct device *dev);
 void device_links_supplier_unbound(struct device *dev);
 void device_links_device_added(struct device *dev);
 void device_links_purge(struct device *dev);

@@ -251,6 +251,7 @@ void device_release_driver(struct device *dev)
 
 	if (!drv)
 		return;
+	device_links_unbind_consumers(dev);
 	if (dev->bus->remove)
 		dev->bus->remove(dev);
 	else if (drv->remove)
