@@ -132,7 +132,7 @@ static int fw_cfg_cat(const char *name)
 static int cmd_fwcfg(int argc, char **argv)
 {
 	if (!fw_cfg_base) {
-		printf("fwcfg: no fw_cfg device (QEMU's qemu,fw-cfg-mmio node, bound)\n");
+		printf("fwcfg: no fw_cfg device bound (a qemu,fw-cfg-mmio node: QEMU's virt)\n");
 		return -ENODEV;
 	}
 	if (argc == 2 && !strcmp(argv[1], "ls")) {
