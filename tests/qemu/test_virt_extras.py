@@ -147,6 +147,14 @@ def test_fwcfg_cat_prints_text_as_is_and_binary_as_hex(virt):
     assert "fwcfg: no file opt/coyote/nosuch" in out and "ENOENT" in out, out
 
 
+def test_fwcfg_without_the_device_says_so(boot):
+    """versatilepb has no fw_cfg: an error, and the shell goes on."""
+    c = boot()
+    out = c.run("fwcfg ls")
+    assert "fwcfg: no fw_cfg device bound" in out and "ENODEV" in out, out
+    assert c.run("echo still here").strip() == "still here"
+
+
 @pytest.mark.parametrize("path, compatible", [("/pcie@10000000", "pci-host-ecam-generic"),
                                               ("/flash@0", "cfi-flash")])
 def test_pci_and_flash_have_no_driver(virt, path, compatible):
