@@ -39,6 +39,8 @@ KDIRS += drivers/firmware/psci
 # virtio (issue 28): the bus, split rings, the virtio-mmio transport, and
 # the drivers (modules, by virtio device ID) with their shell commands.
 KDIRS += drivers/virtio drivers/char/hw_random block drivers/block
+# The rest of virt's tree (issue 28): the power button, QEMU's fw_cfg files.
+KDIRS += drivers/input/keyboard drivers/firmware
 
 include scripts/Makefile.build
 

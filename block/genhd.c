@@ -78,20 +78,6 @@ int blk_rw(struct gendisk *disk, sector_t sector, unsigned int count, void *buf,
 }
 EXPORT_SYMBOL(blk_rw);
 
-/* 16 bytes a line: offset, hex, and the printable ones. */
-static void hexdump(const u8 *p, size_t len, u64 base)
-{
-	for (size_t off = 0; off < len && !intr_pending(); off += 16) {
-		printf("%08llx ", (unsigned long long)(base + off));
-		for (size_t i = 0; i < 16; i++)
-			printf(" %02x", p[off + i]);
-		printf("  |");
-		for (size_t i = 0; i < 16; i++)
-			printf("%c", p[off + i] >= 0x20 && p[off + i] < 0x7f ? p[off + i] : '.');
-		printf("|\n");
-	}
-}
-
 static int blk_read_cmd(struct gendisk *d, int argc, char **argv)
 {
 	unsigned long long sector;
@@ -114,7 +100,7 @@ static int blk_read_cmd(struct gendisk *d, int argc, char **argv)
 	else if (ret)
 		printf("blk: %s: read of sector %llu: %s\n", d->disk_name, sector, errname(ret));
 	else
-		hexdump(buf, count * SECTOR_SIZE, sector * SECTOR_SIZE);
+		shell_hexdump(buf, count * SECTOR_SIZE, sector * SECTOR_SIZE);
 	kfree(buf);
 	return ret;
 }

@@ -165,6 +165,8 @@ EXPORT_SYMBOL(irq_get_irq_data);
 EXPORT_SYMBOL(generic_handle_irq);
 EXPORT_SYMBOL(generic_handle_domain_irq);
 EXPORT_SYMBOL(handle_level_irq);
+EXPORT_SYMBOL(handle_edge_irq);
+EXPORT_SYMBOL(irq_set_handler_locked);
 
 /* Clocks */
 EXPORT_SYMBOL(clk_get);

@@ -276,3 +276,18 @@ static int cmd_echo(int argc, char **argv)
 }
 SHELL_COMMAND(echo, cmd_echo, "echo [WORD ...]", "print the words, separated by one space",
 	      .topic = TOPIC_SYSTEM, .example = "echo hello \"two  spaces\"");
+
+void shell_hexdump(const u8 *p, size_t len, u64 base)
+{
+	for (size_t off = 0; off < len && !intr_pending(); off += 16) {
+		size_t n = min(len - off, (size_t)16);
+
+		printf("%08llx ", (unsigned long long)(base + off));
+		for (size_t i = 0; i < 16; i++)
+			printf(i < n ? " %02x" : "   ", p[off + min(i, n - 1)]);
+		printf("  |");
+		for (size_t i = 0; i < n; i++)
+			printf("%c", p[off + i] >= 0x20 && p[off + i] < 0x7f ? p[off + i] : '.');
+		printf("|\n");
+	}
+}

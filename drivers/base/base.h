@@ -37,6 +37,7 @@ int driver_module_notifier_register(void);
 bool device_links_blocked(struct device *dev);
 void device_links_supplier_bound(struct device *dev);
 /* @dev unbinds: its consumers' links wait again. */
+void device_links_unbind_consumers(struct device *dev);
 void device_links_supplier_unbound(struct device *dev);
 void device_links_device_added(struct device *dev);
 void device_links_purge(struct device *dev);

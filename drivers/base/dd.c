@@ -283,6 +283,7 @@ void device_release_driver(struct device *dev)
 
 	if (!drv)
 		return;
+	device_links_unbind_consumers(dev);
 	if (dev->bus->remove)
 		dev->bus->remove(dev);
 	else if (drv->remove)
@@ -345,9 +346,13 @@ void device_release_drivers_reverse(bool (*filter)(struct device *dev, void *dat
 	while (pos != &bound_list) {
 		struct device *dev = list_entry(pos, struct device, bound_node);
 
-		pos = pos->prev;
-		if (filter(dev, data))
-			device_release_driver(dev);
+		if (!filter(dev, data)) {
+			pos = pos->prev;
+			continue;
+		}
+		/* Its consumers unbind with it: any neighbour may be gone. */
+		device_release_driver(dev);
+		pos = bound_list.prev;
 	}
 }
 

@@ -160,6 +160,29 @@ static struct device_link *blocking_link(struct device *dev)
 	return NULL;
 }
 
+/*
+ * Before @dev unbinds, each consumer bound through a link to it unbinds
+ * (it holds what @dev gave it: a GPIO line, an interrupt), as Linux's
+ * device_links_unbind_consumers(); it then waits for @dev to bind again.
+ */
+void device_links_unbind_consumers(struct device *dev)
+{
+	struct device_link *link;
+
+restart:
+	list_for_each_entry(link, &dev->links_consumers, s_node) {
+		struct device *con = link->consumer;
+		struct device_driver *drv = con->driver;
+
+		if (link->relaxed || !drv)
+			continue;
+		device_release_driver(con);
+		con->state = DEVICE_WAITING;
+		con->tried = drv;
+		goto restart;	/* the release may have changed the list */
+	}
+}
+
 void device_links_supplier_unbound(struct device *dev)
 {
 	struct device_link *link;
@@ -335,8 +358,12 @@ void device_links_supplier_bound(struct device *dev)
 {
 	struct device_link *link;
 
-	list_for_each_entry(link, &dev->links_consumers, s_node)
+	/* A supplier given up on at the end of boot (no driver then) that
+	 * binds later, its module loaded: its links are active again. */
+	list_for_each_entry(link, &dev->links_consumers, s_node) {
+		link->missing = false;
 		queue_if_ready(link->consumer);
+	}
 	drain_ready(PROBE_TRIGGER_LINK);
 }
 

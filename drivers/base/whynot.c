@@ -335,9 +335,9 @@ static void say_winner(struct device_node *np, const char *verb, const char *dri
 }
 
 /*
- * Prediction of deferred probe: a driver asks for its interrupts and
- * clocks, and waits while their providers have not probed.  What becomes of
- * a provider: disabled, no driver, itself waiting, or fine.
+ * Prediction of deferred probe: a driver asks for its interrupts, clocks
+ * and GPIO lines, and waits while their providers have not probed.  What
+ * becomes of a provider: disabled, no driver, itself waiting, or fine.
  */
 enum supplier_fate { SUPPLIER_OK, SUPPLIER_DISABLED, SUPPLIER_NO_DRIVER, SUPPLIER_DEFERS };
 #define SUPPLIER_DEPTH_MAX 8
@@ -389,6 +389,8 @@ static const char *supplier_noun(const struct of_supplier_binding *b)
 		return "interrupt parent";
 	if (!strcmp(b->prop, "clocks"))
 		return "clock";
+	if (!strcmp(b->prop, "gpios") || !strcmp(b->prop, "-gpios"))
+		return "GPIO controller";
 	return b->prop;
 }
 
@@ -404,10 +406,12 @@ static int check_one(void *data, const struct of_supplier_ref *ref)
 	bl->fate = supplier_fate(sup, bl->cat, bl->depth);
 	if (bl->fate == SUPPLIER_OK)
 		return 0;
-	/* Probes ask only for interrupts and clocks (what -EPROBE_DEFER
-	 * comes from); a regulator, reset, PHY... link is given up on. */
+	/* Probes ask only for interrupts, clocks and GPIO lines (what
+	 * -EPROBE_DEFER comes from); a regulator, reset, PHY... link is given
+	 * up on. */
 	if (strcmp(supplier_noun(ref->binding), "interrupt parent") &&
-	    strcmp(supplier_noun(ref->binding), "clock")) {
+	    strcmp(supplier_noun(ref->binding), "clock") &&
+	    strcmp(supplier_noun(ref->binding), "GPIO controller")) {
 		if (!bl->given_up) {
 			bl->given_up = sup;
 			bl->given_up_fate = bl->fate;

@@ -2,14 +2,19 @@
 /*
  * A small gpiolib: the registered GPIO controllers, their lines numbered
  * one after the other, and the `gpio` shell command to read and drive
- * them.  No descriptors, no interrupts: enough to see a controller driver
- * work (lab 5 writes one for the PL061).
+ * them (lab 5 writes a controller driver for the PL061), and the consumer
+ * side: a driver takes the line its node names as a descriptor, reads it
+ * and asks for its interrupt (gpio-keys).
  */
 #include <linux/device.h>
 #include <linux/errno.h>
+#include <linux/export.h>
+#include <linux/gpio/consumer.h>
 #include <linux/gpio/driver.h>
+#include <linux/irqdomain.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <coyote/shell.h>
 
@@ -20,13 +25,14 @@ int gpiochip_add_data(struct gpio_chip *gc, void *data)
 	struct gpio_chip **pp = &chips;
 	int base = 0;
 
-	if (!gc->ngpio || !gc->get || !gc->set || !gc->direction_input ||
+	if (!gc->ngpio || gc->ngpio > 32 || !gc->get || !gc->set || !gc->direction_input ||
 	    !gc->direction_output)
 		return -EINVAL;
 	for (; *pp; pp = &(*pp)->next)
 		base = (*pp)->base + (*pp)->ngpio;
 	gc->base = base;
 	gc->data = data;
+	gc->requested = 0;
 	gc->next = NULL;
 	*pp = gc;
 	return 0;
@@ -55,11 +61,109 @@ int devm_gpiochip_add_data(struct device *dev, struct gpio_chip *gc, void *data)
 		return ret;
 	return devm_add_action_or_reset(dev, devm_gpiochip_remove, gc);
 }
+EXPORT_SYMBOL(devm_gpiochip_add_data);
 
 void *gpiochip_get_data(struct gpio_chip *gc)
 {
 	return gc->data;
 }
+EXPORT_SYMBOL(gpiochip_get_data);
+
+/* The GPIO_ACTIVE_LOW bit of a two-cell specifier's flags (dt-bindings/gpio). */
+#define GPIO_ACTIVE_LOW	1
+
+struct gpio_desc {
+	struct gpio_chip *gc;
+	unsigned int offset;
+	bool active_low;
+};
+
+/* The registered chip whose device was made from @np. */
+static struct gpio_chip *of_find_chip(const struct device_node *np)
+{
+	for (struct gpio_chip *gc = chips; gc; gc = gc->next)
+		if (gc->parent && gc->parent->of_node == np)
+			return gc;
+	return NULL;
+}
+
+static void devm_gpiod_put(void *data)
+{
+	struct gpio_desc *desc = data;
+
+	desc->gc->requested &= ~(1u << desc->offset);
+	kfree(desc);
+}
+
+struct gpio_desc *devm_gpiod_get_from_of_node(struct device *dev, struct device_node *node,
+					      const char *propname, int index,
+					      enum gpiod_flags flags, const char *label)
+{
+	struct of_phandle_args args;
+	struct gpio_desc *desc;
+	struct gpio_chip *gc;
+	int ret;
+
+	ret = of_parse_phandle_with_args(node, propname, "#gpio-cells", index, &args);
+	if (ret)
+		return ERR_PTR(ret);
+	gc = of_find_chip(args.np);
+	of_node_put(args.np);
+	if (!gc) {
+		device_set_deferred_probe_reason(dev, "waiting for GPIO controller %pOF", args.np);
+		device_set_deferred_probe_supplier(dev, args.np);
+		return ERR_PTR(-EPROBE_DEFER);
+	}
+	if (args.args_count < 1 || args.args[0] >= gc->ngpio)
+		return ERR_PTR(-EINVAL);
+	if (gc->requested & (1u << args.args[0])) {
+		dev_err(dev, "%s line %u is already taken\n", gc->label, args.args[0]);
+		return ERR_PTR(-EBUSY);
+	}
+	if (flags & GPIOD_IN) {
+		ret = gc->direction_input(gc, args.args[0]);
+		if (ret)
+			return ERR_PTR(ret);
+	}
+	desc = kzalloc(sizeof(*desc), GFP_KERNEL);
+	if (!desc)
+		return ERR_PTR(-ENOMEM);
+	desc->gc = gc;
+	desc->offset = args.args[0];
+	desc->active_low = args.args_count > 1 && (args.args[1] & GPIO_ACTIVE_LOW);
+	gc->requested |= 1u << desc->offset;
+	ret = devm_add_action_or_reset(dev, devm_gpiod_put, desc);
+	if (ret)
+		return ERR_PTR(ret);
+	dev_dbg(dev, "%s: %s line %u%s\n", label ? label : node->name, gc->label, desc->offset,
+		desc->active_low ? " (active low)" : "");
+	return desc;
+}
+EXPORT_SYMBOL(devm_gpiod_get_from_of_node);
+
+int gpiod_get_value(const struct gpio_desc *desc)
+{
+	int v = desc->gc->get(desc->gc, desc->offset);
+
+	return v < 0 ? v : v ^ desc->active_low;
+}
+EXPORT_SYMBOL(gpiod_get_value);
+
+int gpiod_to_irq(const struct gpio_desc *desc)
+{
+	struct gpio_chip *gc = desc->gc;
+	struct irq_domain *d;
+	unsigned int virq;
+
+	if (gc->to_irq)
+		return gc->to_irq(gc, desc->offset);
+	d = gc->parent ? irq_find_host(gc->parent->of_node) : NULL;
+	if (!d)
+		return -ENXIO;
+	virq = irq_create_mapping(d, desc->offset);
+	return virq ? (int)virq : -ENXIO;
+}
+EXPORT_SYMBOL(gpiod_to_irq);
 
 /* The chip holding global line @n, and the line's offset in it. */
 static struct gpio_chip *find_line(unsigned int n, unsigned int *offset)

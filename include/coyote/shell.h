@@ -87,6 +87,12 @@ struct shell_command {
 /* Read one line from the console with editing; returns its length or -EINTR. */
 int shell_readline(char *buf, int size);
 
+/*
+ * @len bytes as hex, 16 a line: the offset (counted from @base), the
+ * bytes, and the printable ones; stops early on Ctrl-C.
+ */
+void shell_hexdump(const u8 *p, size_t len, u64 base);
+
 /* Run one command line as if typed; returns the command's result. */
 int shell_exec(char *line);
 

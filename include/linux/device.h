@@ -163,8 +163,10 @@ void device_unregister(struct device *dev);
 void device_del(struct device *dev);
 
 /**
- * device_release_driver() - unbind @dev: the driver's remove, then every
- * devm_ resource is released.  The device stays on its bus, with no driver.
+ * device_release_driver() - unbind @dev: first each consumer bound through
+ * a device link to it (which then waits for @dev again), then the driver's
+ * remove, then every devm_ resource is released.  The device stays on its
+ * bus, with no driver.
  */
 void device_release_driver(struct device *dev);
 

@@ -82,6 +82,13 @@ static struct platform_driver fail_driver = {
 	.driver = { .name = "link-fail", .of_match_table = fail_ids },
 };
 
+/* The driver devlink-missing.dtb's /clock@1 lacks at boot, registered late. */
+static const struct of_device_id nodriver_ids[] = { { .compatible = "link,nodriver" }, { } };
+static struct platform_driver nodriver_driver = {
+	.probe = dev_probe,
+	.driver = { .name = "link-late", .of_match_table = nodriver_ids },
+};
+
 /* The live tree points into its blob: keep it until the next tree. */
 static void *loaded_blob;
 
@@ -176,6 +183,33 @@ static void test_table_and_order(void)
 	platform_driver_unregister(&dev_driver);
 	of_platform_depopulate(NULL);
 	CHECK_INT(count_links(), 0, "depopulate removes every link");
+}
+
+/* A supplier that unbinds takes its bound consumers down first; they wait
+ * for it and bind again when it does. */
+static void test_supplier_unbind_unbinds_consumers(void)
+{
+	const char *out;
+
+	if (!load("devlink-order.dtb"))
+		return;
+	of_platform_default_populate(NULL, NULL, NULL);
+	platform_driver_register(&dev_driver);
+	capture_start();
+	device_release_driver(dev_of("/gpio@2"));
+	out = capture_end();
+	CHECK(strstr(out, "1.consumer: unbound") && strstr(out, "2.gpio: unbound") &&
+	      strstr(out, "1.consumer: unbound") < strstr(out, "2.gpio: unbound"),
+	      "the consumer unbinds before its supplier: %s", out);
+	CHECK(dev_of("/consumer@1")->state == DEVICE_WAITING, "the consumer waits for it again");
+	CHECK(device_link_state(link_between("/consumer@1", "/gpio@2")) == DL_STATE_WAITING,
+	      "its link waits");
+	CHECK(dev_of("/dma@6")->state == DEVICE_BOUND, "another supplier of it stays bound");
+	CHECK_INT(device_attach(dev_of("/gpio@2")), 1, "the supplier binds again");
+	CHECK(dev_of("/consumer@1")->state == DEVICE_BOUND, "and so does its consumer");
+	CHECK(order_respects_links(), "suppliers still first");
+	platform_driver_unregister(&dev_driver);
+	of_platform_depopulate(NULL);
 }
 
 /* The driver registered first, devices added after: the same order. */
@@ -313,6 +347,14 @@ static void test_missing_suppliers(void)
 	out = whynot("/a@4");
 	CHECK(strstr(out, "link to /clock@1 (clocks) supplier-missing: no driver for "
 		     "\"link,nodriver\"\n") != NULL, "a bound consumer's whynot: %s", out);
+
+	/* The missing supplier's driver comes late (a module): active again;
+	 * it goes: its consumer unbinds first and waits. */
+	platform_driver_register(&nodriver_driver);
+	CHECK(device_link_state(link_between("/a@4", "/clock@1")) == DL_STATE_ACTIVE,
+	      "a late supplier's link is active");
+	platform_driver_unregister(&nodriver_driver);
+	CHECK(dev_of("/a@4")->state == DEVICE_WAITING, "its consumer waits for it again");
 	platform_driver_unregister(&fail_driver);
 	platform_driver_unregister(&dev_driver);
 	of_platform_depopulate(NULL);
@@ -322,6 +364,7 @@ int main(void)
 {
 	test_table_and_order();
 	test_order_driver_first();
+	test_supplier_unbind_unbinds_consumers();
 	test_cycles_two_pairs();
 	test_cycle_of_three();
 	test_missing_suppliers();

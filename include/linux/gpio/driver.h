@@ -21,15 +21,18 @@ struct gpio_chip {
 	int (*direction_output)(struct gpio_chip *gc, unsigned int offset, int value);
 	int (*get)(struct gpio_chip *gc, unsigned int offset);	/* 0, 1 or -errno */
 	void (*set)(struct gpio_chip *gc, unsigned int offset, int value);
+	/* Optional: the line's virq (else gpiod_to_irq() asks the node's domain). */
+	int (*to_irq)(struct gpio_chip *gc, unsigned int offset);
 	/* gpiolib's own */
 	void *data;
+	u32 requested;			/* consumers' lines, one bit each (ngpio <= 32) */
 	struct gpio_chip *next;
 };
 
 /**
  * gpiochip_add_data() - register @gc (ngpio lines, every callback set),
  * numbering its lines after those already registered.
- * Return: 0; -EINVAL for a chip without lines or callbacks.
+ * Return: 0; -EINVAL for a chip without lines (or more than 32) or callbacks.
  */
 int gpiochip_add_data(struct gpio_chip *gc, void *data);
 void gpiochip_remove(struct gpio_chip *gc);
