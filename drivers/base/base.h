@@ -36,7 +36,10 @@ int driver_module_notifier_register(void);
 /* Device links (links.c), for dd.c and core.c. */
 bool device_links_blocked(struct device *dev);
 void device_links_supplier_bound(struct device *dev);
-/* @dev unbinds: its consumers' links wait again. */
+/* Before @dev unbinds: its bound consumers unbind, last bound first, each
+ * with a line naming @dev (Linux's device_links_unbind_consumers()). */
+void device_links_unbind_consumers(struct device *dev);
+/* @dev unbound: its consumers' links wait again, and so do they. */
 void device_links_supplier_unbound(struct device *dev);
 void device_links_device_added(struct device *dev);
 void device_links_purge(struct device *dev);

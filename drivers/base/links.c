@@ -33,6 +33,9 @@ bool fw_devlink_enabled = true;
 
 static LIST_HEAD(pending_list);         /* added while probing was blocked */
 static LIST_HEAD(ready_list);           /* waiting consumers whose suppliers bound */
+/* Links whose supplier's device went while its node stayed in the tree (an
+ * overlay disabled it): the consumer waits for a device there again. */
+static LIST_HEAD(orphan_links);
 static int block_depth;
 static bool draining;
 static bool drivers_done;
@@ -53,8 +56,10 @@ enum device_link_state device_link_state(const struct device_link *link)
 {
 	if (link->relaxed)
 		return DL_STATE_RELAXED;
-	if (link->missing || !link->supplier)
+	if (link->missing)
 		return DL_STATE_SUPPLIER_MISSING;
+	if (!link->supplier)
+		return DL_STATE_WAITING;        /* an orphan: its node has no device now */
 	return link->supplier->state == DEVICE_BOUND ? DL_STATE_ACTIVE : DL_STATE_WAITING;
 }
 
@@ -160,12 +165,49 @@ static struct device_link *blocking_link(struct device *dev)
 	return NULL;
 }
 
+/* A link whose consumer must not stay bound without its supplier. */
+static bool link_managed(const struct device_link *link)
+{
+	return !link->relaxed && !link->missing;
+}
+
+/* The bound consumer of @sup, over a managed link, that bound last. */
+static struct device_link *last_bound_consumer(struct device *sup)
+{
+	struct device_link *link, *last = NULL;
+
+	list_for_each_entry(link, &sup->links_consumers, s_node)
+		if (link_managed(link) && link->consumer->driver &&
+		    (!last || link->consumer->probe_order > last->consumer->probe_order))
+			last = link;
+	return last;
+}
+
+void device_links_unbind_consumers(struct device *dev)
+{
+	struct device_link *link;
+	char cpath[96], spath[96];
+
+	/* Each release may unbind more (a consumer's own consumers): look again. */
+	while ((link = last_bound_consumer(dev))) {
+		dev_node_path(link->consumer, cpath, sizeof(cpath));
+		dev_node_path(dev, spath, sizeof(spath));
+		pr_info("%s unbinds before its supplier %s (%s)\n", cpath, spath, link->prop);
+		device_release_driver(link->consumer);
+	}
+}
+
 void device_links_supplier_unbound(struct device *dev)
 {
 	struct device_link *link;
 
 	list_for_each_entry(link, &dev->links_consumers, s_node)
 		link->consumer->links_cursor = NULL;
+	/* The consumers unbound for it wait (DEVICE_WAITING) for its next bind. */
+	list_for_each_entry(link, &dev->links_consumers, s_node)
+		if (link_managed(link) && link->consumer->registered &&
+		    link->consumer->state == DEVICE_NO_DRIVER)
+			device_attach(link->consumer);
 }
 
 bool device_links_blocked(struct device *dev)
@@ -340,11 +382,67 @@ void device_links_supplier_bound(struct device *dev)
 	drain_ready(PROBE_TRIGGER_LINK);
 }
 
+/* A device appeared where orphan links point: they are its consumers again. */
+static void adopt_orphans(struct device *dev)
+{
+	struct device_link *link, *n;
+
+	list_for_each_entry_safe(link, n, &orphan_links, s_node) {
+		if (!dev->of_node || nearest_device(link->target) != dev)
+			continue;
+		list_del(&link->s_node);
+		if (link->consumer == dev) {    /* now its own ancestor or itself */
+			list_del(&link->c_node);
+			kfree(link);
+			continue;
+		}
+		link->supplier = dev;
+		list_add_tail(&link->s_node, &dev->links_consumers);
+		link->consumer->links_cursor = NULL;
+	}
+}
+
 void device_links_device_added(struct device *dev)
 {
 	if (dev->of_node && !dev->of_node->data)
 		dev->of_node->data = dev;
 	take_links_from_ancestor(dev);
+	adopt_orphans(dev);
+}
+
+static bool node_attached(const struct device_node *np)
+{
+	for (; np; np = np->parent)
+		if (of_node_check_flag(np, OF_DETACHED))
+			return false;
+	return true;
+}
+
+/*
+ * @dev goes: a consumer's link becomes an orphan when the node it names
+ * stays in the tree (disabled, or its driver's bus gone), so that a device
+ * made there again is its supplier; it is deleted when the node leaves.
+ */
+static void orphan_or_delete(struct device_link *link)
+{
+	if (!link_managed(link) || !link->target || !node_attached(link->target)) {
+		device_link_del(link);
+		return;
+	}
+	list_del(&link->s_node);
+	link->supplier = NULL;
+	list_add_tail(&link->s_node, &orphan_links);
+	link->consumer->links_cursor = NULL;
+}
+
+void fw_devlink_node_detached(struct device_node *np)
+{
+	struct device_link *link, *n;
+
+	list_for_each_entry_safe(link, n, &orphan_links, s_node)
+		if (of_node_is_ancestor(np, link->target))
+			device_link_del(link);
+	drain_ready(PROBE_TRIGGER_LINK);
 }
 
 void device_links_purge(struct device *dev)
@@ -359,7 +457,7 @@ void device_links_purge(struct device *dev)
 		kfree(link);
 	}
 	list_for_each_entry_safe(link, n, &dev->links_consumers, s_node)
-		device_link_del(link);
+		orphan_or_delete(link);
 	dev->links_made = false;
 	if (dev->of_node && dev->of_node->data == dev)
 		dev->of_node->data = NULL;
@@ -499,7 +597,7 @@ int fw_devlink_drivers_done(void)
 					char why[DL_REASON_MAX];
 
 					if (device_link_state(link) != DL_STATE_WAITING ||
-					    !supplier_dead(link->supplier))
+					    !link->supplier || !supplier_dead(link->supplier))
 						continue;
 					dead_reason(link->supplier, why, sizeof(why));
 					mark_missing(link, "%s", why);
@@ -532,7 +630,8 @@ struct tarjan {
 
 static bool edge(const struct device_link *link)
 {
-	return device_link_state(link) == DL_STATE_WAITING && link->supplier->links_scratch >= 0;
+	return device_link_state(link) == DL_STATE_WAITING && link->supplier &&
+	       link->supplier->links_scratch >= 0;
 }
 
 static struct device_link *next_edge(struct device *dev, struct device_link *after)
@@ -794,7 +893,11 @@ void device_links_explain(const struct device *dev, void (*out)(void *ctx, const
 		case DL_STATE_ACTIVE:
 			continue;
 		case DL_STATE_WAITING:
-			device_links_chain(link->supplier, chain, sizeof(chain));
+			if (link->supplier)
+				device_links_chain(link->supplier, chain, sizeof(chain));
+			else
+				snprintf(chain, sizeof(chain), ": %s", node_available(link->target) ?
+					 "that node has no device" : "that node is disabled");
 			snprintf(line, sizeof(line), "waits for %s (%s)%s", path, link->prop, chain);
 			break;
 		default:

@@ -285,6 +285,13 @@ void device_link_del(struct device_link *link);
 int fw_devlink_add_node(struct device_node *np);
 
 /*
+ * fw_devlink_node_detached() - @np and its subtree left the tree: links that
+ * waited for a device there (their supplier's went while the node stayed)
+ * are deleted, and their consumers may probe without it.
+ */
+void fw_devlink_node_detached(struct device_node *np);
+
+/*
  * device_block_probing() / device_unblock_probing(): devices added between
  * them are not probed at once; at the (outermost) unblock every one gets
  * its links, cycles are found and broken, and they are probed in link
