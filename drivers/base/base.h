@@ -49,6 +49,9 @@ void device_links_add_and_attach(struct device *dev);
 /* Relax one link per dependency cycle until none is left.
  * Return: links relaxed, or -ENOMEM. */
 int fw_devlink_break_cycles(void);
+/* The overlay notifier that refuses to take the machine away (links.c).
+ * Return: 0; -EEXIST when registered. */
+int device_links_overlay_notifier_register(void);
 int fw_devlink_binding_count(void);
 /* " which waits for /b (clocks): no driver for \"x\"" behind supplier @sup. */
 void device_links_chain(const struct device *sup, char *buf, size_t len);
