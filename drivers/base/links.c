@@ -304,7 +304,8 @@ static int make_link(void *data, const struct of_supplier_ref *ref)
 		mark_missing(link, "that node is disabled");
 	else if (!sup)
 		mark_missing(link, "that node has no device");
-	else if (drivers_done && supplier_dead(sup)) {
+	else if (drivers_done && supplier_dead(sup) && list_empty(&sup->pending_node)) {
+		/* Not one added with @dev and still to be probed (an overlay's). */
 		dead_reason(sup, why, sizeof(why));
 		mark_missing(link, "%s", why);
 	}

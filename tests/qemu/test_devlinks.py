@@ -431,3 +431,23 @@ def test_overlay_that_loses_the_machine_is_refused(coyote, name, why):
     assert "%s refused, tree unchanged: %s (EBUSY)" % (name, why) in out, out
     assert coyote.run("dt") == before
     assert coyote.run("overlay list").strip() == "no overlays applied"
+
+
+def test_cycle_made_by_an_overlay_is_reported_and_broken_as_at_boot(coyote):
+    before = heap_of(coyote)
+    out = coyote.run("overlay apply cycle-pair")
+    for line in (
+        "fw_devlink: 2 link(s) among 2 new device(s)",
+        "fw_devlink: dependency cycle of 2 devices:",
+        "fw_devlink:   /clock-pair-a waits for /clock-pair-b (clocks, rank 9)",
+        "fw_devlink:   /clock-pair-b waits for /clock-pair-a (power-domains, rank 8): relaxed",
+    ):
+        assert line in out, (line, out)
+    assert "supplier-missing" not in coyote.run("devlinks /clock-pair-a")
+    assert out.index("clock-pair-b: bound") < out.index("clock-pair-a: bound"), out
+    assert "removed" in coyote.run("overlay rm cycle-pair")
+    assert heap_of(coyote) == before
+
+
+def heap_of(c):
+    return re.search(r"used .* allocations", c.run("mem")).group(0)
