@@ -336,6 +336,8 @@ def test_sic_flip_unbinds_consumers_first_and_gives_everything_back(boot):
                     "/amba/interrupt-controller@10003000 (interrupt-parent)")
     uart = out.index("fw_devlink: %s unbinds before its supplier "
                      "/amba/interrupt-controller@10003000 (interrupt-parent)" % FPGA_UART)
+    # Unbound, not left with a handler on a line that goes.
+    assert "still requested" not in out, out
     assert eth < out.index("10010000.ethernet: unbound") < uart < \
         out.index("10009000.serial: unbound") < \
         out.index("10003000.interrupt-controller: unbound"), out
