@@ -167,6 +167,15 @@ static struct device_link *blocking_link(struct device *dev)
 	return NULL;
 }
 
+/* Its node's path, or its name for a device without a node. */
+static const char *device_path_or_name(const struct device *dev, char *buf, size_t len)
+{
+	if (!dev->of_node)
+		return dev_name(dev);
+	dev_node_path(dev, buf, len);
+	return buf;
+}
+
 /* A link whose consumer must not stay bound without its supplier. */
 static bool link_managed(const struct device_link *link)
 {
@@ -192,9 +201,9 @@ void device_links_unbind_consumers(struct device *dev)
 
 	/* Each release may unbind more (a consumer's own consumers): look again. */
 	while ((link = last_bound_consumer(dev))) {
-		dev_node_path(link->consumer, cpath, sizeof(cpath));
-		dev_node_path(dev, spath, sizeof(spath));
-		pr_info("%s unbinds before its supplier %s (%s)\n", cpath, spath, link->prop);
+		pr_info("%s unbinds before its supplier %s (%s)\n",
+			device_path_or_name(link->consumer, cpath, sizeof(cpath)),
+			device_path_or_name(dev, spath, sizeof(spath)), link->prop);
 		device_release_driver(link->consumer);
 	}
 }
