@@ -21,12 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
 from qemu.coyote import Coyote, board_dts_source, compile_dts  # noqa: E402
-from qemu.test_devlinks import NIC_CONSUMER, NET, machine_state  # noqa: E402
-
-RTC_SUPPLIES_UART3 = """
-&i2c0 { rtc@68 { #power-domain-cells = <0>; }; };
-&uart3 { power-domains = <&{/external-bus/i2c@1,0/rtc@68}>; };
-"""
+from qemu.test_devlinks import (NET, NIC_CONSUMER, RTC_SUPPLIES_UART3,  # noqa: E402
+                                machine_state)
 
 
 def uptime(c):

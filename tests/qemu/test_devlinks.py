@@ -398,23 +398,35 @@ NIC_CONSUMER = """
 """
 
 
-def test_rmmod_unbinds_the_consumer_first_insmod_binds_it_again(boot):
-    c = boot(extra=NET, dtb=compile_dts(board_dts_source() + NIC_CONSUMER, "devlinks-nic"))
+# A UART that links to the RTC, whose driver is a module too.
+RTC_SUPPLIES_UART3 = """
+&i2c0 { rtc@68 { #power-domain-cells = <0>; }; };
+&uart3 { power-domains = <&{/external-bus/i2c@1,0/rtc@68}>; };
+"""
+
+
+@pytest.mark.parametrize("module,tree,consumer,cdev,supplier,sdev", [
+    ("smc91x", NIC_CONSUMER, "/clock-nic-user", "clock-nic-user",
+     "/external-bus/ethernet@0,0", "10010000.ethernet"),
+    ("ds1338", RTC_SUPPLIES_UART3, FPGA_UART, "10009000.serial", RTC, "0-0068"),
+])
+def test_rmmod_unbinds_the_consumer_first_insmod_binds_it_again(boot, module, tree, consumer,
+                                                                cdev, supplier, sdev):
+    c = boot(extra=NET, dtb=compile_dts(board_dts_source() + tree, "devlinks-" + module))
     before = machine_state(c)
-    assert ("/external-bus/ethernet@0,0", "/clock-nic-user", "power-domains",
-            "active") in before[1]
-    out = c.run("rmmod smc91x")
-    assert out.index("fw_devlink: /clock-nic-user unbinds before its supplier "
-                     "/external-bus/ethernet@0,0 (power-domains)") < \
-        out.index("clock-nic-user: unbound") < out.index("10010000.ethernet: unbound"), out
-    why = c.run("whynot /clock-nic-user")
-    assert "verdict: bound" not in why and "waits for /external-bus/ethernet@0,0" in why, why
-    out = c.run("insmod smc91x")
-    assert out.index("10010000.ethernet: bound") < out.index("clock-nic-user: bound"), out
+    assert (supplier, consumer, "power-domains", "active") in before[1]
+    out = c.run("rmmod " + module)
+    assert out.index("fw_devlink: %s unbinds before its supplier %s (power-domains)"
+                     % (consumer, supplier)) < out.index("%s: unbound" % cdev) < \
+        out.index("%s: unbound" % sdev), out
+    why = c.run("whynot " + consumer)
+    assert "verdict: bound" not in why and "waits for %s" % supplier in why, why
+    out = c.run("insmod " + module)
+    assert out.index("%s: bound" % sdev) < out.index("%s: bound" % cdev), out
     assert machine_state(c) == before
     for _ in range(ROUNDS):
-        c.run("rmmod smc91x")
-        c.run("insmod smc91x")
+        c.run("rmmod " + module)
+        c.run("insmod " + module)
     assert machine_state(c) == before
     pings(c)
 
