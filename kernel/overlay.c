@@ -41,7 +41,11 @@ static int apply_file(const char *name, bool quiet)
 		pr_err("%s: no %s in the initrd\n", name, path);
 		return -ENOENT;
 	}
+	/* Its devices are all added, then linked (a cycle among them found
+	 * and broken as at boot), then probed: as populate does. */
+	device_block_probing();
 	ret = of_overlay_fdt_apply(e.data, e.size, &id, NULL);
+	device_unblock_probing();
 	if (ret) {
 		pr_err("%s refused, tree unchanged: %s (%s)\n", name, of_overlay_error(),
 		       errname(ret));
@@ -149,6 +153,17 @@ static int apply_and_follow(const char *name, bool quiet)
 	return id;
 }
 
+/* of_overlay_remove(), the devices it brings back added as apply_file()'s. */
+static int remove_overlay(int *id)
+{
+	int ret;
+
+	device_block_probing();
+	ret = of_overlay_remove(id);
+	device_unblock_probing();
+	return ret;
+}
+
 /* The newest overlay applied from @arg (a name), or the id @arg. */
 static int find_id(const char *arg)
 {
@@ -219,7 +234,7 @@ static int cmd_rm(const char *arg)
 		return id;
 	}
 	strscpy(name, of_overlay_name(id), sizeof(name));
-	ret = of_overlay_remove(&(int){ id });
+	ret = remove_overlay(&(int){ id });
 	if (ret) {
 		printf("overlay: %s\n", of_overlay_error());
 		return ret;
@@ -261,7 +276,7 @@ static int cmd_cycle(int argc, char **argv)
 			}
 		}
 		for (k = n - 1; k >= 0; k--) {
-			int err = of_overlay_remove(&ids[k]);
+			int err = remove_overlay(&ids[k]);
 
 			if (err && !ret) {
 				printf("overlay: %s\n", of_overlay_error());

@@ -484,6 +484,43 @@ static void entry_notify(struct of_changeset_entry *ce, bool revert)
 		notify(action, ce->np, ce->prop, ce->old_prop);
 }
 
+int of_changeset_entry_state_change(const struct of_changeset_entry *ce, bool revert)
+{
+	struct of_reconfig_data rd = { .dn = ce->np, .prop = ce->prop };
+	unsigned long action = ce->action;
+
+	if (!revert && action == OF_RECONFIG_UPDATE_PROPERTY) {
+		rd.old_prop = ce->prop ? of_find_property(ce->np, ce->prop->name, NULL) : NULL;
+		if (!rd.old_prop)
+			action = OF_RECONFIG_ADD_PROPERTY;
+	} else if (revert) {
+		/* As entry_notify() tells the buses once it is undone. */
+		switch (action) {
+		case OF_RECONFIG_ATTACH_NODE:
+			action = OF_RECONFIG_DETACH_NODE;
+			break;
+		case OF_RECONFIG_DETACH_NODE:
+			action = OF_RECONFIG_ATTACH_NODE;
+			break;
+		case OF_RECONFIG_ADD_PROPERTY:
+			action = OF_RECONFIG_REMOVE_PROPERTY;
+			break;
+		case OF_RECONFIG_REMOVE_PROPERTY:
+			action = OF_RECONFIG_ADD_PROPERTY;
+			break;
+		case OF_RECONFIG_UPDATE_PROPERTY:
+			if (!ce->old_prop) {
+				action = OF_RECONFIG_REMOVE_PROPERTY;
+				break;
+			}
+			rd.prop = ce->old_prop;
+			rd.old_prop = ce->prop;
+			break;
+		}
+	}
+	return of_reconfig_get_state_change(action, &rd);
+}
+
 int of_changeset_apply(struct of_changeset *ocs)
 {
 	struct of_changeset_entry *ce, *done;

@@ -32,6 +32,7 @@
 
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/notifier.h>
 #include <linux/of.h>
 #include <linux/of_fdt.h>
 #include <linux/printk.h>
@@ -62,6 +63,27 @@ static int last_id;
 static struct overlay *aside;
 static int aside_last_id;
 static char why[200];
+static RAW_NOTIFIER_HEAD(overlay_notify_chain);
+
+int of_overlay_notifier_register(struct notifier_block *nb)
+{
+	return raw_notifier_chain_register(&overlay_notify_chain, nb);
+}
+
+int of_overlay_notifier_unregister(struct notifier_block *nb)
+{
+	return raw_notifier_chain_unregister(&overlay_notify_chain, nb);
+}
+
+/* Ask the notifiers before @cset is applied or undone: -EBUSY when refused. */
+static int overlay_notify(unsigned long action, struct of_changeset *cset)
+{
+	struct of_overlay_notify_data nd = { cset, why, sizeof(why) };
+
+	if (raw_notifier_call_chain(&overlay_notify_chain, action, &nd) == NOTIFY_BAD)
+		return -EBUSY;
+	return 0;
+}
 
 const char *of_overlay_error(void)
 {
@@ -656,6 +678,9 @@ int of_overlay_fdt_apply(const void *overlay_fdt, u32 overlay_fdt_size,
 	ret = prepare(ov, overlay_fdt, overlay_fdt_size);
 	if (ret)
 		goto err_free;
+	ret = overlay_notify(OF_OVERLAY_PRE_APPLY, &ov->cset);
+	if (ret)
+		goto err_free;
 	ret = of_changeset_apply(&ov->cset);
 	if (ret) {
 		fail_errno(ret, "the tree refused a change (%s): two fragments add the same node or property?",
@@ -736,6 +761,9 @@ int of_overlay_remove(int *ovcs_id)
 		return fail_errno(-EBUSY, "overlay %d (%s), applied later, changes or uses %s: remove %d first",
 				  later->id, later->name, path, later->id);
 	}
+	ret = overlay_notify(OF_OVERLAY_PRE_REMOVE, &ov->cset);
+	if (ret)
+		return ret;
 	ret = of_changeset_revert(&ov->cset);
 	if (ret)
 		return fail_errno(ret, "revert: %s", errname(ret));

@@ -282,6 +282,8 @@ static int of_platform_notify(struct notifier_block *nb, unsigned long action, v
 		return NOTIFY_OK;
 	case OF_RECONFIG_CHANGE_REMOVE:
 		destroy_node_devices(np);
+		if (action == OF_RECONFIG_DETACH_NODE)
+			fw_devlink_node_detached(np);
 		return NOTIFY_OK;
 	default:
 		return NOTIFY_DONE;

@@ -36,8 +36,10 @@ int driver_module_notifier_register(void);
 /* Device links (links.c), for dd.c and core.c. */
 bool device_links_blocked(struct device *dev);
 void device_links_supplier_bound(struct device *dev);
-/* @dev unbinds: its consumers' links wait again. */
+/* Before @dev unbinds: its bound consumers unbind, last bound first, each
+ * with a line naming @dev (Linux's device_links_unbind_consumers()). */
 void device_links_unbind_consumers(struct device *dev);
+/* @dev unbound: its consumers' links wait again, and so do they. */
 void device_links_supplier_unbound(struct device *dev);
 void device_links_device_added(struct device *dev);
 void device_links_purge(struct device *dev);
@@ -47,6 +49,9 @@ void device_links_add_and_attach(struct device *dev);
 /* Relax one link per dependency cycle until none is left.
  * Return: links relaxed, or -ENOMEM. */
 int fw_devlink_break_cycles(void);
+/* The overlay notifier that refuses to take the machine away (links.c).
+ * Return: 0; -EEXIST when registered. */
+int device_links_overlay_notifier_register(void);
 int fw_devlink_binding_count(void);
 /* " which waits for /b (clocks): no driver for \"x\"" behind supplier @sup. */
 void device_links_chain(const struct device *sup, char *buf, size_t len);

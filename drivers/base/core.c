@@ -202,6 +202,9 @@ int driver_init(void)
 	ret = driver_module_notifier_register();
 	if (ret && ret != -EEXIST)
 		return ret;
+	ret = device_links_overlay_notifier_register();
+	if (ret && ret != -EEXIST)
+		return ret;
 	pr_info("platform bus ready; drivers register as initcalls, devices come from the tree\n");
 	return 0;
 }

@@ -290,7 +290,6 @@ void device_release_driver(struct device *dev)
 		drv->remove(dev);
 	devres_release_all(dev);
 	list_del_init(&dev->bound_node);
-	device_links_supplier_unbound(dev);
 	dev_info(dev, "unbound\n");
 	dev->driver = NULL;
 	dev->driver_data = NULL;
@@ -298,6 +297,7 @@ void device_release_driver(struct device *dev)
 	dev->tried = NULL;
 	dev->state = DEVICE_NO_DRIVER;
 	dev->probe_order = 0;
+	device_links_supplier_unbound(dev);
 }
 
 struct device_driver *driver_find(const char *name, struct bus_type *bus)

@@ -705,6 +705,32 @@ static void missing_supplier_given_up(struct selftest *t)
 	unregister_pair(sup, con);
 }
 
+/*
+ * The supplier's driver goes while both are bound: the consumer unbinds
+ * first (a line names the supplier) and waits; the driver's return binds
+ * the supplier, then the consumer, again.
+ */
+static void supplier_unbind_unbinds_consumer_first(struct selftest *t)
+{
+	struct device *sup, *con;
+	struct device_link *link = waiting_consumer(t, &sup, &con);
+
+	if (!link)
+		return;
+	ST_EXPECT_EQ(t, driver_register(&sup_drv.drv), 0);
+	ST_EXPECT_EQ(t, con->state, DEVICE_BOUND);
+	selftest_expect_begin(t, "st-con unbinds before its supplier st-sup");
+	driver_unregister(&sup_drv.drv);
+	selftest_expect_end(t, "st-con unbinds before its supplier st-sup");
+	ST_EXPECT_EQ(t, rec.removes, 2);
+	ST_EXPECT_EQ(t, con->state, DEVICE_WAITING);
+	ST_EXPECT_EQ(t, device_link_state(link), DL_STATE_WAITING);
+	ST_EXPECT_EQ(t, driver_register(&sup_drv.drv), 0);
+	ST_EXPECT_STREQ(t, rec.probed, "st-sup st-con st-sup st-con ");
+	ST_EXPECT_EQ(t, con->state, DEVICE_BOUND);
+	unregister_pair(sup, con);
+}
+
 static const struct selftest_case drvcore_cases[] = {
 	SELFTEST_CASE(score_first_compatible_highest),
 	SELFTEST_CASE(score_type_and_name),
@@ -730,6 +756,7 @@ static const struct selftest_case drvcore_cases[] = {
 	SELFTEST_CASE(consumer_waits_then_probes_once),
 	SELFTEST_CASE(cycle_relaxed),
 	SELFTEST_CASE(missing_supplier_given_up),
+	SELFTEST_CASE(supplier_unbind_unbinds_consumer_first),
 	{ }
 };
 SELFTEST_SUITE(drvcore, drvcore_cases, drvcore_init, NULL);

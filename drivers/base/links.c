@@ -21,7 +21,9 @@
 
 #include <linux/device.h>
 #include <linux/errno.h>
+#include <linux/notifier.h>
 #include <linux/of.h>
+#include <linux/of_irq.h>
 #include <linux/of_supplier.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
@@ -33,6 +35,9 @@ bool fw_devlink_enabled = true;
 
 static LIST_HEAD(pending_list);         /* added while probing was blocked */
 static LIST_HEAD(ready_list);           /* waiting consumers whose suppliers bound */
+/* Links whose supplier's device went while its node stayed in the tree (an
+ * overlay disabled it): the consumer waits for a device there again. */
+static LIST_HEAD(orphan_links);
 static int block_depth;
 static bool draining;
 static bool drivers_done;
@@ -53,8 +58,10 @@ enum device_link_state device_link_state(const struct device_link *link)
 {
 	if (link->relaxed)
 		return DL_STATE_RELAXED;
-	if (link->missing || !link->supplier)
+	if (link->missing)
 		return DL_STATE_SUPPLIER_MISSING;
+	if (!link->supplier)
+		return DL_STATE_WAITING;        /* an orphan: its node has no device now */
 	return link->supplier->state == DEVICE_BOUND ? DL_STATE_ACTIVE : DL_STATE_WAITING;
 }
 
@@ -160,26 +167,44 @@ static struct device_link *blocking_link(struct device *dev)
 	return NULL;
 }
 
-/*
- * Before @dev unbinds, each consumer bound through a link to it unbinds
- * (it holds what @dev gave it: a GPIO line, an interrupt), as Linux's
- * device_links_unbind_consumers(); it then waits for @dev to bind again.
- */
+/* Its node's path, or its name for a device without a node. */
+static const char *device_path_or_name(const struct device *dev, char *buf, size_t len)
+{
+	if (!dev->of_node)
+		return dev_name(dev);
+	dev_node_path(dev, buf, len);
+	return buf;
+}
+
+/* A link whose consumer must not stay bound without its supplier. */
+static bool link_managed(const struct device_link *link)
+{
+	return !link->relaxed && !link->missing;
+}
+
+/* The bound consumer of @sup, over a managed link, that bound last. */
+static struct device_link *last_bound_consumer(struct device *sup)
+{
+	struct device_link *link, *last = NULL;
+
+	list_for_each_entry(link, &sup->links_consumers, s_node)
+		if (link_managed(link) && link->consumer->driver &&
+		    (!last || link->consumer->probe_order > last->consumer->probe_order))
+			last = link;
+	return last;
+}
+
 void device_links_unbind_consumers(struct device *dev)
 {
 	struct device_link *link;
+	char cpath[96], spath[96];
 
-restart:
-	list_for_each_entry(link, &dev->links_consumers, s_node) {
-		struct device *con = link->consumer;
-		struct device_driver *drv = con->driver;
-
-		if (link->relaxed || !drv)
-			continue;
-		device_release_driver(con);
-		con->state = DEVICE_WAITING;
-		con->tried = drv;
-		goto restart;	/* the release may have changed the list */
+	/* Each release may unbind more (a consumer's own consumers): look again. */
+	while ((link = last_bound_consumer(dev))) {
+		pr_info("%s unbinds before its supplier %s (%s)\n",
+			device_path_or_name(link->consumer, cpath, sizeof(cpath)),
+			device_path_or_name(dev, spath, sizeof(spath)), link->prop);
+		device_release_driver(link->consumer);
 	}
 }
 
@@ -189,6 +214,11 @@ void device_links_supplier_unbound(struct device *dev)
 
 	list_for_each_entry(link, &dev->links_consumers, s_node)
 		link->consumer->links_cursor = NULL;
+	/* The consumers unbound for it wait (DEVICE_WAITING) for its next bind. */
+	list_for_each_entry(link, &dev->links_consumers, s_node)
+		if (link_managed(link) && link->consumer->registered &&
+		    link->consumer->state == DEVICE_NO_DRIVER)
+			device_attach(link->consumer);
 }
 
 bool device_links_blocked(struct device *dev)
@@ -283,7 +313,8 @@ static int make_link(void *data, const struct of_supplier_ref *ref)
 		mark_missing(link, "that node is disabled");
 	else if (!sup)
 		mark_missing(link, "that node has no device");
-	else if (drivers_done && supplier_dead(sup)) {
+	else if (drivers_done && supplier_dead(sup) && list_empty(&sup->pending_node)) {
+		/* Not one added with @dev and still to be probed (an overlay's). */
 		dead_reason(sup, why, sizeof(why));
 		mark_missing(link, "%s", why);
 	}
@@ -367,11 +398,67 @@ void device_links_supplier_bound(struct device *dev)
 	drain_ready(PROBE_TRIGGER_LINK);
 }
 
+/* A device appeared where orphan links point: they are its consumers again. */
+static void adopt_orphans(struct device *dev)
+{
+	struct device_link *link, *n;
+
+	list_for_each_entry_safe(link, n, &orphan_links, s_node) {
+		if (!dev->of_node || nearest_device(link->target) != dev)
+			continue;
+		list_del(&link->s_node);
+		if (link->consumer == dev) {    /* now its own ancestor or itself */
+			list_del(&link->c_node);
+			kfree(link);
+			continue;
+		}
+		link->supplier = dev;
+		list_add_tail(&link->s_node, &dev->links_consumers);
+		link->consumer->links_cursor = NULL;
+	}
+}
+
 void device_links_device_added(struct device *dev)
 {
 	if (dev->of_node && !dev->of_node->data)
 		dev->of_node->data = dev;
 	take_links_from_ancestor(dev);
+	adopt_orphans(dev);
+}
+
+static bool node_attached(const struct device_node *np)
+{
+	for (; np; np = np->parent)
+		if (of_node_check_flag(np, OF_DETACHED))
+			return false;
+	return true;
+}
+
+/*
+ * @dev goes: a consumer's link becomes an orphan when the node it names
+ * stays in the tree (disabled, or its driver's bus gone), so that a device
+ * made there again is its supplier; it is deleted when the node leaves.
+ */
+static void orphan_or_delete(struct device_link *link)
+{
+	if (!link_managed(link) || !link->target || !node_attached(link->target)) {
+		device_link_del(link);
+		return;
+	}
+	list_del(&link->s_node);
+	link->supplier = NULL;
+	list_add_tail(&link->s_node, &orphan_links);
+	link->consumer->links_cursor = NULL;
+}
+
+void fw_devlink_node_detached(struct device_node *np)
+{
+	struct device_link *link, *n;
+
+	list_for_each_entry_safe(link, n, &orphan_links, s_node)
+		if (of_node_is_ancestor(np, link->target))
+			device_link_del(link);
+	drain_ready(PROBE_TRIGGER_LINK);
 }
 
 void device_links_purge(struct device *dev)
@@ -386,7 +473,7 @@ void device_links_purge(struct device *dev)
 		kfree(link);
 	}
 	list_for_each_entry_safe(link, n, &dev->links_consumers, s_node)
-		device_link_del(link);
+		orphan_or_delete(link);
 	dev->links_made = false;
 	if (dev->of_node && dev->of_node->data == dev)
 		dev->of_node->data = NULL;
@@ -526,7 +613,7 @@ int fw_devlink_drivers_done(void)
 					char why[DL_REASON_MAX];
 
 					if (device_link_state(link) != DL_STATE_WAITING ||
-					    !supplier_dead(link->supplier))
+					    !link->supplier || !supplier_dead(link->supplier))
 						continue;
 					dead_reason(link->supplier, why, sizeof(why));
 					mark_missing(link, "%s", why);
@@ -559,7 +646,8 @@ struct tarjan {
 
 static bool edge(const struct device_link *link)
 {
-	return device_link_state(link) == DL_STATE_WAITING && link->supplier->links_scratch >= 0;
+	return device_link_state(link) == DL_STATE_WAITING && link->supplier &&
+	       link->supplier->links_scratch >= 0;
 }
 
 static struct device_link *next_edge(struct device *dev, struct device_link *after)
@@ -821,7 +909,11 @@ void device_links_explain(const struct device *dev, void (*out)(void *ctx, const
 		case DL_STATE_ACTIVE:
 			continue;
 		case DL_STATE_WAITING:
-			device_links_chain(link->supplier, chain, sizeof(chain));
+			if (link->supplier)
+				device_links_chain(link->supplier, chain, sizeof(chain));
+			else
+				snprintf(chain, sizeof(chain), ": %s", node_available(link->target) ?
+					 "that node has no device" : "that node is disabled");
 			snprintf(line, sizeof(line), "waits for %s (%s)%s", path, link->prop, chain);
 			break;
 		default:
@@ -831,4 +923,233 @@ void device_links_explain(const struct device *dev, void (*out)(void *ctx, const
 		}
 		out(ctx, line);
 	}
+}
+
+/* --- never lose the machine ---------------------------------------------- */
+
+/*
+ * Devices the machine cannot run without, by role: the console, the tick.
+ * A fixed table: registering one must not move the heap that round trips
+ * compare.
+ */
+#define ESSENTIAL_MAX 8
+
+static struct essential {
+	struct device *dev;
+	const char *role;
+	char label[DEVICE_NAME_MAX];
+} essentials[ESSENTIAL_MAX];
+
+int device_set_essential(struct device *dev, const char *role, const char *label)
+{
+	struct essential *e, *free_slot = NULL;
+
+	if (!dev || !role)
+		return -EINVAL;
+	for (e = essentials; e < essentials + ESSENTIAL_MAX; e++) {
+		if (e->dev == dev && !strcmp(e->role, role))
+			return 0;
+		if (!e->dev && !free_slot)
+			free_slot = e;
+	}
+	if (!free_slot)
+		return -ENOSPC;
+	free_slot->dev = dev;
+	free_slot->role = role;
+	snprintf(free_slot->label, sizeof(free_slot->label), "%s", label ? label : dev_name(dev));
+	return 0;
+}
+
+void device_clear_essential(struct device *dev, const char *role)
+{
+	struct essential *e;
+
+	for (e = essentials; e < essentials + ESSENTIAL_MAX; e++)
+		if (e->dev == dev && !strcmp(e->role, role))
+			e->dev = NULL;
+}
+
+/* The interrupt controller everything else cascades into. */
+static bool root_irq_controller(struct device *dev)
+{
+	struct device_node *np = dev->of_node, *p;
+
+	if (!np || !of_find_property(np, "interrupt-controller", NULL))
+		return false;
+	p = of_irq_find_parent(np);
+	return !p || p == np;
+}
+
+struct loss {
+	struct device **dev;            /* every device, by links_scratch */
+	struct device_link **via;       /* how a device is reached; NULL: it goes itself */
+	bool *gone;
+	int n;
+};
+
+/* "a (console) depends on b via clocks, which depends on c via interrupts" */
+static void loss_chain(const struct loss *l, struct device *dev, const char *name,
+		       const char *what, char *why, size_t whylen)
+{
+	size_t used;
+	int depth;
+
+	snprintf(why, whylen, "%s (%s)", name, what);
+	for (depth = 0; depth < 16; depth++) {
+		struct device_link *link = l->via[dev->links_scratch];
+
+		used = strlen(why);
+		if (!link) {
+			snprintf(why + used, whylen - used, "%s goes with this change: the machine "
+				 "would be lost", depth ? ", which" : "");
+			return;
+		}
+		snprintf(why + used, whylen - used, "%s depends on %s via %s",
+			 depth ? ", which" : "", dev_name(link->supplier), link->prop);
+		dev = link->supplier;
+	}
+}
+
+/* Every device that goes, or loses a supplier that goes, marked in @l. */
+static void loss_spread(struct loss *l, bool (*going)(struct device *dev, void *data),
+			void *data)
+{
+	int *queue = kcalloc((size_t)l->n, sizeof(int), GFP_KERNEL), head = 0, tail = 0, i;
+
+	for (i = 0; i < l->n; i++) {
+		if (!going(l->dev[i], data))
+			continue;
+		l->gone[i] = true;
+		if (queue)
+			queue[tail++] = i;
+	}
+	while (queue && head < tail) {
+		struct device *sup = l->dev[queue[head++]];
+		struct device_link *link;
+
+		list_for_each_entry(link, &sup->links_consumers, s_node) {
+			int c = link->consumer->links_scratch;
+
+			if (!link_managed(link) || !link->consumer->driver || l->gone[c])
+				continue;
+			l->gone[c] = true;
+			l->via[c] = link;
+			queue[tail++] = c;
+		}
+	}
+	kfree(queue);
+}
+
+/* Is every holder of @role gone?  Then the first one explains. */
+static struct essential *role_lost(const struct loss *l, const char *role)
+{
+	struct essential *e, *first = NULL;
+
+	for (e = essentials; e < essentials + ESSENTIAL_MAX; e++) {
+		if (!e->dev || strcmp(e->role, role))
+			continue;
+		if (!l->gone[e->dev->links_scratch])
+			return NULL;            /* another one carries on */
+		if (!first)
+			first = e;
+	}
+	return first;
+}
+
+static bool loss_fatal(const struct loss *l, char *why, size_t whylen)
+{
+	struct essential *e;
+	int i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->gone[i] && root_irq_controller(l->dev[i])) {
+			loss_chain(l, l->dev[i], dev_name(l->dev[i]), "root interrupt controller",
+				   why, whylen);
+			return true;
+		}
+	for (e = essentials; e < essentials + ESSENTIAL_MAX; e++) {
+		struct essential *lost = e->dev ? role_lost(l, e->role) : NULL;
+
+		if (!lost)
+			continue;
+		loss_chain(l, lost->dev, lost->label, lost->role, why, whylen);
+		return true;
+	}
+	return false;
+}
+
+int device_links_check_loss(bool (*going)(struct device *dev, void *data), void *data,
+			    char *why, size_t whylen)
+{
+	struct loss l = { 0 };
+	int ret = 0, i;
+
+	l.n = collect(&l.dev);
+	if (l.n <= 0)
+		return l.n;
+	l.via = kcalloc((size_t)l.n, sizeof(*l.via), GFP_KERNEL);
+	l.gone = kcalloc((size_t)l.n, sizeof(bool), GFP_KERNEL);
+	if (!l.via || !l.gone) {
+		ret = -ENOMEM;
+		goto out_free;
+	}
+	loss_spread(&l, going, data);
+	if (loss_fatal(&l, why, whylen))
+		ret = -EBUSY;
+out_free:
+	for (i = 0; i < l.n; i++)
+		l.dev[i]->links_scratch = -1;
+	kfree(l.gone);
+	kfree(l.via);
+	kfree(l.dev);
+	return ret;
+}
+
+struct overlay_change {
+	struct of_changeset *cset;
+	bool revert;
+};
+
+/* A device at or below a node that the overlay change disables or removes. */
+static bool overlay_takes(struct device *dev, void *data)
+{
+	struct overlay_change *oc = data;
+	struct of_changeset_entry *ce;
+
+	if (!dev->of_node)
+		return false;
+	list_for_each_entry(ce, &oc->cset->entries, node)
+		if (of_node_is_ancestor(ce->np, dev->of_node) &&
+		    of_changeset_entry_state_change(ce, oc->revert) == OF_RECONFIG_CHANGE_REMOVE)
+			return true;
+	return false;
+}
+
+/* Before an overlay comes or goes: refuse what would take the machine away. */
+static int overlay_check(struct notifier_block *nb, unsigned long action, void *arg)
+{
+	struct of_overlay_notify_data *nd = arg;
+	struct overlay_change oc = { nd->cset, action == OF_OVERLAY_PRE_REMOVE };
+	struct of_changeset_entry *ce;
+
+	if (action != OF_OVERLAY_PRE_APPLY && action != OF_OVERLAY_PRE_REMOVE)
+		return NOTIFY_DONE;
+	list_for_each_entry(ce, &nd->cset->entries, node)
+		if (!ce->np->parent &&
+		    of_changeset_entry_state_change(ce, oc.revert) == OF_RECONFIG_CHANGE_REMOVE) {
+			snprintf(nd->why, nd->whylen, "it would disable the root node /: every "
+				 "device would go");
+			return NOTIFY_BAD;
+		}
+	return device_links_check_loss(overlay_takes, &oc, nd->why, nd->whylen) == -EBUSY ?
+	       NOTIFY_BAD : NOTIFY_OK;
+}
+
+static struct notifier_block overlay_nb = {
+	.notifier_call = overlay_check,
+};
+
+int device_links_overlay_notifier_register(void)
+{
+	return of_overlay_notifier_register(&overlay_nb);
 }

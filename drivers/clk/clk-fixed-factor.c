@@ -24,7 +24,7 @@ static int fixed_factor_probe(struct platform_device *pdev)
 	    of_property_read_u32(np, "clock-div", &div) || !div)
 		return dev_err_probe(&pdev->dev, -EINVAL,
 				     "needs clock-mult and a non-zero clock-div");
-	parent = clk_get(&pdev->dev, NULL);
+	parent = devm_clk_get(&pdev->dev, NULL);
 	if (IS_ERR(parent))
 		return dev_err_probe(&pdev->dev, (int)PTR_ERR(parent), "no parent clock");
 	rate = (u64)clk_get_rate(parent) * mult / div;

@@ -10,6 +10,7 @@
 #include <linux/device.h>
 #include <linux/errno.h>
 #include <linux/of.h>
+#include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -50,7 +51,7 @@ int of_clk_add_provider(struct device_node *np,
 	return 0;
 }
 
-/* Consumers still holding its clocks keep dangling pointers: unbind them first. */
+/* Consumers still holding its clocks keep them (counted) until clk_put(). */
 void of_clk_del_provider(struct device_node *np)
 {
 	struct of_clk_provider *p = find_provider(np);
@@ -72,6 +73,7 @@ static struct clk *clk_lookup(struct device_node *np, int index,
 {
 	struct of_phandle_args spec;
 	struct of_clk_provider *p;
+	struct clk *clk;
 	int ret;
 
 	*provider_np = NULL;
@@ -86,9 +88,14 @@ static struct clk *clk_lookup(struct device_node *np, int index,
 	p = find_provider(spec.np);
 	if (!p)
 		return ERR_PTR(-EPROBE_DEFER);
-	return p->get(&spec, p->data);
+	clk = p->get(&spec, p->data);
+	if (!IS_ERR_OR_NULL(clk))
+		clk->refs++;            /* the consumer's, until clk_put() */
+	return clk;
 }
 
+/* Borrowed, not counted: for a provider's get() (sp810), whose answer
+ * clk_lookup() counts. */
 struct clk *of_clk_get_from_provider(struct of_phandle_args *clkspec)
 {
 	struct of_clk_provider *p = clkspec ? find_provider(clkspec->np) : NULL;
@@ -151,9 +158,16 @@ struct clk *devm_clk_get(struct device *dev, const char *id)
 	return ret ? ERR_PTR(ret) : clk;
 }
 
-/* Clocks belong to their provider; a consumer's reference costs nothing. */
 void clk_put(struct clk *clk)
 {
+	if (IS_ERR_OR_NULL(clk))
+		return;
+	if (!clk->refs) {
+		pr_warn("%s: clk_put() without a reference\n", clk->name);
+		return;
+	}
+	if (!--clk->refs)
+		kfree(clk);
 }
 
 unsigned long clk_get_rate(struct clk *clk)
@@ -184,19 +198,25 @@ struct clk *clk_register_fixed_rate(struct device *dev, const char *name,
 				    const char *parent_name, unsigned long flags,
 				    unsigned long fixed_rate)
 {
-	struct clk *clk = kzalloc(sizeof(*clk), GFP_KERNEL);
+	size_t len = name ? strlen(name) + 1 : 1;
+	struct clk *clk = kzalloc(sizeof(*clk) + len, GFP_KERNEL);
 
 	if (!clk)
 		return ERR_PTR(-ENOMEM);
-	clk->name = name;
+	/* The name may live in an overlay's node, which can go first. */
+	memcpy(clk + 1, name ? name : "", len);
+	clk->name = (const char *)(clk + 1);
 	clk->rate = fixed_rate;
+	clk->refs = 1;                  /* the provider's */
 	return clk;
 }
 
 void clk_unregister_fixed_rate(struct clk *clk)
 {
-	if (!IS_ERR_OR_NULL(clk))
-		kfree(clk);
+	if (IS_ERR_OR_NULL(clk) || clk->unregistered)
+		return;
+	clk->unregistered = true;
+	clk_put(clk);
 }
 
 static void devm_clk_fixed_release(void *clk)

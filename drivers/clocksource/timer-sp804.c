@@ -144,6 +144,7 @@ static int sp804_probe(struct platform_device *pdev)
 	sp804_start_clocksource(dev, t);
 	t->is_tick = true;
 	tick_taken = true;
+	device_set_essential(dev, "tick", NULL);
 	dev_info(dev, "%lu Hz clock, tick every %u counts (virq %d)\n", t->rate, (unsigned int)load, t->irq);
 	return 0;
 }
@@ -157,6 +158,7 @@ static int sp804_remove(struct platform_device *pdev)
 	if (t->is_tick) {
 		clocksource_unregister(&t->cs);
 		writel(0, t->base + TIMER_2_BASE + TIMER_CTRL);
+		device_clear_essential(&pdev->dev, "tick");
 		tick_unregister(dev_name(&pdev->dev));
 		tick_taken = false;
 	}

@@ -8,16 +8,25 @@
 
 struct of_phandle_args;
 
+/*
+ * One clock.  Linux splits the provider's clk_core from the consumers'
+ * struct clk handles; coyote counts references on the one struct instead:
+ * the provider holds one from registration to unregistration, each
+ * clk_get()/of_clk_get() one until clk_put(), and the clock is freed with
+ * the last, so no consumer is ever left holding freed memory.
+ */
 struct clk {
-	const char *name;
+	const char *name;               /* a copy, after the struct */
 	unsigned long rate;
 	unsigned int enable_count;
+	unsigned int refs;
+	bool unregistered;              /* its provider let go; the rate stays */
 };
 
 /**
  * clk_register_fixed_rate() - a clock that always runs at @fixed_rate Hz.
- * Return: the clock, or ERR_PTR(-ENOMEM).  Free it with
- * clk_unregister_fixed_rate().
+ * Return: the clock, or ERR_PTR(-ENOMEM).  Let go of it with
+ * clk_unregister_fixed_rate(): it is freed when no consumer holds it.
  */
 struct clk *clk_register_fixed_rate(struct device *dev, const char *name,
 				    const char *parent_name, unsigned long flags,

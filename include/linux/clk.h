@@ -21,9 +21,11 @@ struct device_node;
  */
 struct clk *clk_get(struct device *dev, const char *id);
 struct clk *devm_clk_get(struct device *dev, const char *id);
-/* Same lookups by node; no reason is recorded. */
+/* Same lookups by node; no reason is recorded.  Every successful get is a
+ * reference: give it back with clk_put(). */
 struct clk *of_clk_get(struct device_node *np, int index);
 struct clk *of_clk_get_by_name(struct device_node *np, const char *name);
+/* Drop a reference from a get; the clock is freed with its last one. */
 void clk_put(struct clk *clk);
 
 /* Rate in Hz; 0 for a NULL or error clock. */

@@ -299,6 +299,13 @@ void device_link_del(struct device_link *link);
 int fw_devlink_add_node(struct device_node *np);
 
 /*
+ * fw_devlink_node_detached() - @np and its subtree left the tree: links that
+ * waited for a device there (their supplier's went while the node stayed)
+ * are deleted, and their consumers may probe without it.
+ */
+void fw_devlink_node_detached(struct device_node *np);
+
+/*
  * device_block_probing() / device_unblock_probing(): devices added between
  * them are not probed at once; at the (outermost) unblock every one gets
  * its links, cycles are found and broken, and they are probed in link
@@ -314,6 +321,30 @@ void device_unblock_probing(void);
  * Return: the number of links given up on.
  */
 int fw_devlink_drivers_done(void);
+
+/**
+ * device_set_essential() - coyote: @dev does a job the machine cannot do
+ * without (@role: "console", "tick"; @label, e.g. "ttyAMA0", names it in
+ * messages, NULL: its device name).  An overlay that would unbind it, or a
+ * supplier it depends on, is refused unless another device holds the same
+ * role.  The root interrupt controller needs no call: the tree says which.
+ * Return: 0; -EINVAL for a NULL @dev or @role; -ENOSPC when 8 are held.
+ */
+int device_set_essential(struct device *dev, const char *role, const char *label);
+/* @dev no longer does @role (its driver let go of it). */
+void device_clear_essential(struct device *dev, const char *role);
+
+/**
+ * device_links_check_loss() - would the machine survive losing every device
+ * @going accepts, and with them every bound consumer of theirs over the
+ * links?  Not when the root interrupt controller or the last holder of an
+ * essential role would go.
+ * Return: 0; -EBUSY with the chain that makes it fatal in @why ("ttyAMA0
+ * (console) depends on 10140000.interrupt-controller via interrupts, which
+ * goes with this change..."); -ENOMEM.
+ */
+int device_links_check_loss(bool (*going)(struct device *dev, void *data), void *data,
+			    char *why, size_t whylen);
 
 /* Off: no links from the tree (pure deferred probe; the benchmark's baseline). */
 extern bool fw_devlink_enabled;

@@ -438,6 +438,13 @@ struct of_changeset {
 };
 
 void of_changeset_init(struct of_changeset *ocs);
+/*
+ * of_changeset_entry_state_change() - what applying @ce (or, @revert,
+ * undoing it) would mean for a device at its node, asked before the tree
+ * changes: OF_RECONFIG_CHANGE_ADD, _REMOVE or OF_RECONFIG_NO_CHANGE, by
+ * of_reconfig_get_state_change()'s rule.
+ */
+int of_changeset_entry_state_change(const struct of_changeset_entry *ce, bool revert);
 /**
  * of_changeset_destroy() - free the entries (not yet applied, or reverted),
  * and every node flagged OF_DYNAMIC that an attach entry holds.  Properties
@@ -541,7 +548,8 @@ int of_detach_node(struct device_node *np);
  * Return: 0; -EINVAL (malformed blob or overlay, unknown label, base without
  * __symbols__, target missing, phandle clash, #address-cells/#size-cells
  * change); -EOVERFLOW (phandles run out, blob larger than its buffer);
- * -EEXIST (a change collides with the tree); -ENOMEM.
+ * -EEXIST (a change collides with the tree); -EBUSY (an overlay notifier
+ * refused it); -ENOMEM.
  */
 int of_overlay_fdt_apply(const void *overlay_fdt, u32 overlay_fdt_size,
 			 int *ret_ovcs_id, const struct device_node *target_base);
@@ -549,11 +557,39 @@ int of_overlay_fdt_apply(const void *overlay_fdt, u32 overlay_fdt_size,
  * of_overlay_remove() - revert overlay *@ovcs_id and free it; *@ovcs_id = 0
  * Only the newest of overlays that touch the same nodes may go.
  * Return: 0; -ENODEV for an unknown id; -EBUSY when a newer overlay
- * touches its nodes (of_overlay_error() names it).
+ * touches its nodes or an overlay notifier refused (of_overlay_error() says
+ * which).
  */
 int of_overlay_remove(int *ovcs_id);
 /* Remove every overlay, newest first.  Return: 0 or of_overlay_remove()'s error. */
 int of_overlay_remove_all(void);
+
+/*
+ * Overlay notifiers (Linux's of_overlay_notifier_register()): called before
+ * an overlay is applied (OF_OVERLAY_PRE_APPLY) and before one is removed
+ * (OF_OVERLAY_PRE_REMOVE), while the tree is still as it was.  A block that
+ * returns NOTIFY_BAD refuses the change (-EBUSY) with the reason it wrote
+ * to the data's buffer.  coyote's data is the whole changeset, not Linux's
+ * fragment and target.
+ */
+enum of_overlay_notify_action {
+	OF_OVERLAY_INIT = 0,
+	OF_OVERLAY_PRE_APPLY,
+	OF_OVERLAY_POST_APPLY,
+	OF_OVERLAY_PRE_REMOVE,
+	OF_OVERLAY_POST_REMOVE,
+};
+
+struct of_overlay_notify_data {
+	struct of_changeset *cset;      /* PRE_REMOVE: what the removal undoes */
+	char *why;                      /* a refusing block's reason */
+	size_t whylen;
+};
+
+/* Return: 0; -EEXIST when @nb is registered already. */
+int of_overlay_notifier_register(struct notifier_block *nb);
+/* Return: 0; -ENOENT when @nb was not registered. */
+int of_overlay_notifier_unregister(struct notifier_block *nb);
 
 /* coyote: why the last apply or remove failed ("" after a success). */
 const char *of_overlay_error(void);

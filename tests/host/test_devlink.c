@@ -360,6 +360,68 @@ static void test_missing_suppliers(void)
 	of_platform_depopulate(NULL);
 }
 
+static bool going_is(struct device *dev, void *path)
+{
+	return dev == dev_of(path);
+}
+
+/*
+ * A supplier unbinds: its bound consumers unbind first, last bound first,
+ * each with a line, and wait; its bind probes them again.  Then what the
+ * machine cannot lose: an essential role's last holder, reached over the
+ * links, or the root interrupt controller.
+ */
+static void test_supplier_unbind_and_loss(void)
+{
+	struct device *clk, *con, *gpio;
+	char why[256];
+	const char *out;
+
+	if (!load("devlink-order.dtb"))
+		return;
+	platform_driver_register(&dev_driver);
+	of_platform_default_populate(NULL, NULL, NULL);
+	clk = dev_of("/clock-controller@5");
+	con = dev_of("/consumer@1");
+	gpio = dev_of("/gpio@2");
+	capture_start();
+	device_release_driver(clk);
+	out = capture_end();
+	/* consumer@1 bound after gpio@2, which it needs too: it goes first. */
+	CHECK(strstr(out, "fw_devlink: /consumer@1 unbinds before its supplier "
+		     "/clock-controller@5 (clocks)\n"
+		     "link-dev 1.consumer: unbound\n"
+		     "fw_devlink: /gpio@2 unbinds before its supplier /clock-controller@5 "
+		     "(clocks)\n"), "last bound first, each naming its supplier: %s", out);
+	CHECK(con->state == DEVICE_WAITING && gpio->state == DEVICE_WAITING && !clk->driver,
+	      "its consumers wait for it");
+	device_attach(clk);
+	CHECK(con->state == DEVICE_BOUND && gpio->state == DEVICE_BOUND && order_respects_links(),
+	      "its bind probes them again, in link order");
+
+	device_set_essential(con, "console", "ttyX0");
+	why[0] = '\0';
+	CHECK_INT(device_links_check_loss(going_is, "/clock-controller@5", why, sizeof(why)),
+		  -EBUSY, "losing the console's clock is refused");
+	CHECK(strstr(why, "ttyX0 (console) depends on ") && strstr(why, "via clocks") &&
+	      strstr(why, "which goes with this change: the machine would be lost"), "%s", why);
+	CHECK_INT(device_links_check_loss(going_is, "/consumer@b", why, sizeof(why)), 0,
+		  "what the console does not need may go");
+	device_set_essential(dev_of("/pinctrl@3"), "console", "ttyX1");
+	CHECK_INT(device_links_check_loss(going_is, "/clock-controller@5", why, sizeof(why)), 0,
+		  "another console carries on");
+	device_clear_essential(dev_of("/pinctrl@3"), "console");
+	device_clear_essential(con, "console");
+	CHECK_INT(device_links_check_loss(going_is, "/clock-controller@5", why, sizeof(why)), 0,
+		  "without a console nothing is essential there");
+	CHECK_INT(device_links_check_loss(going_is, "/interrupt-controller@a", why, sizeof(why)),
+		  -EBUSY, "the root interrupt controller may not go");
+	CHECK(strstr(why, "(root interrupt controller) goes with this change"), "%s", why);
+	platform_driver_unregister(&dev_driver);
+	of_platform_depopulate(NULL);
+	CHECK_INT(count_links(), 0, "depopulate removes every link");
+}
+
 int main(void)
 {
 	test_table_and_order();
@@ -368,5 +430,6 @@ int main(void)
 	test_cycles_two_pairs();
 	test_cycle_of_three();
 	test_missing_suppliers();
+	test_supplier_unbind_and_loss();
 	return ktap_done();
 }

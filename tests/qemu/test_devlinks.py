@@ -9,8 +9,11 @@ one probe call per device); and the board tree plus a set of nodes that
 show each case (a supplier without driver, disabled, failing, two cycles,
 and a supplier whose driver is a module).
 """
+import os
 import re
 import subprocess
+
+import pytest
 
 from qemu.coyote import BOARD_DTB, board_dts_source, compile_dts
 
@@ -299,3 +302,166 @@ def test_links_cases(boot):
     rows = devices_rows(c.run("devices"))
     assert rows["/clock-bad"][2] == "failed (EINVAL)"
     assert int(rows[RTC][1]) + 1 == int(rows[FPGA_UART][1]), rows
+
+
+# --- managed links: a supplier's consumers unbind first (issue 27) ---------
+
+ROUNDS = int(os.environ.get("COYOTE_FLIP_ROUNDS", "50"))
+NET = ["-netdev", "user,id=n0,restrict=on", "-net", "nic,model=smc91c111,netdev=n0"]
+GATEWAY = "10.0.2.2"
+
+
+def machine_state(c):
+    """What a round trip must give back: `irqs` without the counts,
+    `devlinks` and `devices` as sets (a device made again is listed, and
+    probed, later), and the heap's used bytes and allocations."""
+    irqs = sorted(tuple(l.split()[:5]) for l in c.run("irqs").splitlines()[1:-1])
+    links = sorted(devlinks_rows(c.run("devlinks")))
+    devs = sorted((p, r[0], r[2]) for p, r in devices_rows(c.run("devices")).items())
+    heap = re.search(r"used .* allocations", c.run("mem")).group(0)
+    return irqs, links, devs, heap
+
+
+def pings(c):
+    out = c.run("ping -i 0.2 -c 2 %s" % GATEWAY, timeout=20)
+    assert "2 packets transmitted, 2 received" in out, out
+
+
+def test_sic_flip_unbinds_consumers_first_and_gives_everything_back(boot):
+    c = boot(extra=NET)
+    before = machine_state(c)
+    out = c.run("overlay apply flip-sic")
+    # Last bound first, each naming the supplier, all before the SIC goes.
+    eth = out.index("fw_devlink: /external-bus/ethernet@0,0 unbinds before its supplier "
+                    "/amba/interrupt-controller@10003000 (interrupt-parent)")
+    uart = out.index("fw_devlink: %s unbinds before its supplier "
+                     "/amba/interrupt-controller@10003000 (interrupt-parent)" % FPGA_UART)
+    # Unbound, not left with a handler on a line that goes.
+    assert "still requested" not in out, out
+    assert eth < out.index("10010000.ethernet: unbound") < uart < \
+        out.index("10009000.serial: unbound") < \
+        out.index("10003000.interrupt-controller: unbound"), out
+    why = c.run("whynot /external-bus/ethernet@0,0")
+    assert "  waits for /amba/interrupt-controller@10003000 (interrupt-parent): that node " \
+        "is disabled" in why and why.splitlines()[-1] == "verdict: waiting", why
+    assert ("/amba/interrupt-controller@10003000", FPGA_UART, "interrupt-parent",
+            "waiting") in devlinks_rows(c.run("devlinks"))
+    out = c.run("overlay rm flip-sic")
+    assert out.index("10003000.interrupt-controller: bound") < \
+        out.index("10009000.serial: bound"), out
+    assert machine_state(c) == before
+    pings(c)
+    out = c.run("overlay cycle %d flip-sic" % ROUNDS, timeout=60 + ROUNDS)
+    assert "%d rounds of 1 overlay applied and removed: ok" % ROUNDS in out, out
+    assert machine_state(c) == before
+    pings(c)
+
+
+def test_bus_flip_gives_the_nic_back(boot):
+    c = boot(extra=NET)
+    before = machine_state(c)
+    out = c.run("overlay cycle %d flip-extbus" % ROUNDS, timeout=60 + 2 * ROUNDS)
+    assert "%d rounds of 1 overlay applied and removed: ok" % ROUNDS in out, out
+    assert machine_state(c) == before
+    pings(c)
+
+
+def test_clock_flip_keeps_its_links(boot):
+    c = boot()
+    c.run("overlay apply clk32k")
+    c.run("overlay apply clk32k-user")
+    before = machine_state(c)
+    assert ("/clock-32768", "/clock-16384", "clocks", "active") in before[1]
+    out = c.run("overlay apply flip-clk32k")
+    assert out.index("fw_devlink: /clock-16384 unbinds before its supplier /clock-32768 "
+                     "(clocks)") < out.index("clock-16384: unbound") < \
+        out.index("clock-32768: unbound"), out
+    assert devices_rows(c.run("devices"))["/clock-16384"][2] == "waiting"
+    c.run("overlay rm flip-clk32k")
+    assert machine_state(c) == before
+    out = c.run("overlay cycle %d flip-clk32k" % ROUNDS, timeout=60 + ROUNDS)
+    assert "%d rounds of 1 overlay applied and removed: ok" % ROUNDS in out, out
+    assert machine_state(c) == before
+
+
+# A consumer of the NIC, whose driver is a module.
+NIC_CONSUMER = """
+&eth0 { #power-domain-cells = <0>; };
+/ {
+	clock-nic-user {
+		compatible = "fixed-clock";
+		#clock-cells = <0>;
+		clock-frequency = <41>;
+		power-domains = <&eth0>;
+	};
+};
+"""
+
+
+# A UART that links to the RTC, whose driver is a module too.
+RTC_SUPPLIES_UART3 = """
+&i2c0 { rtc@68 { #power-domain-cells = <0>; }; };
+&uart3 { power-domains = <&{/external-bus/i2c@1,0/rtc@68}>; };
+"""
+
+
+@pytest.mark.parametrize("module,tree,consumer,cdev,supplier,sdev", [
+    ("smc91x", NIC_CONSUMER, "/clock-nic-user", "clock-nic-user",
+     "/external-bus/ethernet@0,0", "10010000.ethernet"),
+    ("ds1338", RTC_SUPPLIES_UART3, FPGA_UART, "10009000.serial", RTC, "0-0068"),
+])
+def test_rmmod_unbinds_the_consumer_first_insmod_binds_it_again(boot, module, tree, consumer,
+                                                                cdev, supplier, sdev):
+    c = boot(extra=NET, dtb=compile_dts(board_dts_source() + tree, "devlinks-" + module))
+    before = machine_state(c)
+    assert (supplier, consumer, "power-domains", "active") in before[1]
+    out = c.run("rmmod " + module)
+    assert out.index("fw_devlink: %s unbinds before its supplier %s (power-domains)"
+                     % (consumer, supplier)) < out.index("%s: unbound" % cdev) < \
+        out.index("%s: unbound" % sdev), out
+    why = c.run("whynot " + consumer)
+    assert "verdict: bound" not in why and "waits for %s" % supplier in why, why
+    out = c.run("insmod " + module)
+    assert out.index("%s: bound" % sdev) < out.index("%s: bound" % cdev), out
+    assert machine_state(c) == before
+    for _ in range(ROUNDS):
+        c.run("rmmod " + module)
+        c.run("insmod " + module)
+    assert machine_state(c) == before
+    pings(c)
+
+
+@pytest.mark.parametrize("name,why", [
+    ("fatal-console", "ttyAMA0 (console) goes with this change: the machine would be lost"),
+    ("fatal-uartclk", "ttyAMA0 (console) depends on clock-24000000 via clocks, which goes "
+                      "with this change: the machine would be lost"),
+    ("fatal-vic", "10140000.interrupt-controller (root interrupt controller) goes with this "
+                  "change: the machine would be lost"),
+    ("fatal-root", "it would disable the root node /: every device would go"),
+])
+def test_overlay_that_loses_the_machine_is_refused(coyote, name, why):
+    before = coyote.run("dt")
+    out = coyote.run("overlay apply " + name)
+    assert "%s refused, tree unchanged: %s (EBUSY)" % (name, why) in out, out
+    assert coyote.run("dt") == before
+    assert coyote.run("overlay list").strip() == "no overlays applied"
+
+
+def test_cycle_made_by_an_overlay_is_reported_and_broken_as_at_boot(coyote):
+    before = heap_of(coyote)
+    out = coyote.run("overlay apply cycle-pair")
+    for line in (
+        "fw_devlink: 2 link(s) among 2 new device(s)",
+        "fw_devlink: dependency cycle of 2 devices:",
+        "fw_devlink:   /clock-pair-a waits for /clock-pair-b (clocks, rank 9)",
+        "fw_devlink:   /clock-pair-b waits for /clock-pair-a (power-domains, rank 8): relaxed",
+    ):
+        assert line in out, (line, out)
+    assert "supplier-missing" not in coyote.run("devlinks /clock-pair-a")
+    assert out.index("clock-pair-b: bound") < out.index("clock-pair-a: bound"), out
+    assert "removed" in coyote.run("overlay rm cycle-pair")
+    assert heap_of(coyote) == before
+
+
+def heap_of(c):
+    return re.search(r"used .* allocations", c.run("mem")).group(0)

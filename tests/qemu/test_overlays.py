@@ -18,7 +18,8 @@ from qemu.coyote import BUILD, PROMPT, Coyote
 
 OVERLAYS = Path(__file__).resolve().parents[2] / "dts" / "overlays"
 BROKEN = sorted(p.stem for p in OVERLAYS.glob("broken-*.dts"))
-GOOD = sorted(p.stem for p in OVERLAYS.glob("*.dts") if not p.stem.startswith("broken-"))
+GOOD = sorted(p.stem for p in OVERLAYS.glob("*.dts")
+              if not p.stem.startswith(("broken-", "fatal-", "flip-")))
 CYCLES = int(os.environ.get("COYOTE_OVERLAY_CYCLES", "1000"))
 RTC69 = ["-device", "ds1338,address=0x69"]
 

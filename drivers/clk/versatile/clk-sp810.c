@@ -76,10 +76,10 @@ static int sp810_probe(struct platform_device *pdev)
 	sp->base = devm_platform_ioremap_resource(pdev, 0);
 	if (IS_ERR(sp->base))
 		return (int)PTR_ERR(sp->base);
-	sp->refclk = clk_get(dev, "refclk");
+	sp->refclk = devm_clk_get(dev, "refclk");
 	if (IS_ERR(sp->refclk))
 		return dev_err_probe(dev, (int)PTR_ERR(sp->refclk), "no refclk");
-	sp->timclk = clk_get(dev, "timclk");
+	sp->timclk = devm_clk_get(dev, "timclk");
 	if (IS_ERR(sp->timclk))
 		return dev_err_probe(dev, (int)PTR_ERR(sp->timclk), "no timclk");
 

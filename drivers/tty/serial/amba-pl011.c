@@ -409,6 +409,7 @@ static int pl011_probe(struct platform_device *pdev)
 		port->con.index = (short)port->line;
 		port->con.data = port;
 		register_console(&port->con);
+		device_set_essential(dev, "console", port->name);
 	}
 	return 0;
 }
@@ -418,8 +419,10 @@ static int pl011_remove(struct platform_device *pdev)
 	struct pl011_port *port = platform_get_drvdata(pdev);
 
 	writel(0, port->base + UART011_IMSC);
-	if (port->con.data)
+	if (port->con.data) {
+		device_clear_essential(&pdev->dev, "console");
 		unregister_console(&port->con);
+	}
 	pl011_ports[port->line] = NULL;
 	return 0;
 }
