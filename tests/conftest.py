@@ -54,6 +54,9 @@ def coyote(boot):
 #    tree's blob to build/dts/labs/ and removes it, the fuzz replay reads
 #    every blob there;
 #  - one board scenario of tests/qemu/test_boards.py (one boot each);
+#  - any other file of tests/qemu/ or tests/gdb/: a module-scoped boot is
+#    made once per worker, so tests that follow each other on one machine
+#    (insmod, then rmmod; reboot last) must stay on one worker;
 #  - one lab: its grader builds into build/labN (lab 2 goes with lab 1:
 #    tests/labs/test_kit.py grades both in one test and reads lab 1's).
 # Files and TCP/UDP ports are per worker already (tests/qemu/coyote.py).
@@ -81,6 +84,8 @@ def xdist_group(item):
     if "scenario" in params:
         board, tree = params["scenario"]
         return "boards-%s-%s" % (board[0], tree)
+    if rel.startswith(("qemu/", "gdb/")) and rel != "qemu/test_selftest.py":
+        return rel
     return None
 
 
