@@ -18,29 +18,39 @@ else
 Q := @
 endif
 
-# Kernel folders, in link order.  Each has a Makefile fragment with obj-y.
-KDIRS := arch/arm kernel kernel/irq of drivers/base drivers/clk drivers/irqchip drivers/clocksource \
-         drivers/tty/serial
-# Host-built library folders: portable C only (of/, drivers/base/).
-HOSTDIRS := of drivers/base kernel/irq drivers/clk
-# I2C and RTC (issue 5): busses/ is MMIO, so kernel only.
-KDIRS += drivers/i2c drivers/i2c/algos drivers/i2c/busses drivers/rtc
-HOSTDIRS += drivers/i2c drivers/i2c/algos drivers/rtc scripts/host/i2c-sim
-# Ethernet and IPv4 (issue 6).
-KDIRS += drivers/net kernel/net kernel/net/lib
-HOSTDIRS += kernel/net/lib
-# Modules (issue 7): the loader and the initrd; portable.
-KDIRS += kernel/module
-HOSTDIRS += kernel/module
-# Three boards (issue 12): vexpress config bus, its reset functions.
-KDIRS += drivers/bus drivers/power/reset drivers/clk/versatile drivers/gpio
-# QEMU's virt board (issue 28): PSCI firmware calls.
-KDIRS += drivers/firmware/psci
-# virtio (issue 28): the bus, split rings, the virtio-mmio transport, and
-# the drivers (modules, by virtio device ID) with their shell commands.
-KDIRS += drivers/virtio drivers/char/hw_random block drivers/block
-# The rest of virt's tree (issue 28): the power button, QEMU's fw_cfg files.
-KDIRS += drivers/input/keyboard drivers/firmware
+# The folders, by the layers of the design (docs/adding-a-driver.md says
+# where a new one goes).  KDIRS: the kernel's, each with a Makefile
+# fragment (obj-y += foo.o), in link order: initcalls of one level, and so
+# driver registration, run in this order, and of two drivers that match a
+# device equally well the first registered wins.  HOSTDIRS: the portable
+# ones, also built for the host library (host tests run the kernel's own
+# code); a folder with MMIO or assembly is kernel only.
+
+# Architecture: entry, exceptions, MMU, the CPU nodes.
+KDIRS    := arch/arm
+# Core kernel: printk, heap, shell, time; the IRQ core; the module loader
+# and initrd; the IPv4 stack (its pure parts in kernel/net/lib); the block
+# layer.
+KDIRS    += kernel kernel/irq kernel/module kernel/net kernel/net/lib block
+HOSTDIRS := kernel/irq kernel/module kernel/net/lib
+# Device-tree library: flat blob, unflatten, lookups, overlays.
+KDIRS    += of
+HOSTDIRS += of
+# Driver core: buses, devices, drivers, links, probe order.
+KDIRS    += drivers/base
+HOSTDIRS += drivers/base
+# Drivers, in folders as Linux groups them.  Clocks, interrupt controllers
+# and the timer register first: the console and everything after need them.
+KDIRS    += drivers/clk drivers/irqchip drivers/clocksource drivers/tty/serial
+HOSTDIRS += drivers/clk
+KDIRS    += drivers/i2c drivers/i2c/algos drivers/i2c/busses drivers/rtc
+HOSTDIRS += drivers/i2c drivers/i2c/algos drivers/rtc
+KDIRS    += drivers/net drivers/bus drivers/power/reset drivers/clk/versatile
+KDIRS    += drivers/gpio drivers/firmware/psci
+KDIRS    += drivers/virtio drivers/char/hw_random drivers/block
+KDIRS    += drivers/input/keyboard drivers/firmware
+# Host only: the simulated I2C devices the host tests drive.
+HOSTDIRS += scripts/host/i2c-sim
 
 include scripts/Makefile.build
 

@@ -35,7 +35,7 @@ void early_init_dt_scan_memory(void);
 void reserve_boot_memory(void);
 void kmem_init(void);
 void unflatten_device_tree(void);
-void apply_boot_overlays(void);	/* kernel/overlay.c */
+void apply_boot_overlays(void);	/* kernel/overlay-cmd.c */
 
 /* The "bootargs" of /chosen (live tree once unflattened), or "". */
 const char *boot_command_line(void);

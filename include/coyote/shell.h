@@ -3,6 +3,20 @@
  * Shell commands register themselves, like initcalls, through a linker
  * section: each subsystem adds its own commands in its own file.
  *
+ * Where a command lives (one convention, docs/adding-a-driver.md says it
+ * too): in the folder of what it drives.
+ *  - A command that reads or drives one file's private state (a driver's
+ *    own devices, printk's ring, the tick) ends that file, beside the
+ *    state it reads: `ttys` in drivers/tty/serial/amba-pl011.c, `dmesg`
+ *    in kernel/printk.c, `rng` in drivers/char/hw_random/core.c.
+ *  - A command that drives a subsystem through its API has a file of its
+ *    own in that subsystem's folder, named `<what>-cmd.c` for what it
+ *    drives: drivers/i2c/i2c-cmd.c, drivers/rtc/rtc-cmd.c,
+ *    drivers/base/driver-core-cmd.c, kernel/irq/irq-cmd.c,
+ *    kernel/module/module-cmd.c, kernel/overlay-cmd.c (of/ is portable
+ *    and has no shell), arch/arm/cpus-cmd.c.
+ * `git grep SHELL_COMMAND\(` lists them all.
+ *
  *   static int cmd_uptime(int argc, char **argv) { ... return 0; }
  *   SHELL_COMMAND(uptime, cmd_uptime, "uptime", "time since boot",
  *                 .topic = TOPIC_TIME, .example = "uptime");

@@ -137,8 +137,8 @@ u64 ktime_get_ns(void)
 }
 
 /*
- * drivers/base/cmds.c and kernel/module/cmds.c come along in host builds;
- * the host has no console to type Ctrl-C on and no shell to complete in.
+ * drivers/base/driver-core-cmd.c and kernel/module/module-cmd.c come along
+ * in host builds; the host has no console to type Ctrl-C on and no shell to complete in.
  */
 bool intr_pending(void)
 {

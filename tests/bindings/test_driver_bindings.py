@@ -13,9 +13,10 @@ CATALOG = BUILD / "host" / "gen" / "driver-catalog.c"
 MODULES_ALIAS = BUILD / "modules" / "modules.alias"
 
 
-def binding_strings():
+def binding_strings(root=ROOT):
+    """Every compatible string the schemas in @root's dts/bindings name."""
     found = set()
-    for y in (ROOT / "dts" / "bindings").glob("*.yaml"):
+    for y in (root / "dts" / "bindings").glob("*.yaml"):
         found.update(re.findall(r"^\s*(?:-\s*)?(?:const:\s*|enum:.*?)?([a-z0-9-]+,[\w.+-]+|"
                                 r"fixed-clock|simple-bus|cfi-flash|syscon-reboot)\s*$",
                                 y.read_text(), re.M))
