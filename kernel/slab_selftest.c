@@ -15,7 +15,7 @@
 #define UAF_SIZE	64
 #define UAF_TRIES	256	/* same-size blocks taken until one reaches it */
 
-static bool need_debug(struct selftest *t)
+static bool need_debug(struct kunit *t)
 {
 	if (kmem_debug_enabled())
 		return true;
@@ -23,7 +23,7 @@ static bool need_debug(struct selftest *t)
 	return false;
 }
 
-static void overflow_reported(struct selftest *t)
+static void overflow_reported(struct kunit *t)
 {
 	unsigned int before = kmem_debug_reports();
 	volatile char *v;
@@ -32,17 +32,17 @@ static void overflow_reported(struct selftest *t)
 	if (!need_debug(t))
 		return;
 	p = kmalloc(13, GFP_KERNEL);
-	ST_ASSERT(t, p, "memory");
+	KUNIT_ASSERT_TRUE_MSG(t, p, "memory");
 	v = p;
 	v[13] = 'x';            /* two bytes past the 13 asked for */
 	v[14] = 'y';
-	selftest_expect_begin(t, "2 bytes written past the end of 13 bytes allocated by overflow_reported+");
+	kunit_expect_begin(t, "2 bytes written past the end of 13 bytes allocated by overflow_reported+");
 	kfree(p);
-	selftest_expect_end(t, "2 bytes written past the end of 13 bytes allocated by overflow_reported+");
-	ST_EXPECT_EQ(t, kmem_debug_reports(), before + 1);
+	kunit_expect_end(t);
+	KUNIT_EXPECT_EQ(t, kmem_debug_reports(), before + 1);
 }
 
-static void in_range_no_report(struct selftest *t)
+static void in_range_no_report(struct kunit *t)
 {
 	unsigned int before = kmem_debug_reports();
 	char *p;
@@ -50,10 +50,10 @@ static void in_range_no_report(struct selftest *t)
 	if (!need_debug(t))
 		return;
 	p = kmalloc(13, GFP_KERNEL);
-	ST_ASSERT(t, p, "memory");
+	KUNIT_ASSERT_TRUE_MSG(t, p, "memory");
 	memset(p, 'x', 13);     /* every byte it may write, no more */
 	kfree(p);
-	ST_EXPECT_EQ(t, kmem_debug_reports(), before);
+	KUNIT_EXPECT_EQ(t, kmem_debug_reports(), before);
 }
 
 /*
@@ -61,7 +61,7 @@ static void in_range_no_report(struct selftest *t)
  * the freed memory comes back among the first) until the debug mode
  * reports the write or a block covers it unreported.
  */
-static void use_after_free_reported(struct selftest *t)
+static void use_after_free_reported(struct kunit *t)
 {
 	unsigned int before = kmem_debug_reports(), n = 0;
 	void **taken = kcalloc(UAF_TRIES, sizeof(*taken), GFP_KERNEL);
@@ -73,12 +73,12 @@ static void use_after_free_reported(struct selftest *t)
 		return;
 	}
 	p = kmalloc(UAF_SIZE, GFP_KERNEL);
-	ST_ASSERT(t, p, "memory");
+	KUNIT_ASSERT_TRUE_MSG(t, p, "memory");
 	kfree(p);
 	v = p;
 	for (int i = 8; i < 40; i++)    /* past where the free list keeps its link */
 		v[i] = 0x5a;
-	selftest_expect_begin(t, "block allocated by use_after_free_reported+");
+	kunit_expect_begin(t, "block allocated by use_after_free_reported+");
 	while (n < UAF_TRIES && kmem_debug_reports() == before) {
 		char *q = kmalloc(UAF_SIZE, GFP_KERNEL);
 
@@ -88,8 +88,8 @@ static void use_after_free_reported(struct selftest *t)
 		if (q <= p + 8 && q + UAF_SIZE >= p + 40)
 			break;
 	}
-	selftest_expect_end(t, "block allocated by use_after_free_reported+");
-	ST_EXPECT_EQ(t, kmem_debug_reports(), before + 1);
+	kunit_expect_end(t);
+	KUNIT_EXPECT_EQ(t, kmem_debug_reports(), before + 1);
 	while (n)
 		kfree(taken[--n]);
 	kfree(taken);

@@ -24,13 +24,13 @@
 
 static struct clocksource *cs;
 
-static int time_init(struct selftest *t)
+static int time_init(struct kunit *t)
 {
 	cs = clocksource_get();
 	return 0;
 }
 
-static bool need_tick(struct selftest *t)
+static bool need_tick(struct kunit *t)
 {
 	if (!tick_source()) {
 		selftest_skip(t, "no tick timer has probed");
@@ -43,7 +43,7 @@ static bool need_tick(struct selftest *t)
 	return true;
 }
 
-static bool need_clocksource(struct selftest *t)
+static bool need_clocksource(struct kunit *t)
 {
 	if (!need_tick(t))
 		return false;
@@ -69,11 +69,11 @@ static u64 counts_to_ns(u32 counts)
 	return (u64)counts * 1000000000u / cs->rate;
 }
 
-static void tick_registered(struct selftest *t)
+static void tick_registered(struct kunit *t)
 {
 	if (!need_tick(t))
 		return;
-	ST_EXPECT(t, tick_source(), "a tick source");
+	KUNIT_EXPECT_TRUE_MSG(t, tick_source(), "a tick source");
 	selftest_diag(t, "tick from %s at %d Hz", tick_source(), HZ);
 }
 
@@ -96,7 +96,7 @@ static struct device_node *clocksource_node(const char *compatible)
  * fixed-clock); the generic timer's is its clock-frequency when the tree
  * has one, else what firmware left in CNTFRQ (the binding's rule).
  */
-static void clocksource_rate_from_tree(struct selftest *t)
+static void clocksource_rate_from_tree(struct kunit *t)
 {
 	struct device_node *np;
 	u32 freq = 0;
@@ -106,18 +106,18 @@ static void clocksource_rate_from_tree(struct selftest *t)
 	np = clocksource_node("arm,sp804");
 	if (np) {
 		np = of_parse_phandle(np, "clocks", 0);
-		ST_ASSERT(t, np && !of_property_read_u32(np, "clock-frequency", &freq),
+		KUNIT_ASSERT_TRUE_MSG(t, np && !of_property_read_u32(np, "clock-frequency", &freq),
 			  "the SP804's clock");
 	} else {
 		np = clocksource_node("arm,armv7-timer");
-		ST_ASSERT(t, np, "%s is an SP804 or a generic timer of the tree", cs->name);
+		KUNIT_ASSERT_TRUE_MSG(t, np, "%s is an SP804 or a generic timer of the tree", cs->name);
 		if (of_property_read_u32(np, "clock-frequency", &freq))
 			freq = arch_timer_get_cntfrq();
 	}
-	ST_EXPECT_EQ(t, cs->rate, freq);
+	KUNIT_EXPECT_EQ(t, cs->rate, freq);
 }
 
-static void clocksource_counts_up(struct selftest *t)
+static void clocksource_counts_up(struct kunit *t)
 {
 	u32 a, b;
 
@@ -126,10 +126,10 @@ static void clocksource_counts_up(struct selftest *t)
 	a = cs->read(cs);
 	next_tick();
 	b = cs->read(cs);
-	ST_EXPECT(t, b - a > 0 && b - a < cs->rate, "it rose by %u over one tick", b - a);
+	KUNIT_EXPECT_TRUE_MSG(t, b - a > 0 && b - a < cs->rate, "it rose by %u over one tick", b - a);
 }
 
-static void tick_rate_by_clocksource(struct selftest *t)
+static void tick_rate_by_clocksource(struct kunit *t)
 {
 	unsigned long j0;
 	u32 c0, c1;
@@ -149,13 +149,13 @@ static void tick_rate_by_clocksource(struct selftest *t)
 	/* Late ticks make it longer; QEMU's timers drift apart by a few
 	 * percent under load.  A tick at twice HZ (a wrong reload value)
 	 * still fails either bound. */
-	ST_EXPECT(t, ns >= (u64)TICKS_MEASURED * 6 * (1000000000u / HZ) / 10,
+	KUNIT_EXPECT_TRUE_MSG(t, ns >= (u64)TICKS_MEASURED * 6 * (1000000000u / HZ) / 10,
 		  "ticks come no faster than HZ");
-	ST_EXPECT(t, ns <= (u64)TICKS_MEASURED * 2 * (1000000000u / HZ),
+	KUNIT_EXPECT_TRUE_MSG(t, ns <= (u64)TICKS_MEASURED * 2 * (1000000000u / HZ),
 		  "ticks come at least half as often as HZ");
 }
 
-static void ktime_monotonic(struct selftest *t)
+static void ktime_monotonic(struct kunit *t)
 {
 	unsigned long j0;
 	u64 prev, now;
@@ -176,8 +176,8 @@ static void ktime_monotonic(struct selftest *t)
 		}
 		prev = now;
 	}
-	ST_EXPECT_EQ(t, backwards, 0);
-	ST_EXPECT(t, samples > 100, "%u samples", samples);
+	KUNIT_EXPECT_EQ(t, backwards, 0);
+	KUNIT_EXPECT_TRUE_MSG(t, samples > 100, "%u samples", samples);
 }
 
 /* Spin until the clocksource has moved @ns since @c0. */
@@ -193,7 +193,7 @@ static void spin_ns(u32 c0, u64 ns)
  * fall back to the start of the current one.  From 5 ms into a tick, 9 ms
  * masked crosses exactly one reload.
  */
-static void ktime_monotonic_across_masked_reload(struct selftest *t)
+static void ktime_monotonic_across_masked_reload(struct kunit *t)
 {
 	unsigned int backwards = 0;
 	unsigned long j, j_end;
@@ -222,9 +222,9 @@ static void ktime_monotonic_across_masked_reload(struct selftest *t)
 	prev = now;
 	j_end = jiffies;
 	local_irq_enable();     /* the pending tick comes in here */
-	ST_EXPECT_EQ(t, backwards, 0);
-	ST_EXPECT(t, j_end == j, "jiffies stood still while masked");
-	ST_EXPECT(t, prev - first >= 8000000, "ktime moved %llu ns across the reload",
+	KUNIT_EXPECT_EQ(t, backwards, 0);
+	KUNIT_EXPECT_TRUE_MSG(t, j_end == j, "jiffies stood still while masked");
+	KUNIT_EXPECT_TRUE_MSG(t, prev - first >= 8000000, "ktime moved %llu ns across the reload",
 		  prev - first);
 }
 
@@ -237,7 +237,7 @@ static void ktime_monotonic_across_masked_reload(struct selftest *t)
  * timer's count steps back a tick here at every reload after the first:
  * a module load across one printed "1271307 ms" (-3 ms, wrapped).
  */
-static void ktime_masked_for_many_ticks(struct selftest *t)
+static void ktime_masked_for_many_ticks(struct kunit *t)
 {
 	unsigned int backwards = 0;
 	u32 c0a, c0b, c1a, c1b;
@@ -265,8 +265,8 @@ static void ktime_masked_for_many_ticks(struct selftest *t)
 	slack = counts_to_ns(2);
 	selftest_diag(t, "masked: ktime moved %llu ns, the clocksource %llu..%llu ns", now - k0,
 		      lo, hi);
-	ST_EXPECT_EQ(t, backwards, 0);
-	ST_EXPECT(t, now - k0 + slack >= lo && now - k0 <= hi + slack, "they agree");
+	KUNIT_EXPECT_EQ(t, backwards, 0);
+	KUNIT_EXPECT_TRUE_MSG(t, now - k0 + slack >= lo && now - k0 <= hi + slack, "they agree");
 }
 
 /*
@@ -275,7 +275,7 @@ static void ktime_masked_for_many_ticks(struct selftest *t)
  * the case: ktime's interval must lie within the counter's bracket, give or
  * take two counts of rounding.
  */
-static void ktime_follows_clocksource(struct selftest *t)
+static void ktime_follows_clocksource(struct kunit *t)
 {
 	u32 c0a, c0b, c1a, c1b;
 	u64 k0, k1, d_ktime, lo, hi, slack;
@@ -296,7 +296,7 @@ static void ktime_follows_clocksource(struct selftest *t)
 	hi = counts_to_ns(c1b - c0a);
 	slack = counts_to_ns(2);
 	selftest_diag(t, "ktime moved %llu ns, the clocksource %llu..%llu ns", d_ktime, lo, hi);
-	ST_EXPECT(t, d_ktime + slack >= lo && d_ktime <= hi + slack, "they agree");
+	KUNIT_EXPECT_TRUE_MSG(t, d_ktime + slack >= lo && d_ktime <= hi + slack, "they agree");
 }
 
 /*
@@ -305,7 +305,7 @@ static void ktime_follows_clocksource(struct selftest *t)
  * (the counter's own value is not the time).  IRQs stay masked, so the
  * tick does not read the clocksource meanwhile.
  */
-static void ktime_across_clocksource_change(struct selftest *t)
+static void ktime_across_clocksource_change(struct kunit *t)
 {
 	char line[96];
 	u64 k0, k1, k2, k3;
@@ -322,21 +322,21 @@ static void ktime_across_clocksource_change(struct selftest *t)
 	spin_ns(cs->read(cs), 2000000);
 	k2 = ktime_get_ns();
 	c0 = cs->read(cs);
-	selftest_expect_begin(t, line);
+	kunit_expect_begin(t, line);
 	ret = clocksource_register(cs);
-	selftest_expect_end(t, line);
+	kunit_expect_end(t);
 	k3 = ktime_get_ns();
 	c1 = cs->read(cs);
 	local_irq_enable();
-	ST_EXPECT_EQ(t, ret, 0);
-	ST_EXPECT(t, clocksource_get() == cs, "registered again");
-	ST_EXPECT(t, k1 >= k0, "no step back when it goes (%llu, then %llu ns)", k0, k1);
-	ST_EXPECT(t, k2 == k1, "stood still without one (%llu, then %llu ns)", k1, k2);
-	ST_EXPECT(t, k3 >= k2 && k3 - k2 <= counts_to_ns(c1 - c0 + 1),
+	KUNIT_EXPECT_EQ(t, ret, 0);
+	KUNIT_EXPECT_TRUE_MSG(t, clocksource_get() == cs, "registered again");
+	KUNIT_EXPECT_TRUE_MSG(t, k1 >= k0, "no step back when it goes (%llu, then %llu ns)", k0, k1);
+	KUNIT_EXPECT_TRUE_MSG(t, k2 == k1, "stood still without one (%llu, then %llu ns)", k1, k2);
+	KUNIT_EXPECT_TRUE_MSG(t, k3 >= k2 && k3 - k2 <= counts_to_ns(c1 - c0 + 1),
 		  "went on from there: %llu ns later, the counter moved %u", k3 - k2, c1 - c0);
 }
 
-static void tick_held_while_masked(struct selftest *t)
+static void tick_held_while_masked(struct kunit *t)
 {
 	unsigned long flags, j0, j1;
 
@@ -353,10 +353,10 @@ static void tick_held_while_masked(struct selftest *t)
 	}
 	j1 = jiffies;
 	local_irq_restore(flags);
-	ST_EXPECT_EQ(t, j1, j0);
+	KUNIT_EXPECT_EQ(t, j1, j0);
 	for (volatile int i = 0; i < 1000; i++)
 		;
-	ST_EXPECT(t, jiffies != j0, "the held tick arrived after unmasking");
+	KUNIT_EXPECT_TRUE_MSG(t, jiffies != j0, "the held tick arrived after unmasking");
 }
 
 /*
@@ -365,7 +365,7 @@ static void tick_held_while_masked(struct selftest *t)
  * the jiffy it ends is longer than a tick (29.6 ms for msleep(30) seen).
  * The raw counter's figure is printed beside it.
  */
-static void msleep_never_short(struct selftest *t)
+static void msleep_never_short(struct kunit *t)
 {
 	u64 k0, ns;
 	u32 c0;
@@ -379,10 +379,10 @@ static void msleep_never_short(struct selftest *t)
 	selftest_diag(t, "msleep(30) took %lu us (%lu us by the clocksource)",
 		      (unsigned long)(ns / 1000),
 		      (unsigned long)(counts_to_ns(cs->read(cs) - c0) / 1000));
-	ST_EXPECT(t, ns >= 30000000u, "no shorter than asked");
+	KUNIT_EXPECT_TRUE_MSG(t, ns >= 30000000u, "no shorter than asked");
 }
 
-static void uptime_matches_jiffies(struct selftest *t)
+static void uptime_matches_jiffies(struct kunit *t)
 {
 	unsigned long j;
 	u64 ms;
@@ -392,43 +392,43 @@ static void uptime_matches_jiffies(struct selftest *t)
 	next_tick();
 	j = jiffies;
 	ms = uptime_ms();
-	ST_EXPECT_EQ(t, ms, (u64)j * (1000 / HZ));
+	KUNIT_EXPECT_EQ(t, ms, (u64)j * (1000 / HZ));
 }
 
-static void msecs_to_jiffies_rounds_up(struct selftest *t)
+static void msecs_to_jiffies_rounds_up(struct kunit *t)
 {
-	ST_EXPECT_EQ(t, msecs_to_jiffies(0), 0);
-	ST_EXPECT_EQ(t, msecs_to_jiffies(1), 1);
-	ST_EXPECT_EQ(t, msecs_to_jiffies(1000 / HZ), 1);
-	ST_EXPECT_EQ(t, msecs_to_jiffies(1000 / HZ + 1), 2);
-	ST_EXPECT_EQ(t, jiffies_to_msecs(HZ), 1000);
+	KUNIT_EXPECT_EQ(t, msecs_to_jiffies(0), 0);
+	KUNIT_EXPECT_EQ(t, msecs_to_jiffies(1), 1);
+	KUNIT_EXPECT_EQ(t, msecs_to_jiffies(1000 / HZ), 1);
+	KUNIT_EXPECT_EQ(t, msecs_to_jiffies(1000 / HZ + 1), 2);
+	KUNIT_EXPECT_EQ(t, jiffies_to_msecs(HZ), 1000);
 }
 
-static void time_after_wraps(struct selftest *t)
+static void time_after_wraps(struct kunit *t)
 {
-	ST_EXPECT(t, time_after(5ul, (unsigned long)-16), "5 is after -16 (wrapped)");
-	ST_EXPECT(t, time_before((unsigned long)-16, 5ul), "-16 is before 5");
-	ST_EXPECT(t, time_after_eq(7ul, 7ul), "equal counts as after_eq");
-	ST_EXPECT(t, !time_after(7ul, 7ul), "equal is not after");
+	KUNIT_EXPECT_TRUE_MSG(t, time_after(5ul, (unsigned long)-16), "5 is after -16 (wrapped)");
+	KUNIT_EXPECT_TRUE_MSG(t, time_before((unsigned long)-16, 5ul), "-16 is before 5");
+	KUNIT_EXPECT_TRUE_MSG(t, time_after_eq(7ul, 7ul), "equal counts as after_eq");
+	KUNIT_EXPECT_TRUE_MSG(t, !time_after(7ul, 7ul), "equal is not after");
 }
 
-static void second_tick_refused(struct selftest *t)
+static void second_tick_refused(struct kunit *t)
 {
 	if (!need_tick(t))
 		return;
-	ST_EXPECT_EQ(t, tick_register("selftest", HZ), -EBUSY);
-	ST_EXPECT(t, tick_source() && tick_source()[0], "the tick source stays");
+	KUNIT_EXPECT_EQ(t, tick_register("selftest", HZ), -EBUSY);
+	KUNIT_EXPECT_TRUE_MSG(t, tick_source() && tick_source()[0], "the tick source stays");
 }
 
-static void second_clocksource_refused(struct selftest *t)
+static void second_clocksource_refused(struct kunit *t)
 {
 	struct clocksource other = { .name = "selftest", .rate = 1 };
 
 	if (!need_clocksource(t))
 		return;
-	ST_EXPECT_EQ(t, clocksource_register(&other), -EBUSY);
+	KUNIT_EXPECT_EQ(t, clocksource_register(&other), -EBUSY);
 	clocksource_unregister(&other);
-	ST_EXPECT(t, clocksource_get() == cs, "the registered one stays");
+	KUNIT_EXPECT_TRUE_MSG(t, clocksource_get() == cs, "the registered one stays");
 }
 
 static const struct selftest_case time_cases[] = {

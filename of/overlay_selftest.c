@@ -26,13 +26,13 @@ BLOB(bad_twice);
 #define BLOB_ARGS(name) __ovst_##name##_start, \
 	(u32)(__ovst_##name##_end - __ovst_##name##_start)
 
-static int overlay_suite_init(struct selftest *t)
+static int overlay_suite_init(struct kunit *t)
 {
 	return of_fdt_swap_in(BLOB_ARGS(base));
 }
 
 /* Swapping out removes the suite's overlays and gives back the user's. */
-static void overlay_suite_exit(struct selftest *t)
+static void overlay_suite_exit(struct kunit *t)
 {
 	of_fdt_swap_out();
 }
@@ -90,7 +90,7 @@ static u32 prop_u32(const char *path, const char *name)
 
 /* --- changesets built in code ----------------------------------------- */
 
-static void changeset_apply_revert(struct selftest *t)
+static void changeset_apply_revert(struct kunit *t)
 {
 	struct device_node *a = of_find_node_by_path("/node-a");
 	u32 sum = tree_sum();
@@ -99,59 +99,59 @@ static void changeset_apply_revert(struct selftest *t)
 	struct property upd = { .name = "value", .length = 4, .value = &nine };
 	struct of_changeset cs;
 
-	ST_ASSERT(t, a, "/node-a");
+	KUNIT_ASSERT_TRUE_MSG(t, a, "/node-a");
 	of_changeset_init(&cs);
-	ST_EXPECT_EQ(t, of_changeset_add_property(&cs, a, &added), 0);
-	ST_EXPECT_EQ(t, of_changeset_update_property(&cs, a, &upd), 0);
-	ST_EXPECT_EQ(t, tree_sum(), sum);
-	ST_ASSERT(t, of_changeset_apply(&cs) == 0, "applied");
-	ST_EXPECT_EQ(t, prop_u32("/node-a", "added"), 7);
-	ST_EXPECT_EQ(t, prop_u32("/node-a", "value"), 9);
-	ST_EXPECT(t, tree_sum() != sum, "the tree changed");
-	ST_EXPECT_EQ(t, of_changeset_revert(&cs), 0);
-	ST_EXPECT_EQ(t, prop_u32("/node-a", "value"), 1);
-	ST_EXPECT(t, !of_find_property(a, "added", NULL), "added property gone");
-	ST_EXPECT_EQ(t, tree_sum(), sum);
+	KUNIT_EXPECT_EQ(t, of_changeset_add_property(&cs, a, &added), 0);
+	KUNIT_EXPECT_EQ(t, of_changeset_update_property(&cs, a, &upd), 0);
+	KUNIT_EXPECT_EQ(t, tree_sum(), sum);
+	KUNIT_ASSERT_TRUE_MSG(t, of_changeset_apply(&cs) == 0, "applied");
+	KUNIT_EXPECT_EQ(t, prop_u32("/node-a", "added"), 7);
+	KUNIT_EXPECT_EQ(t, prop_u32("/node-a", "value"), 9);
+	KUNIT_EXPECT_TRUE_MSG(t, tree_sum() != sum, "the tree changed");
+	KUNIT_EXPECT_EQ(t, of_changeset_revert(&cs), 0);
+	KUNIT_EXPECT_EQ(t, prop_u32("/node-a", "value"), 1);
+	KUNIT_EXPECT_TRUE_MSG(t, !of_find_property(a, "added", NULL), "added property gone");
+	KUNIT_EXPECT_EQ(t, tree_sum(), sum);
 	of_changeset_destroy(&cs);
 }
 
-static void changeset_remove_property(struct selftest *t)
+static void changeset_remove_property(struct kunit *t)
 {
 	struct device_node *b = of_find_node_by_path("/node-b");
 	struct property *pp = b ? of_find_property(b, "user", NULL) : NULL;
 	u32 sum = tree_sum();
 	struct of_changeset cs;
 
-	ST_ASSERT(t, pp, "/node-b user");
+	KUNIT_ASSERT_TRUE_MSG(t, pp, "/node-b user");
 	of_changeset_init(&cs);
-	ST_EXPECT_EQ(t, of_changeset_remove_property(&cs, b, pp), 0);
-	ST_ASSERT(t, of_changeset_apply(&cs) == 0, "applied");
-	ST_EXPECT(t, !of_find_property(b, "user", NULL), "removed");
-	ST_EXPECT_EQ(t, of_changeset_revert(&cs), 0);
-	ST_EXPECT(t, of_find_property(b, "user", NULL) == pp, "the same property back");
-	ST_EXPECT_EQ(t, tree_sum(), sum);
+	KUNIT_EXPECT_EQ(t, of_changeset_remove_property(&cs, b, pp), 0);
+	KUNIT_ASSERT_TRUE_MSG(t, of_changeset_apply(&cs) == 0, "applied");
+	KUNIT_EXPECT_TRUE_MSG(t, !of_find_property(b, "user", NULL), "removed");
+	KUNIT_EXPECT_EQ(t, of_changeset_revert(&cs), 0);
+	KUNIT_EXPECT_TRUE_MSG(t, of_find_property(b, "user", NULL) == pp, "the same property back");
+	KUNIT_EXPECT_EQ(t, tree_sum(), sum);
 	of_changeset_destroy(&cs);
 }
 
-static void changeset_detach_attach(struct selftest *t)
+static void changeset_detach_attach(struct kunit *t)
 {
 	struct device_node *b = of_find_node_by_path("/node-b");
 	u32 sum = tree_sum();
 	struct of_changeset cs;
 
-	ST_ASSERT(t, b, "/node-b");
+	KUNIT_ASSERT_TRUE_MSG(t, b, "/node-b");
 	of_changeset_init(&cs);
-	ST_EXPECT_EQ(t, of_changeset_detach_node(&cs, b), 0);
-	ST_ASSERT(t, of_changeset_apply(&cs) == 0, "applied");
-	ST_EXPECT(t, !of_find_node_by_path("/node-b"), "detached");
-	ST_EXPECT_EQ(t, of_changeset_revert(&cs), 0);
-	ST_EXPECT(t, of_find_node_by_path("/node-b") == b, "back in place");
-	ST_EXPECT(t, of_find_node_by_phandle(b->phandle) == b, "found by phandle again");
-	ST_EXPECT_EQ(t, tree_sum(), sum);
+	KUNIT_EXPECT_EQ(t, of_changeset_detach_node(&cs, b), 0);
+	KUNIT_ASSERT_TRUE_MSG(t, of_changeset_apply(&cs) == 0, "applied");
+	KUNIT_EXPECT_TRUE_MSG(t, !of_find_node_by_path("/node-b"), "detached");
+	KUNIT_EXPECT_EQ(t, of_changeset_revert(&cs), 0);
+	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_path("/node-b") == b, "back in place");
+	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_phandle(b->phandle) == b, "found by phandle again");
+	KUNIT_EXPECT_EQ(t, tree_sum(), sum);
 	of_changeset_destroy(&cs);
 }
 
-static void changeset_bad_entry_refused(struct selftest *t)
+static void changeset_bad_entry_refused(struct kunit *t)
 {
 	struct device_node *a = of_find_node_by_path("/node-a");
 	u32 one = cpu_to_be32(1);
@@ -159,12 +159,12 @@ static void changeset_bad_entry_refused(struct selftest *t)
 	u32 sum = tree_sum();
 	struct of_changeset cs;
 
-	ST_ASSERT(t, a, "/node-a");
+	KUNIT_ASSERT_TRUE_MSG(t, a, "/node-a");
 	of_changeset_init(&cs);
 	/* Adding a property the node already has collides. */
 	of_changeset_add_property(&cs, a, &dup);
-	ST_EXPECT(t, of_changeset_apply(&cs) < 0, "refused");
-	ST_EXPECT_EQ(t, tree_sum(), sum);
+	KUNIT_EXPECT_TRUE_MSG(t, of_changeset_apply(&cs) < 0, "refused");
+	KUNIT_EXPECT_EQ(t, tree_sum(), sum);
 	of_changeset_destroy(&cs);
 }
 
@@ -202,38 +202,38 @@ static int apply(const char *start, const char *end, int *id)
 }
 #define APPLY(name, id) apply(__ovst_##name##_start, __ovst_##name##_end, id)
 
-static void apply_remove_exact(struct selftest *t)
+static void apply_remove_exact(struct kunit *t)
 {
 	u32 sum = tree_sum();
 	int id;
 
-	ST_ASSERT(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error());
-	ST_EXPECT(t, id > 0, "an id");
-	ST_EXPECT(t, tree_sum() != sum, "the tree changed");
-	ST_EXPECT_EQ(t, of_overlay_remove(&id), 0);
-	ST_EXPECT_EQ(t, id, 0);
-	ST_EXPECT_EQ(t, tree_sum(), sum);
+	KUNIT_ASSERT_TRUE_MSG(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error());
+	KUNIT_EXPECT_TRUE_MSG(t, id > 0, "an id");
+	KUNIT_EXPECT_TRUE_MSG(t, tree_sum() != sum, "the tree changed");
+	KUNIT_EXPECT_EQ(t, of_overlay_remove(&id), 0);
+	KUNIT_EXPECT_EQ(t, id, 0);
+	KUNIT_EXPECT_EQ(t, tree_sum(), sum);
 }
 
-static void overlay_values(struct selftest *t)
+static void overlay_values(struct kunit *t)
 {
 	struct device_node *a = of_find_node_by_path("/node-a");
 	const char *s = NULL;
 	int id;
 
-	ST_ASSERT(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error());
-	ST_EXPECT_EQ(t, prop_u32("/node-a", "value"), 2);
-	ST_EXPECT_EQ(t, of_property_read_string(a, "extra", &s), 0);
-	ST_EXPECT_STREQ(t, s, "new");
-	ST_EXPECT(t, of_device_is_available(a), "status flipped to okay");
-	ST_EXPECT(t, of_find_node_by_path("/node-a/child"), "new child");
-	ST_EXPECT(t, of_find_node_by_path("/bus/dev"), "new node under /bus");
+	KUNIT_ASSERT_TRUE_MSG(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error());
+	KUNIT_EXPECT_EQ(t, prop_u32("/node-a", "value"), 2);
+	KUNIT_EXPECT_EQ(t, of_property_read_string(a, "extra", &s), 0);
+	KUNIT_EXPECT_STREQ(t, s, "new");
+	KUNIT_EXPECT_TRUE_MSG(t, of_device_is_available(a), "status flipped to okay");
+	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_path("/node-a/child"), "new child");
+	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_path("/bus/dev"), "new node under /bus");
 	of_overlay_remove(&id);
-	ST_EXPECT(t, !of_device_is_available(a), "disabled again");
-	ST_EXPECT(t, !of_find_node_by_path("/bus/dev"), "new node gone");
+	KUNIT_EXPECT_TRUE_MSG(t, !of_device_is_available(a), "disabled again");
+	KUNIT_EXPECT_TRUE_MSG(t, !of_find_node_by_path("/bus/dev"), "new node gone");
 }
 
-static void phandles_renumbered(struct selftest *t)
+static void phandles_renumbered(struct kunit *t)
 {
 	struct device_node *np;
 	phandle max = 0;
@@ -242,168 +242,168 @@ static void phandles_renumbered(struct selftest *t)
 	for_each_of_allnodes(np)
 		if (np->phandle > max)
 			max = np->phandle;
-	ST_ASSERT(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error());
+	KUNIT_ASSERT_TRUE_MSG(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error());
 	np = of_find_node_by_path("/node-a/child");
-	ST_ASSERT(t, np, "child");
-	ST_EXPECT(t, np->phandle > max, "new phandle %u above the tree's %u", np->phandle, max);
-	ST_EXPECT(t, of_find_node_by_phandle(np->phandle) == np, "found by it");
-	ST_EXPECT_EQ(t, prop_u32("/node-a/child", "self"), np->phandle);
+	KUNIT_ASSERT_TRUE_MSG(t, np, "child");
+	KUNIT_EXPECT_TRUE_MSG(t, np->phandle > max, "new phandle %u above the tree's %u", np->phandle, max);
+	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_phandle(np->phandle) == np, "found by it");
+	KUNIT_EXPECT_EQ(t, prop_u32("/node-a/child", "self"), np->phandle);
 	of_overlay_remove(&id);
-	ST_EXPECT(t, !of_find_node_by_phandle(max + 1), "no node has phandle %u after", max + 1);
+	KUNIT_EXPECT_TRUE_MSG(t, !of_find_node_by_phandle(max + 1), "no node has phandle %u after", max + 1);
 }
 
-static void local_fixups_resolved(struct selftest *t)
+static void local_fixups_resolved(struct kunit *t)
 {
 	struct device_node *child;
 	int id;
 
-	ST_ASSERT(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error());
+	KUNIT_ASSERT_TRUE_MSG(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error());
 	child = of_find_node_by_path("/node-a/child");
-	ST_EXPECT(t, child && prop_u32("/bus/dev", "peer") == child->phandle,
+	KUNIT_EXPECT_TRUE_MSG(t, child && prop_u32("/bus/dev", "peer") == child->phandle,
 		  "/bus/dev peer is the overlay's own child");
 	of_overlay_remove(&id);
 }
 
-static void fixups_resolved(struct selftest *t)
+static void fixups_resolved(struct kunit *t)
 {
 	struct device_node *b = of_find_node_by_path("/node-b");
 	int id;
 
-	ST_ASSERT(t, b && b->phandle, "/node-b has a phandle");
-	ST_ASSERT(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error());
-	ST_EXPECT_EQ(t, prop_u32("/node-a/child", "ref"), b->phandle);
+	KUNIT_ASSERT_TRUE_MSG(t, b && b->phandle, "/node-b has a phandle");
+	KUNIT_ASSERT_TRUE_MSG(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error());
+	KUNIT_EXPECT_EQ(t, prop_u32("/node-a/child", "ref"), b->phandle);
 	of_overlay_remove(&id);
 }
 
-static void notifications(struct selftest *t)
+static void notifications(struct kunit *t)
 {
 	struct counts c = { .nb.notifier_call = count_change };
 	int id, applied[OF_RECONFIG_UPDATE_PROPERTY + 1];
 
-	ST_ASSERT(t, of_reconfig_notifier_register(&c.nb) == 0, "registered");
-	if (ST_EXPECT(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error())) {
-		ST_EXPECT_EQ(t, c.actions[OF_RECONFIG_ATTACH_NODE], 2);
-		ST_EXPECT_EQ(t, c.actions[OF_RECONFIG_ADD_PROPERTY] > 0, 1);
-		ST_EXPECT_EQ(t, c.actions[OF_RECONFIG_UPDATE_PROPERTY], 2);
-		ST_EXPECT_EQ(t, c.adds >= 1, 1);
+	KUNIT_ASSERT_TRUE_MSG(t, of_reconfig_notifier_register(&c.nb) == 0, "registered");
+	if (KUNIT_EXPECT_TRUE_MSG(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error())) {
+		KUNIT_EXPECT_EQ(t, c.actions[OF_RECONFIG_ATTACH_NODE], 2);
+		KUNIT_EXPECT_EQ(t, c.actions[OF_RECONFIG_ADD_PROPERTY] > 0, 1);
+		KUNIT_EXPECT_EQ(t, c.actions[OF_RECONFIG_UPDATE_PROPERTY], 2);
+		KUNIT_EXPECT_EQ(t, c.adds >= 1, 1);
 		memcpy(applied, c.actions, sizeof(applied));
 		memset(c.actions, 0, sizeof(c.actions));
 		of_overlay_remove(&id);
-		ST_EXPECT_EQ(t, c.actions[OF_RECONFIG_DETACH_NODE],
+		KUNIT_EXPECT_EQ(t, c.actions[OF_RECONFIG_DETACH_NODE],
 			     applied[OF_RECONFIG_ATTACH_NODE]);
-		ST_EXPECT_EQ(t, c.actions[OF_RECONFIG_UPDATE_PROPERTY],
+		KUNIT_EXPECT_EQ(t, c.actions[OF_RECONFIG_UPDATE_PROPERTY],
 			     applied[OF_RECONFIG_UPDATE_PROPERTY]);
-		ST_EXPECT_EQ(t, c.removes >= 1, 1);
+		KUNIT_EXPECT_EQ(t, c.removes >= 1, 1);
 	}
-	ST_EXPECT_EQ(t, of_reconfig_notifier_unregister(&c.nb), 0);
+	KUNIT_EXPECT_EQ(t, of_reconfig_notifier_unregister(&c.nb), 0);
 }
 
 /*
  * good.dts, then @start..@end on top of it: good.dts may not go first (the
  * refusal says @says, the tree stays), the newer one may, then good.dts.
  */
-static void stacked_goes_first(struct selftest *t, const char *start, const char *end,
+static void stacked_goes_first(struct kunit *t, const char *start, const char *end,
 			       const char *says)
 {
 	int first, second;
 
-	ST_ASSERT(t, APPLY(good, &first) == 0, "applied: %s", of_overlay_error());
-	if (ST_EXPECT(t, apply(start, end, &second) == 0, "stacked: %s", of_overlay_error())) {
+	KUNIT_ASSERT_TRUE_MSG(t, APPLY(good, &first) == 0, "applied: %s", of_overlay_error());
+	if (KUNIT_EXPECT_TRUE_MSG(t, apply(start, end, &second) == 0, "stacked: %s", of_overlay_error())) {
 		u32 sum = tree_sum();
 
-		ST_EXPECT_EQ(t, of_overlay_remove(&first), -EBUSY);
-		ST_EXPECT(t, has(of_overlay_error(), says), "says %s: %s", says,
+		KUNIT_EXPECT_EQ(t, of_overlay_remove(&first), -EBUSY);
+		KUNIT_EXPECT_TRUE_MSG(t, has(of_overlay_error(), says), "says %s: %s", says,
 			  of_overlay_error());
-		ST_EXPECT_EQ(t, tree_sum(), sum);
-		ST_EXPECT_EQ(t, of_overlay_remove(&second), 0);
+		KUNIT_EXPECT_EQ(t, tree_sum(), sum);
+		KUNIT_EXPECT_EQ(t, of_overlay_remove(&second), 0);
 	}
-	ST_EXPECT_EQ(t, of_overlay_remove(&first), 0);
+	KUNIT_EXPECT_EQ(t, of_overlay_remove(&first), 0);
 }
 
 /* A later overlay changing a node good.dts added. */
-static void removal_order(struct selftest *t)
+static void removal_order(struct kunit *t)
 {
 	stacked_goes_first(t, __ovst_stack_start, __ovst_stack_end, "remove");
 }
 
 /* A later overlay's node below one good.dts added, by path only. */
-static void removal_order_below(struct selftest *t)
+static void removal_order_below(struct kunit *t)
 {
 	stacked_goes_first(t, __ovst_below_start, __ovst_below_end, "/bus/dev/grandchild");
-	ST_EXPECT(t, !of_find_node_by_path("/bus/dev"), "both gone");
+	KUNIT_EXPECT_TRUE_MSG(t, !of_find_node_by_path("/bus/dev"), "both gone");
 }
 
 /* --- refusals: each leaves the tree as it was ---------------------------- */
 
-static void refused(struct selftest *t, const char *start, const char *end, u32 size, int want,
+static void refused(struct kunit *t, const char *start, const char *end, u32 size, int want,
 		    const char *why)
 {
 	u32 sum = tree_sum();
 	int id = -1;
 
-	ST_EXPECT_EQ(t, of_overlay_fdt_apply(start, size ? size : (u32)(end - start), &id, NULL),
+	KUNIT_EXPECT_EQ(t, of_overlay_fdt_apply(start, size ? size : (u32)(end - start), &id, NULL),
 		     want);
-	ST_EXPECT(t, has(of_overlay_error(), why), "reason \"%s\" has \"%s\"",
+	KUNIT_EXPECT_TRUE_MSG(t, has(of_overlay_error(), why), "reason \"%s\" has \"%s\"",
 		  of_overlay_error(), why);
-	ST_EXPECT_EQ(t, tree_sum(), sum);
-	ST_EXPECT_EQ(t, of_overlay_next(0), 0);
+	KUNIT_EXPECT_EQ(t, tree_sum(), sum);
+	KUNIT_EXPECT_EQ(t, of_overlay_next(0), 0);
 }
 #define REFUSED(t, name, want, why) \
 	refused(t, __ovst_##name##_start, __ovst_##name##_end, 0, want, why)
 
-static void refuse_missing_target(struct selftest *t)
+static void refuse_missing_target(struct kunit *t)
 {
 	REFUSED(t, bad_target, -EINVAL, "not in the tree");
 }
 
-static void refuse_unknown_label(struct selftest *t)
+static void refuse_unknown_label(struct kunit *t)
 {
 	REFUSED(t, bad_label, -EINVAL, "unknown label");
 }
 
-static void refuse_cells_change(struct selftest *t)
+static void refuse_cells_change(struct kunit *t)
 {
 	REFUSED(t, bad_cells, -EINVAL, "not allowed");
 }
 
-static void refuse_contradiction(struct selftest *t)
+static void refuse_contradiction(struct kunit *t)
 {
 	REFUSED(t, bad_twice, -EINVAL, "earlier fragment");
 }
 
-static void refuse_bad_magic(struct selftest *t)
+static void refuse_bad_magic(struct kunit *t)
 {
 	u32 size = (u32)(__ovst_good_end - __ovst_good_start);
 	char *copy = kmalloc(size, GFP_KERNEL);
 
-	ST_ASSERT(t, copy, "memory");
+	KUNIT_ASSERT_TRUE_MSG(t, copy, "memory");
 	memcpy(copy, __ovst_good_start, size);
 	copy[0] ^= 0xff;
 	refused(t, copy, copy + size, size, -EINVAL, "bad magic");
 	kfree(copy);
 }
 
-static void refuse_short_blob(struct selftest *t)
+static void refuse_short_blob(struct kunit *t)
 {
 	refused(t, __ovst_good_start, NULL, (u32)(__ovst_good_end - __ovst_good_start) - 8,
 		-EOVERFLOW, "exceeds");
 }
 
-static void refuse_bad_arguments(struct selftest *t)
+static void refuse_bad_arguments(struct kunit *t)
 {
 	struct device_node *root = of_find_node_by_path("/");
 	u32 sum = tree_sum();
 	int id;
 
-	ST_EXPECT_EQ(t, of_overlay_fdt_apply(NULL, 64, &id, NULL), -EINVAL);
-	ST_EXPECT_EQ(t, of_overlay_fdt_apply(BLOB_ARGS(good), NULL, NULL), -EINVAL);
-	ST_EXPECT_EQ(t, of_overlay_fdt_apply(BLOB_ARGS(good), &id, root), -EINVAL);
-	ST_EXPECT_EQ(t, tree_sum(), sum);
+	KUNIT_EXPECT_EQ(t, of_overlay_fdt_apply(NULL, 64, &id, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(t, of_overlay_fdt_apply(BLOB_ARGS(good), NULL, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(t, of_overlay_fdt_apply(BLOB_ARGS(good), &id, root), -EINVAL);
+	KUNIT_EXPECT_EQ(t, tree_sum(), sum);
 	id = 999;
-	ST_EXPECT_EQ(t, of_overlay_remove(&id), -ENODEV);
+	KUNIT_EXPECT_EQ(t, of_overlay_remove(&id), -ENODEV);
 }
 
-static void refuse_base_as_overlay(struct selftest *t)
+static void refuse_base_as_overlay(struct kunit *t)
 {
 	REFUSED(t, base, -EINVAL, "not an overlay");
 }

@@ -49,15 +49,15 @@ static unsigned long owned_addr(unsigned int i)
 	}
 }
 
-static void ioremap_refuses_kernel_ranges(struct selftest *t)
+static void ioremap_refuses_kernel_ranges(struct kunit *t)
 {
 	unsigned long addr = owned_addr(t->param);
 	void __iomem *p;
 
-	selftest_expect_begin(t, owned[t->param].says);
+	kunit_expect_begin(t, owned[t->param].says);
 	p = ioremap(addr, 4);
-	selftest_expect_end(t, owned[t->param].says);
-	ST_EXPECT(t, !p, "ioremap(0x%08lx) refused", addr);
+	kunit_expect_end(t);
+	KUNIT_EXPECT_TRUE_MSG(t, !p, "ioremap(0x%08lx) refused", addr);
 	if (p)
 		iounmap(p);
 }

@@ -140,11 +140,11 @@ static void st_release(struct device *dev)
 	kfree(dev);
 }
 
-static struct device *new_device(struct selftest *t, const char *name, bool with_node)
+static struct device *new_device(struct kunit *t, const char *name, bool with_node)
 {
 	struct device *dev = kzalloc(sizeof(*dev), GFP_KERNEL);
 
-	if (!ST_EXPECT(t, dev, "allocating a device"))
+	if (!KUNIT_EXPECT_TRUE_MSG(t, dev, "allocating a device"))
 		return NULL;
 	strscpy(dev->name, name, sizeof(dev->name));
 	dev->bus = &st_bus;
@@ -153,7 +153,7 @@ static struct device *new_device(struct selftest *t, const char *name, bool with
 	return dev;
 }
 
-static int drvcore_init(struct selftest *t)
+static int drvcore_init(struct kunit *t)
 {
 	return bus_register(&st_bus);
 }
@@ -181,342 +181,342 @@ static void drivers_off(void)
 
 /* --- cases ------------------------------------------------------------ */
 
-static void score_first_compatible_highest(struct selftest *t)
+static void score_first_compatible_highest(struct kunit *t)
 {
 	int s_generic = of_match_score(&st_node, &generic_ids[0]);
 	int s_specific = of_match_score(&st_node, &specific_ids[0]);
 
-	ST_EXPECT(t, s_generic > 0, "the second string matches (%d)", s_generic);
-	ST_EXPECT(t, s_specific > s_generic, "the first string scores higher (%d > %d)",
+	KUNIT_EXPECT_TRUE_MSG(t, s_generic > 0, "the second string matches (%d)", s_generic);
+	KUNIT_EXPECT_TRUE_MSG(t, s_specific > s_generic, "the first string scores higher (%d > %d)",
 		  s_specific, s_generic);
 }
 
-static void score_type_and_name(struct selftest *t)
+static void score_type_and_name(struct kunit *t)
 {
 	static const struct of_device_id by_name = { .name = "dev" };
 	static const struct of_device_id wrong_name = { .name = "other" };
 	static const struct of_device_id name_and_compat = { .name = "dev",
 							     .compatible = "coyote,st-dev" };
 
-	ST_EXPECT_EQ(t, of_match_score(&st_node, &by_name), 1);
-	ST_EXPECT_EQ(t, of_match_score(&st_node, &wrong_name), 0);
-	ST_EXPECT_EQ(t, of_match_score(&st_node, &name_and_compat),
+	KUNIT_EXPECT_EQ(t, of_match_score(&st_node, &by_name), 1);
+	KUNIT_EXPECT_EQ(t, of_match_score(&st_node, &wrong_name), 0);
+	KUNIT_EXPECT_EQ(t, of_match_score(&st_node, &name_and_compat),
 		     of_match_score(&st_node, &generic_ids[0]) + 1);
 }
 
-static void best_match_wins_generic_first(struct selftest *t)
+static void best_match_wins_generic_first(struct kunit *t)
 {
 	struct device *dev = new_device(t, "st0", true);
 
 	fresh();
-	ST_ASSERT(t, dev, "device");
-	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
-	ST_EXPECT_EQ(t, driver_register(&specific_drv.drv), 0);
-	ST_EXPECT_EQ(t, device_register(dev), 0);
-	ST_EXPECT(t, dev->driver == &specific_drv.drv, "bound to %s",
+	KUNIT_ASSERT_TRUE_MSG(t, dev, "device");
+	KUNIT_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, driver_register(&specific_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, device_register(dev), 0);
+	KUNIT_EXPECT_TRUE_MSG(t, dev->driver == &specific_drv.drv, "bound to %s",
 		  dev->driver ? dev->driver->name : "nothing");
-	ST_EXPECT_STREQ(t, dev->match ? dev->match->compatible : NULL, "coyote,st-dev-v2");
+	KUNIT_EXPECT_STREQ(t, dev->match ? dev->match->compatible : NULL, "coyote,st-dev-v2");
 	device_unregister(dev);
 	drivers_off();
 }
 
-static void best_match_wins_specific_first(struct selftest *t)
+static void best_match_wins_specific_first(struct kunit *t)
 {
 	struct device *dev = new_device(t, "st0", true);
 
 	fresh();
-	ST_ASSERT(t, dev, "device");
-	ST_EXPECT_EQ(t, driver_register(&specific_drv.drv), 0);
-	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
-	ST_EXPECT_EQ(t, device_register(dev), 0);
-	ST_EXPECT(t, dev->driver == &specific_drv.drv, "bound to %s",
+	KUNIT_ASSERT_TRUE_MSG(t, dev, "device");
+	KUNIT_EXPECT_EQ(t, driver_register(&specific_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, device_register(dev), 0);
+	KUNIT_EXPECT_TRUE_MSG(t, dev->driver == &specific_drv.drv, "bound to %s",
 		  dev->driver ? dev->driver->name : "nothing");
 	device_unregister(dev);
 	drivers_off();
 }
 
-static void match_by_name(struct selftest *t)
+static void match_by_name(struct kunit *t)
 {
 	struct device *dev = new_device(t, "st-byname", false);
 
 	fresh();
-	ST_ASSERT(t, dev, "device");
-	ST_EXPECT_EQ(t, driver_register(&byname_drv.drv), 0);
-	ST_EXPECT_EQ(t, device_register(dev), 0);
-	ST_EXPECT(t, dev->driver == &byname_drv.drv, "bound by name");
-	ST_EXPECT(t, dev->match == NULL, "no table entry");
+	KUNIT_ASSERT_TRUE_MSG(t, dev, "device");
+	KUNIT_EXPECT_EQ(t, driver_register(&byname_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, device_register(dev), 0);
+	KUNIT_EXPECT_TRUE_MSG(t, dev->driver == &byname_drv.drv, "bound by name");
+	KUNIT_EXPECT_TRUE_MSG(t, dev->match == NULL, "no table entry");
 	device_unregister(dev);
 	drivers_off();
 }
 
-static void no_driver(struct selftest *t)
+static void no_driver(struct kunit *t)
 {
 	struct device *dev = new_device(t, "st-nobody", false);
 
 	fresh();
-	ST_ASSERT(t, dev, "device");
-	ST_EXPECT_EQ(t, device_register(dev), 0);
-	ST_EXPECT_EQ(t, dev->state, DEVICE_NO_DRIVER);
-	ST_EXPECT_EQ(t, rec.probes, 0);
+	KUNIT_ASSERT_TRUE_MSG(t, dev, "device");
+	KUNIT_EXPECT_EQ(t, device_register(dev), 0);
+	KUNIT_EXPECT_EQ(t, dev->state, DEVICE_NO_DRIVER);
+	KUNIT_EXPECT_EQ(t, rec.probes, 0);
 	device_unregister(dev);
-	ST_EXPECT_EQ(t, releases, 1);
+	KUNIT_EXPECT_EQ(t, releases, 1);
 }
 
-static void bind_on_driver_register(struct selftest *t)
+static void bind_on_driver_register(struct kunit *t)
 {
 	struct device *dev = new_device(t, "st0", true);
 
 	fresh();
-	ST_ASSERT(t, dev, "device");
-	ST_EXPECT_EQ(t, device_register(dev), 0);
-	ST_EXPECT_EQ(t, dev->state, DEVICE_NO_DRIVER);
-	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
-	ST_EXPECT_EQ(t, dev->state, DEVICE_BOUND);
-	ST_EXPECT_EQ(t, rec.probes, 1);
+	KUNIT_ASSERT_TRUE_MSG(t, dev, "device");
+	KUNIT_EXPECT_EQ(t, device_register(dev), 0);
+	KUNIT_EXPECT_EQ(t, dev->state, DEVICE_NO_DRIVER);
+	KUNIT_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, dev->state, DEVICE_BOUND);
+	KUNIT_EXPECT_EQ(t, rec.probes, 1);
 	device_unregister(dev);
 	drivers_off();
 }
 
-static void unbind_calls_remove_and_releases_devres(struct selftest *t)
+static void unbind_calls_remove_and_releases_devres(struct kunit *t)
 {
 	struct device *dev = new_device(t, "st0", true);
 
 	fresh();
-	ST_ASSERT(t, dev, "device");
+	KUNIT_ASSERT_TRUE_MSG(t, dev, "device");
 	generic_drv.devm_allocs = 3;
 	generic_drv.actions = 3;
-	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
-	ST_EXPECT_EQ(t, device_register(dev), 0);
-	ST_EXPECT_EQ(t, devres_count(dev), 6);
+	KUNIT_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, device_register(dev), 0);
+	KUNIT_EXPECT_EQ(t, devres_count(dev), 6);
 	device_release_driver(dev);
-	ST_EXPECT_EQ(t, rec.removes, 1);
-	ST_EXPECT_EQ(t, devres_count(dev), 0);
-	ST_EXPECT_STREQ(t, rec.order, "cba");
-	ST_EXPECT_EQ(t, dev->state, DEVICE_NO_DRIVER);
-	ST_EXPECT(t, !dev->driver, "no driver after unbind");
+	KUNIT_EXPECT_EQ(t, rec.removes, 1);
+	KUNIT_EXPECT_EQ(t, devres_count(dev), 0);
+	KUNIT_EXPECT_STREQ(t, rec.order, "cba");
+	KUNIT_EXPECT_EQ(t, dev->state, DEVICE_NO_DRIVER);
+	KUNIT_EXPECT_TRUE_MSG(t, !dev->driver, "no driver after unbind");
 	device_unregister(dev);
 	drivers_off();
 }
 
-static void driver_unregister_unbinds(struct selftest *t)
+static void driver_unregister_unbinds(struct kunit *t)
 {
 	struct device *a = new_device(t, "st0", true), *b = new_device(t, "st1", true);
 
 	fresh();
-	ST_ASSERT(t, a && b, "devices");
-	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
-	ST_EXPECT_EQ(t, device_register(a), 0);
-	ST_EXPECT_EQ(t, device_register(b), 0);
-	ST_EXPECT_EQ(t, rec.probes, 2);
+	KUNIT_ASSERT_TRUE_MSG(t, a && b, "devices");
+	KUNIT_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, device_register(a), 0);
+	KUNIT_EXPECT_EQ(t, device_register(b), 0);
+	KUNIT_EXPECT_EQ(t, rec.probes, 2);
 	driver_unregister(&generic_drv.drv);
-	ST_EXPECT_EQ(t, rec.removes, 2);
-	ST_EXPECT(t, !a->driver && !b->driver, "both unbound");
+	KUNIT_EXPECT_EQ(t, rec.removes, 2);
+	KUNIT_EXPECT_TRUE_MSG(t, !a->driver && !b->driver, "both unbound");
 	device_unregister(a);
 	device_unregister(b);
-	ST_EXPECT_EQ(t, releases, 2);
+	KUNIT_EXPECT_EQ(t, releases, 2);
 }
 
-static void probe_failure_state(struct selftest *t)
+static void probe_failure_state(struct kunit *t)
 {
 	struct device *dev = new_device(t, "st0", true);
 
 	fresh();
-	ST_ASSERT(t, dev, "device");
+	KUNIT_ASSERT_TRUE_MSG(t, dev, "device");
 	generic_drv.ret = -EIO;
-	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
-	selftest_expect_begin(t, "probe of st0 failed");
-	ST_EXPECT_EQ(t, device_register(dev), 0);
-	selftest_expect_end(t, "probe of st0 failed");
-	ST_EXPECT_EQ(t, dev->state, DEVICE_FAILED);
-	ST_EXPECT_EQ(t, dev->probe_err, -EIO);
-	ST_EXPECT(t, !dev->driver && !dev_get_drvdata(dev), "nothing left bound");
+	KUNIT_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	kunit_expect_begin(t, "probe of st0 failed");
+	KUNIT_EXPECT_EQ(t, device_register(dev), 0);
+	kunit_expect_end(t);
+	KUNIT_EXPECT_EQ(t, dev->state, DEVICE_FAILED);
+	KUNIT_EXPECT_EQ(t, dev->probe_err, -EIO);
+	KUNIT_EXPECT_TRUE_MSG(t, !dev->driver && !dev_get_drvdata(dev), "nothing left bound");
 	device_unregister(dev);
 	drivers_off();
 }
 
-static void probe_failure_releases_devres(struct selftest *t)
+static void probe_failure_releases_devres(struct kunit *t)
 {
 	struct device *dev = new_device(t, "st0", true);
 	size_t before;
 
 	fresh();
-	ST_ASSERT(t, dev, "device");
+	KUNIT_ASSERT_TRUE_MSG(t, dev, "device");
 	generic_drv.ret = -EIO;
 	generic_drv.devm_allocs = 4;
 	generic_drv.actions = 2;
-	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
-	selftest_expect_begin(t, "probe of st0 failed: EIO");
-	ST_EXPECT_EQ(t, device_register(dev), 0);
-	selftest_expect_end(t, "probe of st0 failed: EIO");
+	KUNIT_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	kunit_expect_begin(t, "probe of st0 failed: EIO");
+	KUNIT_EXPECT_EQ(t, device_register(dev), 0);
+	kunit_expect_end(t);
 	before = selftest_heap_used();
 	/* Unbound by the failure: the devres of the failed probe is gone. */
-	ST_EXPECT_EQ(t, devres_count(dev), 0);
-	ST_EXPECT_EQ(t, rec.actions, 2);
-	ST_EXPECT_STREQ(t, rec.order, "ba");
+	KUNIT_EXPECT_EQ(t, devres_count(dev), 0);
+	KUNIT_EXPECT_EQ(t, rec.actions, 2);
+	KUNIT_EXPECT_STREQ(t, rec.order, "ba");
 	/* A second try fails the same way and leaves the heap as it was. */
 	device_release_driver(dev);
-	selftest_expect_begin(t, "probe of st0 failed: EIO");
-	ST_EXPECT_EQ(t, device_attach(dev), -EIO);
-	selftest_expect_end(t, "probe of st0 failed: EIO");
-	ST_EXPECT_EQ(t, selftest_heap_used(), before);
+	kunit_expect_begin(t, "probe of st0 failed: EIO");
+	KUNIT_EXPECT_EQ(t, device_attach(dev), -EIO);
+	kunit_expect_end(t);
+	KUNIT_EXPECT_EQ(t, selftest_heap_used(), before);
 	device_unregister(dev);
 	drivers_off();
 }
 
-static void failed_best_driver_not_replaced(struct selftest *t)
+static void failed_best_driver_not_replaced(struct kunit *t)
 {
 	struct device *dev = new_device(t, "st0", true);
 
 	fresh();
-	ST_ASSERT(t, dev, "device");
+	KUNIT_ASSERT_TRUE_MSG(t, dev, "device");
 	specific_drv.ret = -ENXIO;
-	ST_EXPECT_EQ(t, driver_register(&specific_drv.drv), 0);
-	selftest_expect_begin(t, "probe of st0 failed: ENXIO");
-	ST_EXPECT_EQ(t, device_register(dev), 0);
-	selftest_expect_end(t, "probe of st0 failed: ENXIO");
-	ST_EXPECT_EQ(t, dev->state, DEVICE_FAILED);
-	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
-	ST_EXPECT_EQ(t, dev->state, DEVICE_FAILED);
-	ST_EXPECT(t, dev->tried == &specific_drv.drv, "the failure stays visible");
+	KUNIT_EXPECT_EQ(t, driver_register(&specific_drv.drv), 0);
+	kunit_expect_begin(t, "probe of st0 failed: ENXIO");
+	KUNIT_EXPECT_EQ(t, device_register(dev), 0);
+	kunit_expect_end(t);
+	KUNIT_EXPECT_EQ(t, dev->state, DEVICE_FAILED);
+	KUNIT_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, dev->state, DEVICE_FAILED);
+	KUNIT_EXPECT_TRUE_MSG(t, dev->tried == &specific_drv.drv, "the failure stays visible");
 	device_unregister(dev);
 	drivers_off();
 }
 
-static void deferral_parks_device(struct selftest *t)
+static void deferral_parks_device(struct kunit *t)
 {
 	struct device *dev = new_device(t, "st0", true);
 	int deferred = driver_deferred_probe_count();
 
 	fresh();
-	ST_ASSERT(t, dev, "device");
+	KUNIT_ASSERT_TRUE_MSG(t, dev, "device");
 	generic_drv.defer = true;
 	generic_drv.devm_allocs = 2;
-	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
-	ST_EXPECT_EQ(t, device_register(dev), 0);
-	ST_EXPECT_EQ(t, dev->state, DEVICE_DEFERRED);
-	ST_EXPECT_EQ(t, dev->probe_err, -EPROBE_DEFER);
-	ST_EXPECT_STREQ(t, dev->defer_reason, "selftest supplier not ready");
-	ST_EXPECT_EQ(t, devres_count(dev), 0);
-	ST_EXPECT_EQ(t, driver_deferred_probe_count(), deferred + 1);
+	KUNIT_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, device_register(dev), 0);
+	KUNIT_EXPECT_EQ(t, dev->state, DEVICE_DEFERRED);
+	KUNIT_EXPECT_EQ(t, dev->probe_err, -EPROBE_DEFER);
+	KUNIT_EXPECT_STREQ(t, dev->defer_reason, "selftest supplier not ready");
+	KUNIT_EXPECT_EQ(t, devres_count(dev), 0);
+	KUNIT_EXPECT_EQ(t, driver_deferred_probe_count(), deferred + 1);
 	device_unregister(dev);
-	ST_EXPECT_EQ(t, driver_deferred_probe_count(), deferred);
+	KUNIT_EXPECT_EQ(t, driver_deferred_probe_count(), deferred);
 	drivers_off();
 }
 
-static void deferral_retried_after_a_bind(struct selftest *t)
+static void deferral_retried_after_a_bind(struct kunit *t)
 {
 	struct device *consumer = new_device(t, "st0", true);
 	struct device *supplier = new_device(t, "st-byname", false);
 
 	fresh();
-	ST_ASSERT(t, consumer && supplier, "devices");
+	KUNIT_ASSERT_TRUE_MSG(t, consumer && supplier, "devices");
 	generic_drv.defer = true;
-	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
-	ST_EXPECT_EQ(t, device_register(consumer), 0);
-	ST_EXPECT_EQ(t, consumer->state, DEVICE_DEFERRED);
+	KUNIT_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, device_register(consumer), 0);
+	KUNIT_EXPECT_EQ(t, consumer->state, DEVICE_DEFERRED);
 	/* The supplier's successful probe triggers a retry of the deferred. */
 	rec.supplier_ready = true;
-	ST_EXPECT_EQ(t, driver_register(&byname_drv.drv), 0);
-	ST_EXPECT_EQ(t, device_register(supplier), 0);
-	ST_EXPECT_EQ(t, supplier->state, DEVICE_BOUND);
-	ST_EXPECT_EQ(t, consumer->state, DEVICE_BOUND);
-	ST_EXPECT_EQ(t, rec.probes, 3);
+	KUNIT_EXPECT_EQ(t, driver_register(&byname_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, device_register(supplier), 0);
+	KUNIT_EXPECT_EQ(t, supplier->state, DEVICE_BOUND);
+	KUNIT_EXPECT_EQ(t, consumer->state, DEVICE_BOUND);
+	KUNIT_EXPECT_EQ(t, rec.probes, 3);
 	device_unregister(consumer);
 	device_unregister(supplier);
 	drivers_off();
 }
 
-static void driver_unregister_forgets_deferred(struct selftest *t)
+static void driver_unregister_forgets_deferred(struct kunit *t)
 {
 	struct device *dev = new_device(t, "st0", true);
 
 	fresh();
-	ST_ASSERT(t, dev, "device");
+	KUNIT_ASSERT_TRUE_MSG(t, dev, "device");
 	generic_drv.defer = true;
-	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
-	ST_EXPECT_EQ(t, device_register(dev), 0);
+	KUNIT_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, device_register(dev), 0);
 	driver_unregister(&generic_drv.drv);
-	ST_EXPECT_EQ(t, dev->state, DEVICE_NO_DRIVER);
-	ST_EXPECT(t, !dev->tried, "no record of a driver that is gone");
-	ST_EXPECT_STREQ(t, dev->defer_reason, "");
+	KUNIT_EXPECT_EQ(t, dev->state, DEVICE_NO_DRIVER);
+	KUNIT_EXPECT_TRUE_MSG(t, !dev->tried, "no record of a driver that is gone");
+	KUNIT_EXPECT_STREQ(t, dev->defer_reason, "");
 	device_unregister(dev);
 }
 
-static void register_twice_refused(struct selftest *t)
+static void register_twice_refused(struct kunit *t)
 {
 	struct device *dev = new_device(t, "st0", true);
 
 	fresh();
-	ST_ASSERT(t, dev, "device");
-	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
-	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), -EBUSY);
-	ST_EXPECT_EQ(t, device_register(dev), 0);
-	ST_EXPECT_EQ(t, device_add(dev), -EEXIST);
+	KUNIT_ASSERT_TRUE_MSG(t, dev, "device");
+	KUNIT_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, driver_register(&generic_drv.drv), -EBUSY);
+	KUNIT_EXPECT_EQ(t, device_register(dev), 0);
+	KUNIT_EXPECT_EQ(t, device_add(dev), -EEXIST);
 	device_unregister(dev);
 	drivers_off();
 }
 
-static void bad_registrations(struct selftest *t)
+static void bad_registrations(struct kunit *t)
 {
 	struct device_driver nameless = { .bus = &st_bus };
 	struct device dev = { .bus = &st_bus };
 
-	ST_EXPECT_EQ(t, driver_register(&nameless), -EINVAL);
+	KUNIT_EXPECT_EQ(t, driver_register(&nameless), -EINVAL);
 	device_initialize(&dev);
-	ST_EXPECT_EQ(t, device_add(&dev), -EINVAL);
+	KUNIT_EXPECT_EQ(t, device_add(&dev), -EINVAL);
 	dev.bus = NULL;
 	strscpy(dev.name, "st-nobus", sizeof(dev.name));
-	ST_EXPECT_EQ(t, device_add(&dev), -EINVAL);
+	KUNIT_EXPECT_EQ(t, device_add(&dev), -EINVAL);
 }
 
-static void devm_kfree_one(struct selftest *t)
+static void devm_kfree_one(struct kunit *t)
 {
 	struct device *dev = new_device(t, "st0", true);
 	void *a, *b;
 
 	fresh();
-	ST_ASSERT(t, dev, "device");
-	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
-	ST_EXPECT_EQ(t, device_register(dev), 0);
+	KUNIT_ASSERT_TRUE_MSG(t, dev, "device");
+	KUNIT_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, device_register(dev), 0);
 	a = devm_kzalloc(dev, 32, GFP_KERNEL);
 	b = devm_kstrdup(dev, "selftest", GFP_KERNEL);
-	ST_EXPECT(t, a && b, "two allocations");
-	ST_EXPECT_EQ(t, devres_count(dev), 2);
+	KUNIT_EXPECT_TRUE_MSG(t, a && b, "two allocations");
+	KUNIT_EXPECT_EQ(t, devres_count(dev), 2);
 	devm_kfree(dev, a);
-	ST_EXPECT_EQ(t, devres_count(dev), 1);
-	ST_EXPECT_STREQ(t, b, "selftest");
+	KUNIT_EXPECT_EQ(t, devres_count(dev), 1);
+	KUNIT_EXPECT_STREQ(t, b, "selftest");
 	device_unregister(dev);
 	drivers_off();
 }
 
-static void action_or_reset(struct selftest *t)
+static void action_or_reset(struct kunit *t)
 {
 	struct device *dev = new_device(t, "st0", true);
 
 	fresh();
-	ST_ASSERT(t, dev, "device");
-	ST_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
-	ST_EXPECT_EQ(t, device_register(dev), 0);
-	ST_EXPECT_EQ(t, devm_add_action_or_reset(dev, st_action, (void *)(uintptr_t)'x'), 0);
-	ST_EXPECT_EQ(t, rec.actions, 0);
+	KUNIT_ASSERT_TRUE_MSG(t, dev, "device");
+	KUNIT_EXPECT_EQ(t, driver_register(&generic_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, device_register(dev), 0);
+	KUNIT_EXPECT_EQ(t, devm_add_action_or_reset(dev, st_action, (void *)(uintptr_t)'x'), 0);
+	KUNIT_EXPECT_EQ(t, rec.actions, 0);
 	device_release_driver(dev);
-	ST_EXPECT_STREQ(t, rec.order, "x");
+	KUNIT_EXPECT_STREQ(t, rec.order, "x");
 	device_unregister(dev);
 	drivers_off();
 }
 
 /* The last page of the 32-bit address space is a window; one byte more
  * runs past 4 GiB and is refused. */
-static void mem_region_past_4gib_refused(struct selftest *t)
+static void mem_region_past_4gib_refused(struct kunit *t)
 {
 	struct resource *r = request_mem_region(0xfffff000, 0x1000, "st-top");
 
-	ST_EXPECT(t, r != NULL, "the last page can be claimed");
+	KUNIT_EXPECT_TRUE_MSG(t, r != NULL, "the last page can be claimed");
 	if (r)
 		release_mem_region(0xfffff000, 0x1000);
-	ST_EXPECT(t, request_mem_region(0xfffff000, 0x2000, "st-wrap") == NULL,
+	KUNIT_EXPECT_TRUE_MSG(t, request_mem_region(0xfffff000, 0x2000, "st-wrap") == NULL,
 		  "a window that wraps past 4 GiB is refused");
-	ST_EXPECT(t, request_mem_region(0xfffff000, 0x1000, "st-again") != NULL,
+	KUNIT_EXPECT_TRUE_MSG(t, request_mem_region(0xfffff000, 0x1000, "st-again") != NULL,
 		  "the released page can be claimed again");
 	release_mem_region(0xfffff000, 0x1000);
 }
@@ -541,7 +541,7 @@ static struct device_link *link_to(struct device *consumer, struct device_node *
 	return NULL;
 }
 
-static struct device *tree_device(struct selftest *t, const char *path)
+static struct device *tree_device(struct kunit *t, const char *path)
 {
 	struct device *dev = new_device(t, strrchr(path, '/') + 1, false);
 
@@ -556,14 +556,14 @@ static struct device *tree_device(struct selftest *t, const char *path)
  * (given up on at once).  After boot a supplier with no driver is final, so
  * the consumer does not wait for it.
  */
-static void links_from_tree_phandles(struct selftest *t)
+static void links_from_tree_phandles(struct kunit *t)
 {
 	struct device *sup, *intc, *con;
 	struct device_link *link;
 	int n = 0;
 
 	fresh();
-	ST_ASSERT(t, of_fdt_swap_in(__drvcore_selftest_dtb_start,
+	KUNIT_ASSERT_TRUE_MSG(t, of_fdt_swap_in(__drvcore_selftest_dtb_start,
 				    (size_t)(__drvcore_selftest_dtb_end -
 					     __drvcore_selftest_dtb_start)) == 0, "tree swapped in");
 	sup = tree_device(t, "/supplier");
@@ -578,26 +578,26 @@ static void links_from_tree_phandles(struct selftest *t)
 	device_unblock_probing();
 	list_for_each_entry(link, &con->links_suppliers, c_node)
 		n++;
-	ST_EXPECT_EQ(t, n, 3);
+	KUNIT_EXPECT_EQ(t, n, 3);
 	link = link_to(con, of_find_node_by_path("/supplier"));
-	ST_EXPECT(t, link && link->supplier == sup && !strcmp(link->prop, "clocks"),
+	KUNIT_EXPECT_TRUE_MSG(t, link && link->supplier == sup && !strcmp(link->prop, "clocks"),
 		  "a clocks link to /supplier's device");
 	link = link_to(con, of_find_node_by_path("/intc"));
-	ST_EXPECT(t, link && link->supplier == intc && !strncmp(link->prop, "interrupt", 9),
+	KUNIT_EXPECT_TRUE_MSG(t, link && link->supplier == intc && !strncmp(link->prop, "interrupt", 9),
 		  "an interrupt link to /intc's device (%s)", link ? link->prop : "none");
 	link = link_to(con, of_find_node_by_path("/disabled-supplier"));
-	ST_EXPECT(t, link && !link->supplier &&
+	KUNIT_EXPECT_TRUE_MSG(t, link && !link->supplier &&
 		     device_link_state(link) == DL_STATE_SUPPLIER_MISSING,
 		  "the disabled node's link is given up on");
-	ST_EXPECT(t, list_empty(&sup->links_suppliers), "the supplier has no links of its own");
+	KUNIT_EXPECT_TRUE_MSG(t, list_empty(&sup->links_suppliers), "the supplier has no links of its own");
 	/* The consumer is not held back by suppliers that cannot bind. */
-	ST_EXPECT_EQ(t, driver_register(&link_drv.drv), 0);
-	ST_EXPECT_EQ(t, con->state, DEVICE_BOUND);
+	KUNIT_EXPECT_EQ(t, driver_register(&link_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, con->state, DEVICE_BOUND);
 	driver_unregister(&link_drv.drv);
 	device_unregister(con);
 	device_unregister(intc);
 	device_unregister(sup);
-	ST_EXPECT_EQ(t, releases, 3);
+	KUNIT_EXPECT_EQ(t, releases, 3);
 	goto swapped;
 out:
 	kfree(sup);
@@ -611,7 +611,7 @@ swapped:
  * Devices st-sup and st-con, linked by device_link_add(), st-con's driver
  * registered: it must wait.  Return: the link, or NULL (case failed).
  */
-static struct device_link *waiting_consumer(struct selftest *t, struct device **sup,
+static struct device_link *waiting_consumer(struct kunit *t, struct device **sup,
 					    struct device **con)
 {
 	struct device_link *link;
@@ -624,15 +624,15 @@ static struct device_link *waiting_consumer(struct selftest *t, struct device **
 		kfree(*con);
 		return NULL;
 	}
-	ST_EXPECT_EQ(t, device_register(*sup), 0);
-	ST_EXPECT_EQ(t, device_register(*con), 0);
+	KUNIT_EXPECT_EQ(t, device_register(*sup), 0);
+	KUNIT_EXPECT_EQ(t, device_register(*con), 0);
 	link = device_link_add(*con, *sup, 0);
-	if (!ST_EXPECT(t, link, "linked"))
+	if (!KUNIT_EXPECT_TRUE_MSG(t, link, "linked"))
 		return NULL;
-	ST_EXPECT_EQ(t, device_link_state(link), DL_STATE_WAITING);
-	ST_EXPECT_EQ(t, driver_register(&con_drv.drv), 0);
-	ST_EXPECT_EQ(t, rec.probes, 0);
-	ST_EXPECT_EQ(t, (*con)->state, DEVICE_WAITING);
+	KUNIT_EXPECT_EQ(t, device_link_state(link), DL_STATE_WAITING);
+	KUNIT_EXPECT_EQ(t, driver_register(&con_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, rec.probes, 0);
+	KUNIT_EXPECT_EQ(t, (*con)->state, DEVICE_WAITING);
 	return link;
 }
 
@@ -643,65 +643,65 @@ static void unregister_pair(struct device *sup, struct device *con)
 	drivers_off();
 }
 
-static void consumer_waits_then_probes_once(struct selftest *t)
+static void consumer_waits_then_probes_once(struct kunit *t)
 {
 	struct device *sup, *con;
 	struct device_link *link = waiting_consumer(t, &sup, &con);
 
 	if (!link)
 		return;
-	ST_EXPECT(t, device_link_add(con, sup, 0) == link, "one link per pair");
-	ST_EXPECT(t, !device_link_add(con, con, 0), "no link to itself");
-	ST_EXPECT_EQ(t, driver_register(&sup_drv.drv), 0);
-	ST_EXPECT_STREQ(t, rec.probed, "st-sup st-con ");
-	ST_EXPECT_EQ(t, device_link_state(link), DL_STATE_ACTIVE);
-	ST_EXPECT_EQ(t, con->state, DEVICE_BOUND);
+	KUNIT_EXPECT_TRUE_MSG(t, device_link_add(con, sup, 0) == link, "one link per pair");
+	KUNIT_EXPECT_TRUE_MSG(t, !device_link_add(con, con, 0), "no link to itself");
+	KUNIT_EXPECT_EQ(t, driver_register(&sup_drv.drv), 0);
+	KUNIT_EXPECT_STREQ(t, rec.probed, "st-sup st-con ");
+	KUNIT_EXPECT_EQ(t, device_link_state(link), DL_STATE_ACTIVE);
+	KUNIT_EXPECT_EQ(t, con->state, DEVICE_BOUND);
 	unregister_pair(sup, con);
-	ST_EXPECT_EQ(t, releases, 2);
+	KUNIT_EXPECT_EQ(t, releases, 2);
 }
 
-static void cycle_relaxed(struct selftest *t)
+static void cycle_relaxed(struct kunit *t)
 {
 	struct device *a = new_device(t, "st-sup", false);
 	struct device *b = new_device(t, "st-con", false);
 	struct device_link *ab, *ba;
 
 	fresh();
-	ST_ASSERT(t, a && b, "devices");
-	ST_EXPECT_EQ(t, driver_register(&sup_drv.drv), 0);
-	ST_EXPECT_EQ(t, driver_register(&con_drv.drv), 0);
+	KUNIT_ASSERT_TRUE_MSG(t, a && b, "devices");
+	KUNIT_EXPECT_EQ(t, driver_register(&sup_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, driver_register(&con_drv.drv), 0);
 	device_block_probing();
 	device_register(a);
 	device_register(b);
 	ab = device_link_add(a, b, 0);
 	ba = device_link_add(b, a, 0);
-	ST_ASSERT(t, ab && ba, "linked both ways");
-	selftest_expect_begin(t, "dependency cycle");
+	KUNIT_ASSERT_TRUE_MSG(t, ab && ba, "linked both ways");
+	kunit_expect_begin(t, "dependency cycle");
 	device_unblock_probing();
-	selftest_expect_end(t, "dependency cycle");
-	ST_EXPECT_EQ(t, (device_link_state(ab) == DL_STATE_RELAXED) +
+	kunit_expect_end(t);
+	KUNIT_EXPECT_EQ(t, (device_link_state(ab) == DL_STATE_RELAXED) +
 			(device_link_state(ba) == DL_STATE_RELAXED), 1);
-	ST_EXPECT_EQ(t, a->state, DEVICE_BOUND);
-	ST_EXPECT_EQ(t, b->state, DEVICE_BOUND);
-	ST_EXPECT_EQ(t, rec.probes, 2);
+	KUNIT_EXPECT_EQ(t, a->state, DEVICE_BOUND);
+	KUNIT_EXPECT_EQ(t, b->state, DEVICE_BOUND);
+	KUNIT_EXPECT_EQ(t, rec.probes, 2);
 	device_unregister(b);
 	device_unregister(a);
 	drivers_off();
 }
 
-static void missing_supplier_given_up(struct selftest *t)
+static void missing_supplier_given_up(struct kunit *t)
 {
 	struct device *sup, *con;
 	struct device_link *link = waiting_consumer(t, &sup, &con);
 
 	if (!link)
 		return;
-	selftest_expect_begin(t, "probes without");
-	ST_EXPECT(t, fw_devlink_drivers_done() >= 1, "gave up on a supplier");
-	selftest_expect_end(t, "probes without");
-	ST_EXPECT_EQ(t, device_link_state(link), DL_STATE_SUPPLIER_MISSING);
-	ST_EXPECT_EQ(t, con->state, DEVICE_BOUND);
-	ST_EXPECT_STREQ(t, rec.probed, "st-con ");
+	kunit_expect_begin(t, "probes without");
+	KUNIT_EXPECT_TRUE_MSG(t, fw_devlink_drivers_done() >= 1, "gave up on a supplier");
+	kunit_expect_end(t);
+	KUNIT_EXPECT_EQ(t, device_link_state(link), DL_STATE_SUPPLIER_MISSING);
+	KUNIT_EXPECT_EQ(t, con->state, DEVICE_BOUND);
+	KUNIT_EXPECT_STREQ(t, rec.probed, "st-con ");
 	unregister_pair(sup, con);
 }
 

@@ -131,79 +131,79 @@ static void fake_free(void)
 	fake = NULL;
 }
 
-static void test_round_trip(struct selftest *t)
+static void test_round_trip(struct kunit *t)
 {
 	struct virtqueue *vq = fake_queue(8, 4);
 	struct scatterlist sg;
 	unsigned int len = 0;
 	u8 buf[8] = { 0 };
 
-	ST_ASSERT(t, vq, "queue created");
+	KUNIT_ASSERT_TRUE_MSG(t, vq, "queue created");
 	sg_init_one(&sg, buf, sizeof(buf));
-	ST_EXPECT_EQ(t, virtqueue_add_inbuf(vq, &sg, buf), 0);
-	ST_EXPECT_EQ(t, vq->num_free, 7);
-	ST_EXPECT(t, !virtqueue_get_buf(vq, &len), "nothing used before the kick");
+	KUNIT_EXPECT_EQ(t, virtqueue_add_inbuf(vq, &sg, buf), 0);
+	KUNIT_EXPECT_EQ(t, vq->num_free, 7);
+	KUNIT_EXPECT_TRUE_MSG(t, !virtqueue_get_buf(vq, &len), "nothing used before the kick");
 	virtqueue_kick(vq);
-	ST_EXPECT(t, virtqueue_get_buf(vq, &len) == buf, "the token comes back");
-	ST_EXPECT_EQ(t, len, 8);
-	ST_EXPECT_EQ(t, buf[7], FILL_BYTE);
-	ST_EXPECT_EQ(t, vq->num_free, 8);
+	KUNIT_EXPECT_TRUE_MSG(t, virtqueue_get_buf(vq, &len) == buf, "the token comes back");
+	KUNIT_EXPECT_EQ(t, len, 8);
+	KUNIT_EXPECT_EQ(t, buf[7], FILL_BYTE);
+	KUNIT_EXPECT_EQ(t, vq->num_free, 8);
 	fake_free();
 }
 
-static void test_chain_out_then_in(struct selftest *t)
+static void test_chain_out_then_in(struct kunit *t)
 {
 	struct virtqueue *vq = fake_queue(8, 4);
 	char a[] = "abc", b[] = "def", out[7] = "";
 	struct scatterlist sa, sb, so, *sgs[] = { &sa, &sb, &so };
 	unsigned int len = 0;
 
-	ST_ASSERT(t, vq, "queue created");
+	KUNIT_ASSERT_TRUE_MSG(t, vq, "queue created");
 	sg_init_one(&sa, a, 3);
 	sg_init_one(&sb, b, 3);
 	sg_init_one(&so, out, 6);
-	ST_EXPECT_EQ(t, virtqueue_add_sgs(vq, sgs, 2, 1, out), 0);
-	ST_EXPECT_EQ(t, vq->num_free, 5);
+	KUNIT_EXPECT_EQ(t, virtqueue_add_sgs(vq, sgs, 2, 1, out), 0);
+	KUNIT_EXPECT_EQ(t, vq->num_free, 5);
 	virtqueue_kick(vq);
-	ST_EXPECT(t, virtqueue_get_buf(vq, &len) == out, "the chain comes back whole");
-	ST_EXPECT_EQ(t, len, 6);
-	ST_EXPECT_STREQ(t, out, "abcdef");
-	ST_EXPECT_EQ(t, vq->num_free, 8);
+	KUNIT_EXPECT_TRUE_MSG(t, virtqueue_get_buf(vq, &len) == out, "the chain comes back whole");
+	KUNIT_EXPECT_EQ(t, len, 6);
+	KUNIT_EXPECT_STREQ(t, out, "abcdef");
+	KUNIT_EXPECT_EQ(t, vq->num_free, 8);
 	fake_free();
 }
 
-static void test_full_queue_then_drained(struct selftest *t)
+static void test_full_queue_then_drained(struct kunit *t)
 {
 	struct virtqueue *vq = fake_queue(4, 4);
 	u8 bufs[5][4];
 	struct scatterlist sg;
 	unsigned int i;
 
-	ST_ASSERT(t, vq, "queue created");
+	KUNIT_ASSERT_TRUE_MSG(t, vq, "queue created");
 	fake->mode = FAKE_LAZY;
 	for (i = 0; i < 4; i++) {
 		sg_init_one(&sg, bufs[i], 4);
-		ST_EXPECT_EQ(t, virtqueue_add_inbuf(vq, &sg, bufs[i]), 0);
+		KUNIT_EXPECT_EQ(t, virtqueue_add_inbuf(vq, &sg, bufs[i]), 0);
 	}
 	sg_init_one(&sg, bufs[4], 4);
-	ST_EXPECT_EQ(t, virtqueue_add_inbuf(vq, &sg, bufs[4]), -ENOSPC);
+	KUNIT_EXPECT_EQ(t, virtqueue_add_inbuf(vq, &sg, bufs[4]), -ENOSPC);
 	fake_process(fake);
 	for (i = 0; i < 4; i++)
-		ST_EXPECT(t, virtqueue_get_buf(vq, NULL) == bufs[i], "buffer %u back in order", i);
-	ST_EXPECT(t, !virtqueue_get_buf(vq, NULL), "no fifth");
-	ST_EXPECT_EQ(t, vq->num_free, 4);
+		KUNIT_EXPECT_TRUE_MSG(t, virtqueue_get_buf(vq, NULL) == bufs[i], "buffer %u back in order", i);
+	KUNIT_EXPECT_TRUE_MSG(t, !virtqueue_get_buf(vq, NULL), "no fifth");
+	KUNIT_EXPECT_EQ(t, vq->num_free, 4);
 	fake_free();
 }
 
 /* The 16-bit ring indices wrap: past 65536 buffers nothing is lost. */
-static void test_index_wrap(struct selftest *t)
+static void test_index_wrap(struct kunit *t)
 {
 	struct virtqueue *vq = fake_queue(4, 4);
 	struct scatterlist sg;
 	unsigned int i, bad = 0;
 	u8 buf[2];
 
-	ST_ASSERT(t, vq, "queue created");
+	KUNIT_ASSERT_TRUE_MSG(t, vq, "queue created");
 	sg_init_one(&sg, buf, sizeof(buf));
 	for (i = 0; i < 70000; i++) {
 		if (virtqueue_add_inbuf(vq, &sg, buf))
@@ -212,31 +212,31 @@ static void test_index_wrap(struct selftest *t)
 		if (virtqueue_get_buf(vq, NULL) != buf)
 			bad++;
 	}
-	ST_EXPECT_EQ(t, bad, 0);
-	ST_EXPECT_EQ(t, fake->kicks, 70000);
-	ST_EXPECT_EQ(t, vq->num_free, 4);
+	KUNIT_EXPECT_EQ(t, bad, 0);
+	KUNIT_EXPECT_EQ(t, fake->kicks, 70000);
+	KUNIT_EXPECT_EQ(t, vq->num_free, 4);
 	fake_free();
 }
 
-static void test_bogus_used_id_stops_the_queue(struct selftest *t)
+static void test_bogus_used_id_stops_the_queue(struct kunit *t)
 {
 	struct virtqueue *vq = fake_queue(4, 4);
 	struct scatterlist sg;
 	u8 buf[2];
 
-	ST_ASSERT(t, vq, "queue created");
+	KUNIT_ASSERT_TRUE_MSG(t, vq, "queue created");
 	fake->mode = FAKE_BOGUS_ID;
 	sg_init_one(&sg, buf, sizeof(buf));
-	ST_EXPECT_EQ(t, virtqueue_add_inbuf(vq, &sg, buf), 0);
+	KUNIT_EXPECT_EQ(t, virtqueue_add_inbuf(vq, &sg, buf), 0);
 	virtqueue_kick(vq);
-	selftest_expect_begin(t, "selftest: the device used descriptor 7, which is not in use");
-	ST_EXPECT(t, !virtqueue_get_buf(vq, NULL), "no token for a descriptor not in use");
-	selftest_expect_end(t, "selftest: the device used descriptor 7, which is not in use");
-	ST_EXPECT_EQ(t, virtqueue_add_inbuf(vq, &sg, buf), -EINVAL);
+	kunit_expect_begin(t, "selftest: the device used descriptor 7, which is not in use");
+	KUNIT_EXPECT_TRUE_MSG(t, !virtqueue_get_buf(vq, NULL), "no token for a descriptor not in use");
+	kunit_expect_end(t);
+	KUNIT_EXPECT_EQ(t, virtqueue_add_inbuf(vq, &sg, buf), -EINVAL);
 	fake_free();
 }
 
-static void test_detach_unused(struct selftest *t)
+static void test_detach_unused(struct kunit *t)
 {
 	struct virtqueue *vq = fake_queue(4, 4);
 	struct scatterlist sg;
@@ -244,7 +244,7 @@ static void test_detach_unused(struct selftest *t)
 	unsigned int i, found = 0;
 	void *p;
 
-	ST_ASSERT(t, vq, "queue created");
+	KUNIT_ASSERT_TRUE_MSG(t, vq, "queue created");
 	fake->mode = FAKE_LAZY;
 	for (i = 0; i < 3; i++) {
 		sg_init_one(&sg, bufs[i], 2);
@@ -252,50 +252,50 @@ static void test_detach_unused(struct selftest *t)
 	}
 	while ((p = virtqueue_detach_unused_buf(vq)))
 		found++;
-	ST_EXPECT_EQ(t, found, 3);
-	ST_EXPECT_EQ(t, vq->num_free, 4);
+	KUNIT_EXPECT_EQ(t, found, 3);
+	KUNIT_EXPECT_EQ(t, vq->num_free, 4);
 	fake_free();
 }
 
 /* A device that never answers: the wait ends at its time, empty-handed. */
-static void test_wait_times_out(struct selftest *t)
+static void test_wait_times_out(struct kunit *t)
 {
 	struct virtqueue *vq = fake_queue(4, 4);
 	struct scatterlist sg;
 	u64 start;
 	u8 buf[2];
 
-	ST_ASSERT(t, vq, "queue created");
+	KUNIT_ASSERT_TRUE_MSG(t, vq, "queue created");
 	fake->mode = FAKE_LAZY;
 	sg_init_one(&sg, buf, sizeof(buf));
 	virtqueue_add_inbuf(vq, &sg, buf);
 	virtqueue_kick(vq);
 	start = ktime_get_ns();
-	ST_EXPECT(t, !virtqueue_wait_buf(vq, NULL, 20), "nothing came");
-	ST_EXPECT(t, ktime_get_ns() - start >= 20000000ull, "waited 20 ms (%llu ns)",
+	KUNIT_EXPECT_TRUE_MSG(t, !virtqueue_wait_buf(vq, NULL, 20), "nothing came");
+	KUNIT_EXPECT_TRUE_MSG(t, ktime_get_ns() - start >= 20000000ull, "waited 20 ms (%llu ns)",
 		  (unsigned long long)(ktime_get_ns() - start));
 	fake->mode = FAKE_SERVE;
 	fake_process(fake);
-	ST_EXPECT(t, virtqueue_wait_buf(vq, NULL, 20) == buf, "the late answer is taken");
+	KUNIT_EXPECT_TRUE_MSG(t, virtqueue_wait_buf(vq, NULL, 20) == buf, "the late answer is taken");
 	fake_free();
 }
 
 /* Legacy virtio-mmio places a queue by page: ring and used ring on 4 KiB. */
-static void test_legacy_alignment(struct selftest *t)
+static void test_legacy_alignment(struct kunit *t)
 {
 	struct virtqueue *vq = fake_queue(64, 4096);
 
-	ST_ASSERT(t, vq, "queue created");
-	ST_EXPECT_EQ(t, virtqueue_get_desc_addr(vq) % 4096, 0);
-	ST_EXPECT_EQ(t, virtqueue_get_used_addr(vq) % 4096, 0);
-	ST_EXPECT_EQ(t, virtqueue_get_avail_addr(vq) - virtqueue_get_desc_addr(vq), 16 * 64);
+	KUNIT_ASSERT_TRUE_MSG(t, vq, "queue created");
+	KUNIT_EXPECT_EQ(t, virtqueue_get_desc_addr(vq) % 4096, 0);
+	KUNIT_EXPECT_EQ(t, virtqueue_get_used_addr(vq) % 4096, 0);
+	KUNIT_EXPECT_EQ(t, virtqueue_get_avail_addr(vq) - virtqueue_get_desc_addr(vq), 16 * 64);
 	fake_free();
 	vq = fake_queue(6, 4);
-	ST_EXPECT(t, !vq, "a size that is no power of two is refused");
+	KUNIT_EXPECT_TRUE_MSG(t, !vq, "a size that is no power of two is refused");
 	fake_free();
 }
 
-static void virtio_ring_exit(struct selftest *t)
+static void virtio_ring_exit(struct kunit *t)
 {
 	fake_free();
 }

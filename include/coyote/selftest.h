@@ -4,9 +4,9 @@
  * file next to the code it tests and registers itself through a linker
  * section, like initcalls and shell commands:
  *
- *   static void test_lookup(struct selftest *t)
+ *   static void test_lookup(struct kunit *t)
  *   {
- *           ST_EXPECT(t, of_find_node_by_path("/") != NULL, "root found");
+ *           KUNIT_EXPECT_NOT_NULL(t, of_find_node_by_path("/"));
  *   }
  *   static const struct selftest_case of_cases[] = {
  *           SELFTEST_CASE(test_lookup),
@@ -18,18 +18,19 @@
  * in the bootargs runs them at the end of boot, and `selftest.exit=1` then
  * resets the board (QEMU -no-reboot exits).  Every suite ends with a
  * heap_unchanged case: the heap's used bytes before init and after exit
- * must be equal.  Nothing here runs unless asked.
+ * must be equal.  Nothing here runs unless asked.  The checks are
+ * include/kunit/test.h's, as in the host unit tests; a failed one prints
+ * "# CASE: EXPECTATION FAILED at FILE:LINE: ..." and fails the case.
  */
 #ifndef _COYOTE_SELFTEST_H
 #define _COYOTE_SELFTEST_H
 
 #include <linux/types.h>
-
-struct selftest;
+#include <kunit/test.h>
 
 struct selftest_case {
 	const char *name;
-	void (*run)(struct selftest *t);
+	void (*run)(struct kunit *t);
 	/*
 	 * A parameterised case runs once per parameter (0 .. nparams-1,
 	 * t->param) and prints as a nested subtest, one result per
@@ -47,18 +48,20 @@ struct selftest_suite {
 	const struct selftest_case *cases;	/* ends with an empty entry */
 	/* 0, or a negative errno: every case then fails (or is skipped with
 	 * the reason in t->skip_reason when init sets it). */
-	int (*init)(struct selftest *t);
-	void (*exit)(struct selftest *t);
+	int (*init)(struct kunit *t);
+	void (*exit)(struct kunit *t);
 };
 
-/* State of the case being run; suites may keep their own in priv. */
-struct selftest {
+/* State of the case being run (KUnit's name); suites may keep their own
+ * in priv. */
+struct kunit {
 	const struct selftest_suite *suite;
 	const char *case_name;
 	unsigned int param;
 	bool failed;
 	const char *skip_reason;	/* set by selftest_skip() */
 	int depth;			/* KTAP nesting (2 spaces a level) */
+	const char *expect;		/* kunit_expect_begin()'s text */
 	void *priv;
 };
 
@@ -75,34 +78,9 @@ struct selftest {
 	{ .name = #id, .cases = case_table, .init = initfn, .exit = exitfn }
 
 /* A "# " diagnostic line at the current case's depth. */
-void selftest_diag(struct selftest *t, const char *fmt, ...) __printf(2, 3);
-/* Records a failed check (with where and why) unless @ok. Returns @ok. */
-bool selftest_check(struct selftest *t, bool ok, const char *file, int line,
-		    const char *fmt, ...) __printf(5, 6);
-bool selftest_check_int(struct selftest *t, long long got, long long want,
-			const char *file, int line, const char *what);
-bool selftest_check_str(struct selftest *t, const char *got, const char *want,
-			const char *file, int line, const char *what);
+void selftest_diag(struct kunit *t, const char *fmt, ...) __printf(2, 3);
 /* Ends the case as "ok ... # SKIP @reason" (unless a check already failed). */
-void selftest_skip(struct selftest *t, const char *reason);
-/*
- * Brackets kernel lines the test provokes on purpose (an error a function
- * prints for bad input): "# EXPECT begin: TEXT" / "# EXPECT end: TEXT".
- * The host runner checks that TEXT appeared between the two.
- */
-void selftest_expect_begin(struct selftest *t, const char *text);
-void selftest_expect_end(struct selftest *t, const char *text);
-
-#define ST_EXPECT(t, cond, ...) \
-	selftest_check((t), !!(cond), __FILE__, __LINE__, __VA_ARGS__)
-#define ST_EXPECT_EQ(t, got, want) \
-	selftest_check_int((t), (long long)(got), (long long)(want), __FILE__, __LINE__, #got)
-#define ST_EXPECT_STREQ(t, got, want) \
-	selftest_check_str((t), (got), (want), __FILE__, __LINE__, #got)
-/* Stop the case at the first failure of a precondition. */
-#define ST_ASSERT(t, cond, ...) \
-	do { if (!ST_EXPECT(t, cond, __VA_ARGS__)) return; } while (0)
-
+void selftest_skip(struct kunit *t, const char *reason);
 /* The heap's used bytes now: what heap_unchanged compares. */
 size_t selftest_heap_used(void);
 

@@ -143,7 +143,7 @@ static bool wait_fired(struct catcher *c, int n)
  * A free line of domain @i, mapped and given @c's handler; 0 when the case
  * is skipped (reason set) or failed.
  */
-static unsigned int claim_line(struct selftest *t, unsigned int i, struct catcher *c,
+static unsigned int claim_line(struct kunit *t, unsigned int i, struct catcher *c,
 			       unsigned long flags)
 {
 	struct irq_domain *d = domain_at(i);
@@ -154,12 +154,12 @@ static unsigned int claim_line(struct selftest *t, unsigned int i, struct catche
 		selftest_skip(t, "IRQs are masked");
 		return 0;
 	}
-	if (!ST_EXPECT(t, hw >= 0, "%s has a free line", d ? d->name : "?"))
+	if (!KUNIT_EXPECT_TRUE_MSG(t, hw >= 0, "%s has a free line", d ? d->name : "?"))
 		return 0;
 	virq = irq_create_mapping(d, (irq_hw_number_t)hw);
-	if (!ST_EXPECT(t, virq, "hwirq %ld of %s maps", hw, d->name))
+	if (!KUNIT_EXPECT_TRUE_MSG(t, virq, "hwirq %ld of %s maps", hw, d->name))
 		return 0;
-	if (!ST_EXPECT(t, !request_irq(virq, catch_irq, flags, "selftest", c), "request virq %u",
+	if (!KUNIT_EXPECT_TRUE_MSG(t, !request_irq(virq, catch_irq, flags, "selftest", c), "request virq %u",
 		       virq)) {
 		irq_dispose_mapping(virq);
 		return 0;
@@ -174,7 +174,7 @@ static void release_line(unsigned int virq, struct catcher *c)
 	irq_dispose_mapping(virq);
 }
 
-static bool raise(struct selftest *t, unsigned int virq)
+static bool raise(struct kunit *t, unsigned int virq)
 {
 	struct irq_data *d = irq_get_irq_data(virq);
 
@@ -190,7 +190,7 @@ static bool raise(struct selftest *t, unsigned int virq)
 
 /* --- per controller ---------------------------------------------------- */
 
-static void soft_trigger(struct selftest *t)
+static void soft_trigger(struct kunit *t)
 {
 	struct catcher c = { .handled = true, .clear = true };
 	unsigned int virq = claim_line(t, t->param, &c, 0);
@@ -202,15 +202,15 @@ static void soft_trigger(struct selftest *t)
 	desc = irq_to_desc(virq);
 	count = desc->count;
 	if (raise(t, virq)) {
-		ST_EXPECT(t, wait_fired(&c, 1), "virq %u (hwirq %lu) reached its handler", virq,
+		KUNIT_EXPECT_TRUE_MSG(t, wait_fired(&c, 1), "virq %u (hwirq %lu) reached its handler", virq,
 			  desc->irq_data.hwirq);
-		ST_EXPECT_EQ(t, c.fired, 1);
-		ST_EXPECT_EQ(t, desc->count - count, 1);
+		KUNIT_EXPECT_EQ(t, c.fired, 1);
+		KUNIT_EXPECT_EQ(t, desc->count - count, 1);
 	}
 	release_line(virq, &c);
 }
 
-static void masked_line_waits(struct selftest *t)
+static void masked_line_waits(struct kunit *t)
 {
 	struct catcher c = { .handled = true, .clear = true };
 	unsigned int virq = claim_line(t, t->param, &c, 0);
@@ -219,39 +219,39 @@ static void masked_line_waits(struct selftest *t)
 		return;
 	disable_irq(virq);
 	if (raise(t, virq)) {
-		ST_EXPECT(t, !wait_fired(&c, 1), "nothing while disabled");
+		KUNIT_EXPECT_TRUE_MSG(t, !wait_fired(&c, 1), "nothing while disabled");
 		enable_irq(virq);
-		ST_EXPECT(t, wait_fired(&c, 1), "delivered once enabled");
+		KUNIT_EXPECT_TRUE_MSG(t, wait_fired(&c, 1), "delivered once enabled");
 	} else {
 		enable_irq(virq);
 	}
 	release_line(virq, &c);
 }
 
-static void map_unmap(struct selftest *t)
+static void map_unmap(struct kunit *t)
 {
 	struct irq_domain *d = domain_at(t->param);
 	long hw = d ? free_hwirq(d) : -1;
 	unsigned int virq;
 	struct irq_data *data;
 
-	ST_ASSERT(t, hw >= 0, "a free line");
+	KUNIT_ASSERT_TRUE_MSG(t, hw >= 0, "a free line");
 	virq = irq_create_mapping(d, (irq_hw_number_t)hw);
-	ST_ASSERT(t, virq, "maps");
-	ST_EXPECT_EQ(t, irq_find_mapping(d, (irq_hw_number_t)hw), virq);
-	ST_EXPECT_EQ(t, irq_create_mapping(d, (irq_hw_number_t)hw), virq);
+	KUNIT_ASSERT_TRUE_MSG(t, virq, "maps");
+	KUNIT_EXPECT_EQ(t, irq_find_mapping(d, (irq_hw_number_t)hw), virq);
+	KUNIT_EXPECT_EQ(t, irq_create_mapping(d, (irq_hw_number_t)hw), virq);
 	data = irq_get_irq_data(virq);
-	ST_EXPECT(t, data && data->domain == d && data->hwirq == (irq_hw_number_t)hw,
+	KUNIT_EXPECT_TRUE_MSG(t, data && data->domain == d && data->hwirq == (irq_hw_number_t)hw,
 		  "virq %u is hwirq %ld of %s", virq, hw, d->name);
 	irq_dispose_mapping(virq);
-	ST_EXPECT_EQ(t, irq_find_mapping(d, (irq_hw_number_t)hw), 0);
-	ST_EXPECT(t, !irq_to_desc(virq), "virq %u is free again", virq);
-	selftest_expect_begin(t, "out of range");
-	ST_EXPECT_EQ(t, irq_create_mapping(d, d->hwirq_max), 0);
-	selftest_expect_end(t, "out of range");
+	KUNIT_EXPECT_EQ(t, irq_find_mapping(d, (irq_hw_number_t)hw), 0);
+	KUNIT_EXPECT_TRUE_MSG(t, !irq_to_desc(virq), "virq %u is free again", virq);
+	kunit_expect_begin(t, "out of range");
+	KUNIT_EXPECT_EQ(t, irq_create_mapping(d, d->hwirq_max), 0);
+	kunit_expect_end(t);
 }
 
-static void cascade_spurious(struct selftest *t)
+static void cascade_spurious(struct kunit *t)
 {
 	struct irq_domain *d = domain_at(t->param);
 	unsigned long spurious, flags, count;
@@ -259,15 +259,15 @@ static void cascade_spurious(struct selftest *t)
 	struct irq_desc *desc;
 	int ret;
 
-	ST_ASSERT(t, d && d->of_node, "a domain with a node");
+	KUNIT_ASSERT_TRUE_MSG(t, d && d->of_node, "a domain with a node");
 	if (of_irq_is_root(d->of_node)) {
 		selftest_skip(t, "a root controller: no cascade input");
 		return;
 	}
 	parent = (unsigned int)of_irq_get(d->of_node, 0);
-	ST_ASSERT(t, (int)parent > 0, "its input is mapped (%d)", (int)parent);
+	KUNIT_ASSERT_TRUE_MSG(t, (int)parent > 0, "its input is mapped (%d)", (int)parent);
 	desc = irq_to_desc(parent);
-	ST_ASSERT(t, desc && desc->chained, "its input is chained");
+	KUNIT_ASSERT_TRUE_MSG(t, desc && desc->chained, "its input is chained");
 	/* Raised with IRQs masked and dispatched by hand through the root
 	 * controller: the cascade finds nothing pending below it. */
 	local_irq_save(flags);
@@ -283,8 +283,8 @@ static void cascade_spurious(struct selftest *t)
 		selftest_skip(t, "its parent cannot raise a line from software");
 		return;
 	}
-	ST_EXPECT_EQ(t, desc->count - count, 1);
-	ST_EXPECT_EQ(t, irq_spurious_count() - spurious, 1);
+	KUNIT_EXPECT_EQ(t, desc->count - count, 1);
+	KUNIT_EXPECT_EQ(t, irq_spurious_count() - spurious, 1);
 }
 
 /* --- the core ---------------------------------------------------------- */
@@ -307,7 +307,7 @@ static int raisable_domain(void)
 	return -1;
 }
 
-static bool need_raisable(struct selftest *t, unsigned int *dom)
+static bool need_raisable(struct kunit *t, unsigned int *dom)
 {
 	int i = raisable_domain();
 
@@ -319,7 +319,7 @@ static bool need_raisable(struct selftest *t, unsigned int *dom)
 	return true;
 }
 
-static void shared_handlers_both_run(struct selftest *t)
+static void shared_handlers_both_run(struct kunit *t)
 {
 	struct catcher a = { .handled = false }, b = { .handled = true, .clear = true };
 	unsigned int dom, virq;
@@ -329,15 +329,15 @@ static void shared_handlers_both_run(struct selftest *t)
 	virq = claim_line(t, dom, &a, IRQF_SHARED);
 	if (!virq)
 		return;
-	ST_EXPECT_EQ(t, request_irq(virq, catch_irq, IRQF_SHARED, "selftest-b", &b), 0);
-	ST_EXPECT(t, raise(t, virq), "raised");
-	ST_EXPECT(t, wait_fired(&b, 1), "second handler ran");
-	ST_EXPECT_EQ(t, a.fired, 1);
+	KUNIT_EXPECT_EQ(t, request_irq(virq, catch_irq, IRQF_SHARED, "selftest-b", &b), 0);
+	KUNIT_EXPECT_TRUE_MSG(t, raise(t, virq), "raised");
+	KUNIT_EXPECT_TRUE_MSG(t, wait_fired(&b, 1), "second handler ran");
+	KUNIT_EXPECT_EQ(t, a.fired, 1);
 	free_irq(virq, &b);
 	release_line(virq, &a);
 }
 
-static void busy_line_refused(struct selftest *t)
+static void busy_line_refused(struct kunit *t)
 {
 	struct catcher a = { 0 }, b = { 0 };
 	unsigned int dom, virq;
@@ -347,11 +347,11 @@ static void busy_line_refused(struct selftest *t)
 	virq = claim_line(t, dom, &a, 0);
 	if (!virq)
 		return;
-	ST_EXPECT_EQ(t, request_irq(virq, catch_irq, IRQF_SHARED, "selftest-b", &b), -EBUSY);
+	KUNIT_EXPECT_EQ(t, request_irq(virq, catch_irq, IRQF_SHARED, "selftest-b", &b), -EBUSY);
 	release_line(virq, &a);
 }
 
-static void nobody_cared_disables(struct selftest *t)
+static void nobody_cared_disables(struct kunit *t)
 {
 	struct catcher c = { .handled = false, .hold = true };
 	unsigned int dom, virq;
@@ -364,45 +364,45 @@ static void nobody_cared_disables(struct selftest *t)
 	if (!virq)
 		return;
 	desc = irq_to_desc(virq);
-	selftest_expect_begin(t, "nobody cared");
+	kunit_expect_begin(t, "nobody cared");
 	if (raise(t, virq))
 		wait_fired(&c, IRQ_UNHANDLED_LIMIT);
-	selftest_expect_end(t, "nobody cared");
-	ST_EXPECT_EQ(t, c.fired, IRQ_UNHANDLED_LIMIT);
-	ST_EXPECT_EQ(t, desc->depth, 1);
-	ST_EXPECT(t, irq_spurious_count() - spurious >= IRQ_UNHANDLED_LIMIT,
+	kunit_expect_end(t);
+	KUNIT_EXPECT_EQ(t, c.fired, IRQ_UNHANDLED_LIMIT);
+	KUNIT_EXPECT_EQ(t, desc->depth, 1);
+	KUNIT_EXPECT_TRUE_MSG(t, irq_spurious_count() - spurious >= IRQ_UNHANDLED_LIMIT,
 		  "each unhandled one counted as spurious");
 	irq_set_irqchip_state(virq, IRQCHIP_STATE_PENDING, false);
 	enable_irq(virq);
 	release_line(virq, &c);
 }
 
-static void bad_requests(struct selftest *t)
+static void bad_requests(struct kunit *t)
 {
 	struct catcher c = { 0 };
 
-	ST_EXPECT_EQ(t, request_irq(0, catch_irq, 0, "selftest", &c), -EINVAL);
-	ST_EXPECT_EQ(t, irq_set_irqchip_state(0, IRQCHIP_STATE_PENDING, true), -EINVAL);
-	ST_EXPECT(t, !free_irq(0, &c), "unmapped");
+	KUNIT_EXPECT_EQ(t, request_irq(0, catch_irq, 0, "selftest", &c), -EINVAL);
+	KUNIT_EXPECT_EQ(t, irq_set_irqchip_state(0, IRQCHIP_STATE_PENDING, true), -EINVAL);
+	KUNIT_EXPECT_TRUE_MSG(t, !free_irq(0, &c), "unmapped");
 }
 
-static void free_unknown_dev_id(struct selftest *t)
+static void free_unknown_dev_id(struct kunit *t)
 {
 	struct irq_domain *d = irq_domain_next(NULL);
 	long hw = d ? free_hwirq(d) : -1;
 	struct catcher c = { 0 };
 	unsigned int virq;
 
-	ST_ASSERT(t, hw >= 0, "a free line");
+	KUNIT_ASSERT_TRUE_MSG(t, hw >= 0, "a free line");
 	virq = irq_create_mapping(d, (irq_hw_number_t)hw);
-	ST_ASSERT(t, virq, "maps");
-	selftest_expect_begin(t, "no handler with that dev_id");
-	ST_EXPECT(t, !free_irq(virq, &c), "nothing to free");
-	selftest_expect_end(t, "no handler with that dev_id");
+	KUNIT_ASSERT_TRUE_MSG(t, virq, "maps");
+	kunit_expect_begin(t, "no handler with that dev_id");
+	KUNIT_EXPECT_TRUE_MSG(t, !free_irq(virq, &c), "nothing to free");
+	kunit_expect_end(t);
 	irq_dispose_mapping(virq);
 }
 
-static void chained_input_refused(struct selftest *t)
+static void chained_input_refused(struct kunit *t)
 {
 	for (struct irq_domain *d = irq_domain_next(NULL); d; d = irq_domain_next(d)) {
 		struct catcher c = { 0 };
@@ -411,62 +411,62 @@ static void chained_input_refused(struct selftest *t)
 		if (!d->of_node || of_irq_is_root(d->of_node))
 			continue;
 		parent = of_irq_get(d->of_node, 0);
-		ST_ASSERT(t, parent > 0, "%s's input", d->name);
-		ST_EXPECT_EQ(t, request_irq((unsigned int)parent, catch_irq, 0, "selftest", &c),
+		KUNIT_ASSERT_TRUE_MSG(t, parent > 0, "%s's input", d->name);
+		KUNIT_EXPECT_EQ(t, request_irq((unsigned int)parent, catch_irq, 0, "selftest", &c),
 			     -EINVAL);
 		return;
 	}
 	selftest_skip(t, "no cascaded controller on this board");
 }
 
-static void unbalanced_enable_warns(struct selftest *t)
+static void unbalanced_enable_warns(struct kunit *t)
 {
 	struct irq_domain *d = irq_domain_next(NULL);
 	long hw = d ? free_hwirq(d) : -1;
 	unsigned int virq;
 
-	ST_ASSERT(t, hw >= 0, "a free line");
+	KUNIT_ASSERT_TRUE_MSG(t, hw >= 0, "a free line");
 	virq = irq_create_mapping(d, (irq_hw_number_t)hw);
-	ST_ASSERT(t, virq, "maps");
-	selftest_expect_begin(t, "unbalanced enable_irq");
+	KUNIT_ASSERT_TRUE_MSG(t, virq, "maps");
+	kunit_expect_begin(t, "unbalanced enable_irq");
 	enable_irq(virq);
-	selftest_expect_end(t, "unbalanced enable_irq");
-	ST_EXPECT_EQ(t, irq_to_desc(virq)->depth, 0);
+	kunit_expect_end(t);
+	KUNIT_EXPECT_EQ(t, irq_to_desc(virq)->depth, 0);
 	irq_dispose_mapping(virq);
 }
 
-static void xlate_cells(struct selftest *t)
+static void xlate_cells(struct kunit *t)
 {
 	static const u32 one[] = { 7 }, two[] = { 9, 4 };
 	unsigned long hw = 0;
 	unsigned int type = 99;
 
-	ST_EXPECT_EQ(t, irq_domain_xlate_onecell(NULL, NULL, one, 1, &hw, &type), 0);
-	ST_EXPECT_EQ(t, hw, 7);
-	ST_EXPECT_EQ(t, irq_domain_xlate_twocell(NULL, NULL, two, 2, &hw, &type), 0);
-	ST_EXPECT_EQ(t, hw * 10 + type, 94);
-	ST_EXPECT(t, irq_domain_xlate_onecell(NULL, NULL, one, 0, &hw, &type) < 0, "no cells");
-	ST_EXPECT(t, irq_domain_xlate_twocell(NULL, NULL, two, 1, &hw, &type) < 0, "one cell");
+	KUNIT_EXPECT_EQ(t, irq_domain_xlate_onecell(NULL, NULL, one, 1, &hw, &type), 0);
+	KUNIT_EXPECT_EQ(t, hw, 7);
+	KUNIT_EXPECT_EQ(t, irq_domain_xlate_twocell(NULL, NULL, two, 2, &hw, &type), 0);
+	KUNIT_EXPECT_EQ(t, hw * 10 + type, 94);
+	KUNIT_EXPECT_TRUE_MSG(t, irq_domain_xlate_onecell(NULL, NULL, one, 0, &hw, &type) < 0, "no cells");
+	KUNIT_EXPECT_TRUE_MSG(t, irq_domain_xlate_twocell(NULL, NULL, two, 1, &hw, &type) < 0, "one cell");
 }
 
-static void domains_match_tree(struct selftest *t)
+static void domains_match_tree(struct kunit *t)
 {
 	int n = 0;
 
 	for (struct irq_domain *d = irq_domain_next(NULL); d; d = irq_domain_next(d)) {
 		n++;
-		ST_EXPECT(t, d->of_node, "%s has a node", d->name);
+		KUNIT_EXPECT_TRUE_MSG(t, d->of_node, "%s has a node", d->name);
 		if (!d->of_node)
 			continue;
-		ST_EXPECT(t, of_property_read_bool(d->of_node, "interrupt-controller"),
+		KUNIT_EXPECT_TRUE_MSG(t, of_property_read_bool(d->of_node, "interrupt-controller"),
 			  "%s is an interrupt-controller", d->name);
-		ST_EXPECT(t, irq_find_host(d->of_node) == d, "%s found by its node", d->name);
+		KUNIT_EXPECT_TRUE_MSG(t, irq_find_host(d->of_node) == d, "%s found by its node", d->name);
 	}
-	ST_EXPECT(t, n > 0, "at least one controller bound");
+	KUNIT_EXPECT_TRUE_MSG(t, n > 0, "at least one controller bound");
 }
 
 /* Every available node's interrupts resolve to a controller with a domain. */
-static void board_interrupts_have_domains(struct selftest *t)
+static void board_interrupts_have_domains(struct kunit *t)
 {
 	struct device_node *np;
 	int checked = 0;
@@ -479,19 +479,19 @@ static void board_interrupts_have_domains(struct selftest *t)
 		if (of_irq_parse_one(np, 0, &args))
 			continue;
 		checked++;
-		ST_EXPECT(t, !of_device_is_available(args.np) || irq_find_host(args.np),
+		KUNIT_EXPECT_TRUE_MSG(t, !of_device_is_available(args.np) || irq_find_host(args.np),
 			  "%s: its controller %s has a domain", np->full_name, args.np->full_name);
 	}
-	ST_EXPECT(t, checked > 0, "the board has interrupts (%d nodes)", checked);
+	KUNIT_EXPECT_TRUE_MSG(t, checked > 0, "the board has interrupts (%d nodes)", checked);
 }
 
-static void nesting_seen(struct selftest *t)
+static void nesting_seen(struct kunit *t)
 {
 	if (irqs_disabled()) {
 		selftest_skip(t, "IRQs are masked");
 		return;
 	}
-	ST_EXPECT(t, irq_max_nesting() >= 1, "interrupts were taken (deepest %u)",
+	KUNIT_EXPECT_TRUE_MSG(t, irq_max_nesting() >= 1, "interrupts were taken (deepest %u)",
 		  irq_max_nesting());
 }
 
@@ -540,17 +540,17 @@ static irqreturn_t rec_handler(int irq, void *dev_id)
 }
 
 /* A fresh virq on the recording chip (no controller behind it), or 0. */
-static unsigned int rec_line(struct selftest *t)
+static unsigned int rec_line(struct kunit *t)
 {
 	int virq = irq_alloc_desc();
 
-	if (!ST_EXPECT(t, virq > 0, "a free virq (%d)", virq))
+	if (!KUNIT_EXPECT_TRUE_MSG(t, virq > 0, "a free virq (%d)", virq))
 		return 0;
 	irq_set_chip_and_handler((unsigned int)virq, &rec_chip, handle_level_irq);
 	return (unsigned int)virq;
 }
 
-static void set_type_reaches_chip(struct selftest *t)
+static void set_type_reaches_chip(struct kunit *t)
 {
 	unsigned int virq = rec_line(t);
 	struct irq_desc *desc;
@@ -558,20 +558,20 @@ static void set_type_reaches_chip(struct selftest *t)
 	if (!virq)
 		return;
 	desc = irq_to_desc(virq);
-	ST_EXPECT_EQ(t, irq_set_irq_type(virq, IRQ_TYPE_EDGE_FALLING), 0);
-	ST_EXPECT_EQ(t, chip_type, IRQ_TYPE_EDGE_FALLING);
-	ST_EXPECT_EQ(t, irq_get_trigger_type(virq), IRQ_TYPE_EDGE_FALLING);
-	ST_EXPECT(t, desc->handle_irq == handle_edge_irq, "the chip chose the edge flow");
-	selftest_expect_begin(t, "trigger type 4 refused");
-	ST_EXPECT_EQ(t, irq_set_irq_type(virq, IRQ_TYPE_LEVEL_HIGH), -EINVAL);
-	selftest_expect_end(t, "trigger type 4 refused");
-	ST_EXPECT_EQ(t, irq_get_trigger_type(virq), IRQ_TYPE_EDGE_FALLING);
-	ST_EXPECT_EQ(t, irq_set_irq_type(virq, 0x10), -EINVAL);
-	ST_EXPECT_EQ(t, irq_set_irq_type(0, IRQ_TYPE_EDGE_RISING), -EINVAL);
+	KUNIT_EXPECT_EQ(t, irq_set_irq_type(virq, IRQ_TYPE_EDGE_FALLING), 0);
+	KUNIT_EXPECT_EQ(t, chip_type, IRQ_TYPE_EDGE_FALLING);
+	KUNIT_EXPECT_EQ(t, irq_get_trigger_type(virq), IRQ_TYPE_EDGE_FALLING);
+	KUNIT_EXPECT_TRUE_MSG(t, desc->handle_irq == handle_edge_irq, "the chip chose the edge flow");
+	kunit_expect_begin(t, "trigger type 4 refused");
+	KUNIT_EXPECT_EQ(t, irq_set_irq_type(virq, IRQ_TYPE_LEVEL_HIGH), -EINVAL);
+	kunit_expect_end(t);
+	KUNIT_EXPECT_EQ(t, irq_get_trigger_type(virq), IRQ_TYPE_EDGE_FALLING);
+	KUNIT_EXPECT_EQ(t, irq_set_irq_type(virq, 0x10), -EINVAL);
+	KUNIT_EXPECT_EQ(t, irq_set_irq_type(0, IRQ_TYPE_EDGE_RISING), -EINVAL);
 	irq_free_desc(virq);
 }
 
-static void flows_ack_and_mask(struct selftest *t)
+static void flows_ack_and_mask(struct kunit *t)
 {
 	unsigned int virq = rec_line(t);
 	struct irq_desc *desc;
@@ -580,7 +580,7 @@ static void flows_ack_and_mask(struct selftest *t)
 	if (!virq)
 		return;
 	desc = irq_to_desc(virq);
-	if (!ST_EXPECT(t, !request_irq(virq, rec_handler, 0, "selftest", &rec_chip),
+	if (!KUNIT_EXPECT_TRUE_MSG(t, !request_irq(virq, rec_handler, 0, "selftest", &rec_chip),
 		       "requested")) {
 		irq_free_desc(virq);
 		return;
@@ -589,15 +589,15 @@ static void flows_ack_and_mask(struct selftest *t)
 	local_irq_save(flags);
 	nsteps = 0;
 	handle_level_irq(desc);
-	ST_EXPECT(t, !strcmp(steps, "mahu"), "level: mask, ack, handler, unmask (got %s)", steps);
+	KUNIT_EXPECT_TRUE_MSG(t, !strcmp(steps, "mahu"), "level: mask, ack, handler, unmask (got %s)", steps);
 	nsteps = 0;
 	handle_edge_irq(desc);
-	ST_EXPECT(t, !strcmp(steps, "ah"), "edge: ack before the handler, no mask (got %s)",
+	KUNIT_EXPECT_TRUE_MSG(t, !strcmp(steps, "ah"), "edge: ack before the handler, no mask (got %s)",
 		  steps);
 	nsteps = 0;
 	disable_irq(virq);
 	handle_level_irq(desc);
-	ST_EXPECT(t, !strcmp(steps, "mmah"), "a disabled level line stays masked (got %s)",
+	KUNIT_EXPECT_TRUE_MSG(t, !strcmp(steps, "mmah"), "a disabled level line stays masked (got %s)",
 		  steps);
 	enable_irq(virq);
 	local_irq_restore(flags);

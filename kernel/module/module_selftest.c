@@ -19,7 +19,7 @@
 
 #define NO_TEST_MODULES "no test modules in the initrd (boot with build/tests/selftest-initrd.cpio)"
 
-static bool have_test_modules(struct selftest *t)
+static bool have_test_modules(struct kunit *t)
 {
 	struct cpio_entry e;
 
@@ -52,115 +52,115 @@ static void unload_all(void)
 
 /* --- with the test modules -------------------------------------------- */
 
-static void initrd_holds_test_modules(struct selftest *t)
+static void initrd_holds_test_modules(struct kunit *t)
 {
 	struct cpio_entry e;
 
 	if (!have_test_modules(t))
 		return;
-	ST_EXPECT_EQ(t, initrd_find(MODULE_DIR "moduse.ko", &e), 0);
-	ST_EXPECT(t, e.size > 0, "moduse.ko is not empty");
+	KUNIT_EXPECT_EQ(t, initrd_find(MODULE_DIR "moduse.ko", &e), 0);
+	KUNIT_EXPECT_TRUE_MSG(t, e.size > 0, "moduse.ko is not empty");
 }
 
-static void load_runs_relocation_self_check(struct selftest *t)
+static void load_runs_relocation_self_check(struct kunit *t)
 {
 	struct module *mod;
 
 	if (!have_test_modules(t))
 		return;
 	/* modexp's init returns -EINVAL when a relocation came out wrong. */
-	ST_EXPECT_EQ(t, request_module("modexp"), 0);
+	KUNIT_EXPECT_EQ(t, request_module("modexp"), 0);
 	mod = find_module("modexp");
-	ST_ASSERT(t, mod, "modexp is loaded");
-	ST_EXPECT_EQ(t, mod->state, MODULE_STATE_LIVE);
+	KUNIT_ASSERT_TRUE_MSG(t, mod, "modexp is loaded");
+	KUNIT_EXPECT_EQ(t, mod->state, MODULE_STATE_LIVE);
 	unload_all();
 }
 
-static void export_resolves_and_runs(struct selftest *t)
+static void export_resolves_and_runs(struct kunit *t)
 {
 	int (*value)(int);
 	struct module *mod;
 
 	if (!have_test_modules(t))
 		return;
-	ST_ASSERT(t, request_module("modexp") == 0, "modexp loads");
+	KUNIT_ASSERT_TRUE_MSG(t, request_module("modexp") == 0, "modexp loads");
 	mod = find_module("modexp");
 	value = mod ? (int (*)(int))module_symbol(mod, "modexp_value") : NULL;
-	ST_ASSERT(t, value, "modexp exports modexp_value");
-	ST_EXPECT_EQ(t, value(20), 41);
-	ST_EXPECT_STREQ(t, module_name_at((const void *)value), "modexp");
-	ST_EXPECT(t, !module_name_at((const void *)ktime_get_ns), "kernel code is no module's");
+	KUNIT_ASSERT_TRUE_MSG(t, value, "modexp exports modexp_value");
+	KUNIT_EXPECT_EQ(t, value(20), 41);
+	KUNIT_EXPECT_STREQ(t, module_name_at((const void *)value), "modexp");
+	KUNIT_EXPECT_TRUE_MSG(t, !module_name_at((const void *)ktime_get_ns), "kernel code is no module's");
 	unload_all();
 }
 
-static void dependent_module_links(struct selftest *t)
+static void dependent_module_links(struct kunit *t)
 {
 	struct module *exp, *use;
 
 	if (!have_test_modules(t))
 		return;
-	ST_ASSERT(t, request_module("modexp") == 0, "modexp loads");
-	ST_EXPECT_EQ(t, request_module("moduse"), 0);
+	KUNIT_ASSERT_TRUE_MSG(t, request_module("modexp") == 0, "modexp loads");
+	KUNIT_EXPECT_EQ(t, request_module("moduse"), 0);
 	exp = find_module("modexp");
 	use = find_module("moduse");
-	ST_ASSERT(t, exp && use, "both loaded");
-	ST_EXPECT_EQ(t, use->nr_uses, 1);
-	ST_EXPECT(t, use->uses[0] == exp, "moduse uses modexp");
-	ST_EXPECT_EQ(t, exp->refcnt, 1);
+	KUNIT_ASSERT_TRUE_MSG(t, exp && use, "both loaded");
+	KUNIT_EXPECT_EQ(t, use->nr_uses, 1);
+	KUNIT_EXPECT_TRUE_MSG(t, use->uses[0] == exp, "moduse uses modexp");
+	KUNIT_EXPECT_EQ(t, exp->refcnt, 1);
 	unload_all();
 }
 
-static void rmmod_refused_while_used(struct selftest *t)
+static void rmmod_refused_while_used(struct kunit *t)
 {
 	if (!have_test_modules(t))
 		return;
-	ST_ASSERT(t, request_module("modexp") == 0 && request_module("moduse") == 0, "loaded");
-	selftest_expect_begin(t, "modexp: in use by moduse");
-	ST_EXPECT_EQ(t, delete_module("modexp"), -EBUSY);
-	selftest_expect_end(t, "modexp: in use by moduse");
-	ST_EXPECT_EQ(t, delete_module("moduse"), 0);
-	ST_EXPECT_EQ(t, delete_module("modexp"), 0);
-	ST_EXPECT(t, !find_module("modexp") && !find_module("moduse"), "both gone");
+	KUNIT_ASSERT_TRUE_MSG(t, request_module("modexp") == 0 && request_module("moduse") == 0, "loaded");
+	kunit_expect_begin(t, "modexp: in use by moduse");
+	KUNIT_EXPECT_EQ(t, delete_module("modexp"), -EBUSY);
+	kunit_expect_end(t);
+	KUNIT_EXPECT_EQ(t, delete_module("moduse"), 0);
+	KUNIT_EXPECT_EQ(t, delete_module("modexp"), 0);
+	KUNIT_EXPECT_TRUE_MSG(t, !find_module("modexp") && !find_module("moduse"), "both gone");
 }
 
-static void unload_gives_heap_back(struct selftest *t)
+static void unload_gives_heap_back(struct kunit *t)
 {
 	size_t before = selftest_heap_used();
 
 	if (!have_test_modules(t))
 		return;
-	ST_ASSERT(t, request_module("modexp") == 0 && request_module("moduse") == 0, "loaded");
-	ST_EXPECT(t, selftest_heap_used() > before, "loading took heap");
+	KUNIT_ASSERT_TRUE_MSG(t, request_module("modexp") == 0 && request_module("moduse") == 0, "loaded");
+	KUNIT_EXPECT_TRUE_MSG(t, selftest_heap_used() > before, "loading took heap");
 	unload_all();
-	ST_EXPECT_EQ(t, selftest_heap_used(), before);
+	KUNIT_EXPECT_EQ(t, selftest_heap_used(), before);
 }
 
-static void unknown_symbol_refused(struct selftest *t)
+static void unknown_symbol_refused(struct kunit *t)
 {
 	size_t before = selftest_heap_used();
 
 	if (!have_test_modules(t))
 		return;
-	selftest_expect_begin(t, "unknown symbol kmem_init");
-	ST_EXPECT_EQ(t, request_module("modunexp"), -ENOENT);
-	selftest_expect_end(t, "unknown symbol kmem_init");
-	ST_EXPECT(t, !find_module("modunexp"), "not loaded");
-	ST_EXPECT_EQ(t, selftest_heap_used(), before);
+	kunit_expect_begin(t, "unknown symbol kmem_init");
+	KUNIT_EXPECT_EQ(t, request_module("modunexp"), -ENOENT);
+	kunit_expect_end(t);
+	KUNIT_EXPECT_TRUE_MSG(t, !find_module("modunexp"), "not loaded");
+	KUNIT_EXPECT_EQ(t, selftest_heap_used(), before);
 }
 
-static void init_failure_unloads(struct selftest *t)
+static void init_failure_unloads(struct kunit *t)
 {
 	size_t before = selftest_heap_used();
 	int ret;
 
 	if (!have_test_modules(t))
 		return;
-	selftest_expect_begin(t, "modinitfail.ko: init returned");
+	kunit_expect_begin(t, "modinitfail.ko: init returned");
 	ret = request_module("modinitfail");
-	selftest_expect_end(t, "modinitfail.ko: init returned");
-	ST_EXPECT(t, ret < 0, "load fails (%d)", ret);
-	ST_EXPECT(t, !find_module("modinitfail"), "not loaded");
-	ST_EXPECT_EQ(t, selftest_heap_used(), before);
+	kunit_expect_end(t);
+	KUNIT_EXPECT_TRUE_MSG(t, ret < 0, "load fails (%d)", ret);
+	KUNIT_EXPECT_TRUE_MSG(t, !find_module("modinitfail"), "not loaded");
+	KUNIT_EXPECT_EQ(t, selftest_heap_used(), before);
 }
 
 /* --- the module notifier ------------------------------------------------ */
@@ -204,102 +204,102 @@ static int st_module_low(struct notifier_block *nb, unsigned long state, void *d
 static struct notifier_block st_module_nb = { .notifier_call = st_module_event, .priority = 1 };
 static struct notifier_block st_low_nb = { .notifier_call = st_module_low, .priority = -1 };
 
-static void notifier_hears_load_and_unload(struct selftest *t)
+static void notifier_hears_load_and_unload(struct kunit *t)
 {
 	if (!have_test_modules(t))
 		return;
 	heard[0] = '\0';
-	ST_ASSERT(t, register_module_notifier(&st_low_nb) == 0, "low registered");
-	ST_EXPECT_EQ(t, register_module_notifier(&st_module_nb), 0);
-	ST_EXPECT_EQ(t, register_module_notifier(&st_module_nb), -EEXIST);
-	ST_EXPECT_EQ(t, request_module("modexp"), 0);
-	ST_EXPECT_EQ(t, delete_module("modexp"), 0);
-	ST_EXPECT_STREQ(t, heard, "coming modexp, live modexp, going modexp (exit, listed), low, ");
+	KUNIT_ASSERT_TRUE_MSG(t, register_module_notifier(&st_low_nb) == 0, "low registered");
+	KUNIT_EXPECT_EQ(t, register_module_notifier(&st_module_nb), 0);
+	KUNIT_EXPECT_EQ(t, register_module_notifier(&st_module_nb), -EEXIST);
+	KUNIT_EXPECT_EQ(t, request_module("modexp"), 0);
+	KUNIT_EXPECT_EQ(t, delete_module("modexp"), 0);
+	KUNIT_EXPECT_STREQ(t, heard, "coming modexp, live modexp, going modexp (exit, listed), low, ");
 	heard[0] = '\0';
-	selftest_expect_begin(t, "modinitfail.ko: init returned");
-	ST_EXPECT(t, request_module("modinitfail") < 0, "modinitfail fails");
-	selftest_expect_end(t, "modinitfail.ko: init returned");
-	ST_EXPECT_STREQ(t, heard, "coming modinitfail, going modinitfail (failed init, listed), low, ");
+	kunit_expect_begin(t, "modinitfail.ko: init returned");
+	KUNIT_EXPECT_TRUE_MSG(t, request_module("modinitfail") < 0, "modinitfail fails");
+	kunit_expect_end(t);
+	KUNIT_EXPECT_STREQ(t, heard, "coming modinitfail, going modinitfail (failed init, listed), low, ");
 	/* Unregistered: heard no more. */
-	ST_EXPECT_EQ(t, unregister_module_notifier(&st_module_nb), 0);
-	ST_EXPECT_EQ(t, unregister_module_notifier(&st_module_nb), -ENOENT);
-	ST_EXPECT_EQ(t, unregister_module_notifier(&st_low_nb), 0);
+	KUNIT_EXPECT_EQ(t, unregister_module_notifier(&st_module_nb), 0);
+	KUNIT_EXPECT_EQ(t, unregister_module_notifier(&st_module_nb), -ENOENT);
+	KUNIT_EXPECT_EQ(t, unregister_module_notifier(&st_low_nb), 0);
 	heard[0] = '\0';
-	ST_EXPECT_EQ(t, request_module("modexp"), 0);
-	ST_EXPECT_EQ(t, delete_module("modexp"), 0);
-	ST_EXPECT_STREQ(t, heard, "");
+	KUNIT_EXPECT_EQ(t, request_module("modexp"), 0);
+	KUNIT_EXPECT_EQ(t, delete_module("modexp"), 0);
+	KUNIT_EXPECT_STREQ(t, heard, "");
 }
 
-static void params_set(struct selftest *t)
+static void params_set(struct kunit *t)
 {
 	struct module *mod;
 
 	if (!have_test_modules(t))
 		return;
-	ST_EXPECT_EQ(t, request_module_args("modparam", "count=3 who=coyote loud"), 0);
+	KUNIT_EXPECT_EQ(t, request_module_args("modparam", "count=3 who=coyote loud"), 0);
 	mod = find_module("modparam");
-	ST_ASSERT(t, mod, "modparam loaded");
-	ST_EXPECT_EQ(t, mod->nr_params, 4);
-	ST_EXPECT(t, mod->args && mod->args[0], "its arguments are kept");
+	KUNIT_ASSERT_TRUE_MSG(t, mod, "modparam loaded");
+	KUNIT_EXPECT_EQ(t, mod->nr_params, 4);
+	KUNIT_EXPECT_TRUE_MSG(t, mod->args && mod->args[0], "its arguments are kept");
 	unload_all();
 }
 
-static void bad_params_refused(struct selftest *t)
+static void bad_params_refused(struct kunit *t)
 {
 	size_t before = selftest_heap_used();
 
 	if (!have_test_modules(t))
 		return;
-	selftest_expect_begin(t, "nosuch");
-	ST_EXPECT_EQ(t, request_module_args("modparam", "nosuch=1"), -ENOENT);
-	selftest_expect_end(t, "nosuch");
-	selftest_expect_begin(t, "count");
-	ST_EXPECT_EQ(t, request_module_args("modparam", "count=abc"), -EINVAL);
-	selftest_expect_end(t, "count");
-	ST_EXPECT(t, !find_module("modparam"), "not loaded");
-	ST_EXPECT_EQ(t, selftest_heap_used(), before);
+	kunit_expect_begin(t, "nosuch");
+	KUNIT_EXPECT_EQ(t, request_module_args("modparam", "nosuch=1"), -ENOENT);
+	kunit_expect_end(t);
+	kunit_expect_begin(t, "count");
+	KUNIT_EXPECT_EQ(t, request_module_args("modparam", "count=abc"), -EINVAL);
+	kunit_expect_end(t);
+	KUNIT_EXPECT_TRUE_MSG(t, !find_module("modparam"), "not loaded");
+	KUNIT_EXPECT_EQ(t, selftest_heap_used(), before);
 }
 
-static void already_loaded(struct selftest *t)
+static void already_loaded(struct kunit *t)
 {
 	if (!have_test_modules(t))
 		return;
-	ST_ASSERT(t, request_module("modexp") == 0, "modexp loads");
-	selftest_expect_begin(t, "modexp.ko: already loaded");
-	ST_EXPECT_EQ(t, request_module("modexp"), -EEXIST);
-	selftest_expect_end(t, "modexp.ko: already loaded");
+	KUNIT_ASSERT_TRUE_MSG(t, request_module("modexp") == 0, "modexp loads");
+	kunit_expect_begin(t, "modexp.ko: already loaded");
+	KUNIT_EXPECT_EQ(t, request_module("modexp"), -EEXIST);
+	kunit_expect_end(t);
 	unload_all();
 }
 
 /* --- without any module ----------------------------------------------- */
 
-static void missing_module(struct selftest *t)
+static void missing_module(struct kunit *t)
 {
-	selftest_expect_begin(t, "no lib/modules/nosuch.ko in the initrd");
-	ST_EXPECT_EQ(t, request_module("nosuch"), -ENOENT);
-	selftest_expect_end(t, "no lib/modules/nosuch.ko in the initrd");
-	ST_EXPECT_EQ(t, delete_module("nosuch"), -ENOENT);
-	ST_EXPECT(t, !find_module("nosuch"), "not loaded");
+	kunit_expect_begin(t, "no lib/modules/nosuch.ko in the initrd");
+	KUNIT_EXPECT_EQ(t, request_module("nosuch"), -ENOENT);
+	kunit_expect_end(t);
+	KUNIT_EXPECT_EQ(t, delete_module("nosuch"), -ENOENT);
+	KUNIT_EXPECT_TRUE_MSG(t, !find_module("nosuch"), "not loaded");
 }
 
-static void garbage_refused(struct selftest *t)
+static void garbage_refused(struct kunit *t)
 {
 	static const char junk[64] = "\177ELF but not really";
 	size_t before = selftest_heap_used();
 
-	selftest_expect_begin(t, "junk.ko: not an ARM ELF");
-	ST_EXPECT_EQ(t, load_module("junk", junk, sizeof(junk), NULL), -ENOEXEC);
-	selftest_expect_end(t, "junk.ko: not an ARM ELF");
-	ST_EXPECT_EQ(t, selftest_heap_used(), before);
+	kunit_expect_begin(t, "junk.ko: not an ARM ELF");
+	KUNIT_EXPECT_EQ(t, load_module("junk", junk, sizeof(junk), NULL), -ENOEXEC);
+	kunit_expect_end(t);
+	KUNIT_EXPECT_EQ(t, selftest_heap_used(), before);
 }
 
-static void kernel_exports_found(struct selftest *t)
+static void kernel_exports_found(struct kunit *t)
 {
 	const struct kernel_symbol *ks = find_kernel_symbol("ktime_get_ns");
 
-	ST_ASSERT(t, ks, "ktime_get_ns is exported");
-	ST_EXPECT(t, ks->value == (unsigned long)ktime_get_ns, "its address");
-	ST_EXPECT(t, !find_kernel_symbol("kmem_init"), "an unexported function is not found");
+	KUNIT_ASSERT_TRUE_MSG(t, ks, "ktime_get_ns is exported");
+	KUNIT_EXPECT_TRUE_MSG(t, ks->value == (unsigned long)ktime_get_ns, "its address");
+	KUNIT_EXPECT_TRUE_MSG(t, !find_kernel_symbol("kmem_init"), "an unexported function is not found");
 }
 
 /* --- the relocation arithmetic, one type at a time -------------------- */
@@ -334,20 +334,20 @@ static const char *reloc_case_name(unsigned int i)
 	return reloc_cases[i].name;
 }
 
-static void relocation_types(struct selftest *t)
+static void relocation_types(struct kunit *t)
 {
 	const struct reloc_case *c = &reloc_cases[t->param];
 	u8 word[4] = { (u8)c->insn, (u8)(c->insn >> 8), (u8)(c->insn >> 16), (u8)(c->insn >> 24) };
 	char err[96] = "";
 	u32 got;
 
-	ST_EXPECT_EQ(t, arm_apply_relocation(c->type, word, c->P, c->S, err, sizeof(err)), c->ret);
+	KUNIT_EXPECT_EQ(t, arm_apply_relocation(c->type, word, c->P, c->S, err, sizeof(err)), c->ret);
 	if (c->ret) {
-		ST_EXPECT(t, err[0], "the error says why");
+		KUNIT_EXPECT_TRUE_MSG(t, err[0], "the error says why");
 		return;
 	}
 	got = (u32)word[0] | (u32)word[1] << 8 | (u32)word[2] << 16 | (u32)word[3] << 24;
-	ST_EXPECT_EQ(t, got, c->want);
+	KUNIT_EXPECT_EQ(t, got, c->want);
 }
 
 static const struct selftest_case module_cases[] = {

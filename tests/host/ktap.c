@@ -10,10 +10,15 @@
 
 #include "ktap.h"
 
+struct kunit {
+	int unused;
+};
+
+struct kunit ktap_test;
 static int count, failed;
 
-static void report(int ok, const char *file, int line, const char *detail,
-		   const char *fmt, va_list ap)
+bool kunit_report(struct kunit *t, bool ok, const char *file, int line, const char *detail,
+		  const char *fmt, va_list ap)
 {
 	if (!count)
 		printf("KTAP version 1\n");
@@ -29,42 +34,7 @@ static void report(int ok, const char *file, int line, const char *detail,
 	}
 	printf("\n");
 	fflush(stdout);
-}
-
-void ktap_check(int ok, const char *file, int line, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	report(ok, file, line, NULL, fmt, ap);
-	va_end(ap);
-}
-
-void ktap_check_int(long long got, long long want, const char *file, int line,
-		    const char *fmt, ...)
-{
-	char detail[96];
-	va_list ap;
-
-	snprintf(detail, sizeof(detail), "got %lld (0x%llx), want %lld (0x%llx)",
-		 got, (unsigned long long)got, want, (unsigned long long)want);
-	va_start(ap, fmt);
-	report(got == want, file, line, detail, fmt, ap);
-	va_end(ap);
-}
-
-void ktap_check_str(const char *got, const char *want, const char *file,
-		    int line, const char *fmt, ...)
-{
-	char detail[512];
-	va_list ap;
-	int ok = got && want ? !strcmp(got, want) : got == want;
-
-	snprintf(detail, sizeof(detail), "got \"%s\", want \"%s\"",
-		 got ? got : "(null)", want ? want : "(null)");
-	va_start(ap, fmt);
-	report(ok, file, line, detail, fmt, ap);
-	va_end(ap);
+	return ok;
 }
 
 int ktap_done(void)
@@ -90,14 +60,14 @@ void *ktap_load(const char *name, size_t *size)
 	f = fopen(path, "rb");
 	if (!f || fseek(f, 0, SEEK_END) || (n = ftell(f)) <= 0 ||
 	    fseek(f, 0, SEEK_SET)) {
-		ktap_check(0, __FILE__, __LINE__, "load %s", path);
+		KUNIT_EXPECT_TRUE_MSG(test, 0, "load %s", path);
 		if (f)
 			fclose(f);
 		return NULL;
 	}
 	/* Exactly n bytes: a sanitizer then catches any read past the blob. */
 	if (posix_memalign(&buf, 8, (size_t)n) || fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		ktap_check(0, __FILE__, __LINE__, "read %s", path);
+		KUNIT_EXPECT_TRUE_MSG(test, 0, "read %s", path);
 		free(buf);
 		fclose(f);
 		return NULL;
@@ -168,15 +138,15 @@ const char *ktap_stderr_end(void)
 	return text;
 }
 
-void ktap_expect_begin(const char *text)
+void kunit_expect_begin(struct kunit *t, const char *text)
 {
 	snprintf(expect_text, sizeof(expect_text), "%s", text);
 	ktap_stderr_begin();
 	if (!capture_file)
-		ktap_check(0, __FILE__, __LINE__, "capture stderr for: %s", text);
+		KUNIT_EXPECT_TRUE_MSG(test, 0, "capture stderr for: %s", text);
 }
 
-void ktap_expect_end(void)
+void kunit_expect_end(struct kunit *t)
 {
 	const char *text = capture_end();
 	int found;
@@ -184,5 +154,5 @@ void ktap_expect_end(void)
 	printf("# EXPECT begin: %s\n", expect_text);
 	found = print_lines(text, "", expect_text);
 	printf("# EXPECT end\n");
-	ktap_check(found, __FILE__, __LINE__, "expected error: %s", expect_text);
+	KUNIT_EXPECT_TRUE_MSG(test, found, "expected error: %s", expect_text);
 }

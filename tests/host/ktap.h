@@ -1,23 +1,26 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * A tiny KTAP harness for the host unit tests: the first check prints the
- * "KTAP version 1" line, every check prints "ok N - name" or
- * "not ok N - name # file:line (details)", the plan comes last, and the
- * exit status is non-zero when any check failed.  tests/lib/ktap.py parses
- * it, as it parses the in-kernel self-tests.
+ * A tiny KTAP harness for the host unit tests, the host's backend of
+ * include/kunit/test.h: the first check prints the "KTAP version 1" line,
+ * every check prints "ok N - name" or "not ok N - name # file:line
+ * (details)", the plan comes last, and the exit status is non-zero when
+ * any check failed.  tests/lib/ktap.py parses it, as it parses the
+ * in-kernel self-tests.  The checks are KUnit's:
+ *
+ *   KUNIT_EXPECT_EQ_MSG(test, of_property_read_u32(np, "x", &v), -EINVAL, "missing x");
+ *
+ * where `test` is the host's one test context, below.
  */
 #ifndef _TESTS_HOST_KTAP_H
 #define _TESTS_HOST_KTAP_H
 
 #include <stddef.h>
+#include <kunit/test.h>
 
-void ktap_check(int ok, const char *file, int line, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-void ktap_check_int(long long got, long long want, const char *file, int line,
-		    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-void ktap_check_str(const char *got, const char *want, const char *file,
-		    int line, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+/* What a host check names as its test: the whole binary is one run. */
+extern struct kunit ktap_test;
+static struct kunit *const test __attribute__((unused)) = &ktap_test;
+
 /* Prints the plan; returns the process exit status. */
 int ktap_done(void);
 /* Reads a test blob into an 8-byte aligned buffer of exactly its size;
@@ -25,23 +28,15 @@ int ktap_done(void);
 void *ktap_load(const char *name, size_t *size);
 
 /*
- * Expected error lines, as Linux's of unittest brackets them: between
- * ktap_expect_begin() and ktap_expect_end() whatever the code prints
- * (printk goes to stderr on the host) is caught, echoed between
- * "# EXPECT begin: TEXT" and "# EXPECT end" on stdout, and checked to
- * hold the line TEXT exactly: an expected error that never comes fails.
+ * kunit_expect_begin()/kunit_expect_end() on the host: whatever the code
+ * prints between them (printk goes to stderr on the host) is caught,
+ * echoed between "# EXPECT begin: TEXT" and "# EXPECT end" on stdout, and
+ * checked to hold the line TEXT exactly: an expected error that never
+ * comes fails.
  */
-void ktap_expect_begin(const char *text);
-void ktap_expect_end(void);
 /* Everything written to stderr between the two calls (the host printk's
  * lines), at most 8 KiB; valid until the next ktap_stderr_end(). */
 void ktap_stderr_begin(void);
 const char *ktap_stderr_end(void);
-
-#define CHECK(cond, ...) ktap_check(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
-#define CHECK_INT(got, want, ...) \
-	ktap_check_int((long long)(got), (long long)(want), __FILE__, __LINE__, __VA_ARGS__)
-#define CHECK_STR(got, want, ...) \
-	ktap_check_str((got), (want), __FILE__, __LINE__, __VA_ARGS__)
 
 #endif

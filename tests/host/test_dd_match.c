@@ -100,35 +100,35 @@ static struct device d_byname = { .name = "byname", .bus = &cnt_bus };
 static void test_driver_attach_scores_once(void)
 {
 	counts_start();
-	CHECK_INT(device_register(&d_one), 0, "device one@0 registered");
-	CHECK_INT(device_register(&d_two), 0, "device two@0 registered");
-	CHECK_INT(device_register(&d_byname), 0, "device byname registered");
-	CHECK_INT(table_scans + bus_matches, 0, "no driver: nothing scored");
+	KUNIT_EXPECT_EQ_MSG(test, device_register(&d_one), 0, "device one@0 registered");
+	KUNIT_EXPECT_EQ_MSG(test, device_register(&d_two), 0, "device two@0 registered");
+	KUNIT_EXPECT_EQ_MSG(test, device_register(&d_byname), 0, "device byname registered");
+	KUNIT_EXPECT_EQ_MSG(test, table_scans + bus_matches, 0, "no driver: nothing scored");
 
 	/* Unbound: all three; drivers: two. */
 	counts_start();
-	CHECK_INT(driver_register(&two_drv), 0, "driver two registered");
-	CHECK_INT(table_scans, 2, "driver two: one table scan per device with a node");
-	CHECK_INT(bus_matches, 2, "driver two: the bus asked for one@0 (no entry) and byname");
-	CHECK(d_two.driver == &two_drv, "two@0 bound to two");
-	CHECK(d_two.match == &two_ids[1], "two@0 kept the entry the scan found (\"%s\")",
+	KUNIT_EXPECT_EQ_MSG(test, driver_register(&two_drv), 0, "driver two registered");
+	KUNIT_EXPECT_EQ_MSG(test, table_scans, 2, "driver two: one table scan per device with a node");
+	KUNIT_EXPECT_EQ_MSG(test, bus_matches, 2, "driver two: the bus asked for one@0 (no entry) and byname");
+	KUNIT_EXPECT_TRUE_MSG(test, d_two.driver == &two_drv, "two@0 bound to two");
+	KUNIT_EXPECT_TRUE_MSG(test, d_two.match == &two_ids[1], "two@0 kept the entry the scan found (\"%s\")",
 	      d_two.match ? d_two.match->compatible : "none");
 
 	/* Unbound: one@0 and byname; drivers: two, one. */
 	counts_start();
-	CHECK_INT(driver_register(&one_drv), 0, "driver one registered");
-	CHECK_INT(table_scans, 2, "driver one: one@0 scanned by two's and one's table");
-	CHECK_INT(bus_matches, 3, "driver one: the bus asked for one@0 by two, byname by both");
-	CHECK(d_one.driver == &one_drv && d_one.match == &one_ids[0],
+	KUNIT_EXPECT_EQ_MSG(test, driver_register(&one_drv), 0, "driver one registered");
+	KUNIT_EXPECT_EQ_MSG(test, table_scans, 2, "driver one: one@0 scanned by two's and one's table");
+	KUNIT_EXPECT_EQ_MSG(test, bus_matches, 3, "driver one: the bus asked for one@0 by two, byname by both");
+	KUNIT_EXPECT_TRUE_MSG(test, d_one.driver == &one_drv && d_one.match == &one_ids[0],
 	      "one@0 bound to one by its entry");
 
 	/* Unbound: byname; drivers: two, one, byname. */
 	counts_start();
-	CHECK_INT(driver_register(&byname_drv), 0, "driver byname registered");
-	CHECK_INT(table_scans, 0, "driver byname: no node, no scan");
-	CHECK_INT(bus_matches, 3, "driver byname: the bus asked once per driver");
-	CHECK(d_byname.driver == &byname_drv && !d_byname.match, "byname bound by name");
-	CHECK_INT(probes, 3, "three probes");
+	KUNIT_EXPECT_EQ_MSG(test, driver_register(&byname_drv), 0, "driver byname registered");
+	KUNIT_EXPECT_EQ_MSG(test, table_scans, 0, "driver byname: no node, no scan");
+	KUNIT_EXPECT_EQ_MSG(test, bus_matches, 3, "driver byname: the bus asked once per driver");
+	KUNIT_EXPECT_TRUE_MSG(test, d_byname.driver == &byname_drv && !d_byname.match, "byname bound by name");
+	KUNIT_EXPECT_EQ_MSG(test, probes, 3, "three probes");
 }
 
 /* device_attach(): the device scored against each driver once, the best
@@ -137,10 +137,10 @@ static void test_device_attach_scores_once(void)
 {
 	device_release_driver(&d_two);
 	counts_start();
-	CHECK_INT(device_attach(&d_two), 1, "two@0 bound again");
-	CHECK_INT(table_scans, 2, "two@0: scanned by two's and one's table, once each");
-	CHECK_INT(bus_matches, 1, "two@0: the bus asked for the table-less driver only");
-	CHECK(d_two.driver == &two_drv && d_two.match == &two_ids[1],
+	KUNIT_EXPECT_EQ_MSG(test, device_attach(&d_two), 1, "two@0 bound again");
+	KUNIT_EXPECT_EQ_MSG(test, table_scans, 2, "two@0: scanned by two's and one's table, once each");
+	KUNIT_EXPECT_EQ_MSG(test, bus_matches, 1, "two@0: the bus asked for the table-less driver only");
+	KUNIT_EXPECT_TRUE_MSG(test, d_two.driver == &two_drv && d_two.match == &two_ids[1],
 	      "the better entry won: \"%s\"", d_two.match ? d_two.match->compatible : "none");
 }
 
@@ -155,17 +155,17 @@ static void test_tie_first_registered(void)
 						  .of_match_table = again_ids,
 						  .probe = cnt_probe };
 
-	CHECK_INT(driver_register(&again_drv), 0, "a driver with one's table registered");
+	KUNIT_EXPECT_EQ_MSG(test, driver_register(&again_drv), 0, "a driver with one's table registered");
 	device_release_driver(&d_one);
-	CHECK_INT(device_attach(&d_one), 1, "one@0 bound again");
-	CHECK(d_one.driver == &one_drv, "the tie went to the first registered (%s)",
+	KUNIT_EXPECT_EQ_MSG(test, device_attach(&d_one), 1, "one@0 bound again");
+	KUNIT_EXPECT_TRUE_MSG(test, d_one.driver == &one_drv, "the tie went to the first registered (%s)",
 	      d_one.driver ? d_one.driver->name : "none");
 	driver_unregister(&again_drv);
 }
 
 int main(void)
 {
-	CHECK_INT(bus_register(&cnt_bus), 0, "bus registered");
+	KUNIT_EXPECT_EQ_MSG(test, bus_register(&cnt_bus), 0, "bus registered");
 	test_driver_attach_scores_once();
 	test_device_attach_scores_once();
 	test_tie_first_registered();

@@ -53,7 +53,7 @@ static const char *capture_end(void)
 }
 
 #define CHECK_LINE(text, line) \
-	CHECK(strstr((text), line "\n") != NULL, "prints: %s", line)
+	KUNIT_EXPECT_TRUE_MSG(test, strstr((text), line "\n") != NULL, "prints: %s", line)
 
 /* --- one fake driver for "link,dev", one that fails for "link,fail" ------ */
 static int probes;
@@ -157,7 +157,7 @@ static void test_table_and_order(void)
 	size_t i;
 
 	if (!load("devlink-order.dtb")) {
-		CHECK(0, "unflatten devlink-order.dtb");
+		KUNIT_EXPECT_TRUE_MSG(test, 0, "unflatten devlink-order.dtb");
 		return;
 	}
 	probes = 0;
@@ -166,23 +166,23 @@ static void test_table_and_order(void)
 	for (i = 0; i < ARRAY_SIZE(want); i++) {
 		struct device_link *l = link_between(want[i].consumer, want[i].supplier);
 
-		CHECK(l && !strcmp(l->prop, want[i].prop), "link %s -> %s (%s): got %s",
+		KUNIT_EXPECT_TRUE_MSG(test, l && !strcmp(l->prop, want[i].prop), "link %s -> %s (%s): got %s",
 		      want[i].consumer, want[i].supplier, want[i].prop, l ? l->prop : "none");
 	}
-	CHECK_INT(count_links(), ARRAY_SIZE(want), "no other links (pin state -> its controller)");
-	CHECK(dev_of("/consumer@1")->state == DEVICE_NO_DRIVER && probes == 0,
+	KUNIT_EXPECT_EQ_MSG(test, count_links(), ARRAY_SIZE(want), "no other links (pin state -> its controller)");
+	KUNIT_EXPECT_TRUE_MSG(test, dev_of("/consumer@1")->state == DEVICE_NO_DRIVER && probes == 0,
 	      "no driver registered yet: nothing probed, nothing waits");
 
 	platform_driver_register(&dev_driver);
-	CHECK_INT(probes, 12, "every device probed");
-	CHECK_INT(probe_calls() - calls, 12, "exactly one probe call per device");
-	CHECK_INT(driver_deferred_probe_count(), 0, "no deferral");
-	CHECK(order_respects_links(), "every supplier bound before its consumers");
-	CHECK_INT(dev_of("/consumer@1")->probe_order - dev_of("/interrupt-controller@a")->probe_order
+	KUNIT_EXPECT_EQ_MSG(test, probes, 12, "every device probed");
+	KUNIT_EXPECT_EQ_MSG(test, probe_calls() - calls, 12, "exactly one probe call per device");
+	KUNIT_EXPECT_EQ_MSG(test, driver_deferred_probe_count(), 0, "no deferral");
+	KUNIT_EXPECT_TRUE_MSG(test, order_respects_links(), "every supplier bound before its consumers");
+	KUNIT_EXPECT_EQ_MSG(test, dev_of("/consumer@1")->probe_order - dev_of("/interrupt-controller@a")->probe_order
 		  > 0, 1, "listed first, probed after its suppliers");
 	platform_driver_unregister(&dev_driver);
 	of_platform_depopulate(NULL);
-	CHECK_INT(count_links(), 0, "depopulate removes every link");
+	KUNIT_EXPECT_EQ_MSG(test, count_links(), 0, "depopulate removes every link");
 }
 
 /* A supplier that unbinds takes its bound consumers down first; they wait
@@ -224,8 +224,8 @@ static void test_order_driver_first(void)
 	capture_start();
 	of_platform_default_populate(NULL, NULL, NULL);
 	capture_end();
-	CHECK_INT(probe_calls() - calls, 12, "driver first: one probe call per device");
-	CHECK(order_respects_links(), "driver first: suppliers first");
+	KUNIT_EXPECT_EQ_MSG(test, probe_calls() - calls, 12, "driver first: one probe call per device");
+	KUNIT_EXPECT_TRUE_MSG(test, order_respects_links(), "driver first: suppliers first");
 	CHECK_LINE(captured, "fw_devlink: 14 link(s) among 12 new device(s), from 16 supplier "
 		   "properties");
 	platform_driver_unregister(&dev_driver);
@@ -238,7 +238,7 @@ static void test_cycles_two_pairs(void)
 	struct device_link *l;
 
 	if (!load("devlink-cycle1.dtb")) {
-		CHECK(0, "unflatten devlink-cycle1.dtb");
+		KUNIT_EXPECT_TRUE_MSG(test, 0, "unflatten devlink-cycle1.dtb");
 		return;
 	}
 	platform_driver_register(&dev_driver);
@@ -254,14 +254,14 @@ static void test_cycles_two_pairs(void)
 	CHECK_LINE(out, "fw_devlink:   /gpio@3 waits for /reset@4 (resets, rank 7)");
 	CHECK_LINE(out, "fw_devlink:   /reset@4 waits for /gpio@3 (enable-gpios, rank 4): relaxed");
 	l = link_between("/camera@2", "/display@1");
-	CHECK(l && device_link_state(l) == DL_STATE_RELAXED, "camera -> display relaxed");
+	KUNIT_EXPECT_TRUE_MSG(test, l && device_link_state(l) == DL_STATE_RELAXED, "camera -> display relaxed");
 	l = link_between("/display@1", "/camera@2");
-	CHECK(l && device_link_state(l) == DL_STATE_ACTIVE, "display -> camera kept (clocks)");
-	CHECK(dev_of("/camera@2")->probe_order < dev_of("/display@1")->probe_order,
+	KUNIT_EXPECT_TRUE_MSG(test, l && device_link_state(l) == DL_STATE_ACTIVE, "display -> camera kept (clocks)");
+	KUNIT_EXPECT_TRUE_MSG(test, dev_of("/camera@2")->probe_order < dev_of("/display@1")->probe_order,
 	      "camera before display");
-	CHECK(dev_of("/reset@4")->probe_order < dev_of("/gpio@3")->probe_order,
+	KUNIT_EXPECT_TRUE_MSG(test, dev_of("/reset@4")->probe_order < dev_of("/gpio@3")->probe_order,
 	      "reset controller before the GPIO controller");
-	CHECK_INT(driver_deferred_probe_count(), 0, "no deferral");
+	KUNIT_EXPECT_EQ_MSG(test, driver_deferred_probe_count(), 0, "no deferral");
 	platform_driver_unregister(&dev_driver);
 	of_platform_depopulate(NULL);
 }
@@ -271,7 +271,7 @@ static void test_cycle_of_three(void)
 	const char *out;
 
 	if (!load("devlink-cycle2.dtb")) {
-		CHECK(0, "unflatten devlink-cycle2.dtb");
+		KUNIT_EXPECT_TRUE_MSG(test, 0, "unflatten devlink-cycle2.dtb");
 		return;
 	}
 	platform_driver_register(&dev_driver);
@@ -282,7 +282,7 @@ static void test_cycle_of_three(void)
 	CHECK_LINE(out, "fw_devlink:   /power-controller@4 waits for /interrupt-controller@2 "
 		   "(interrupt-parent (inherited), rank 2): relaxed");
 	/* probe_order counts binds since boot: consecutive here. */
-	CHECK(dev_of("/clock@3")->probe_order == dev_of("/power-controller@4")->probe_order + 1 &&
+	KUNIT_EXPECT_TRUE_MSG(test, dev_of("/clock@3")->probe_order == dev_of("/power-controller@4")->probe_order + 1 &&
 	      dev_of("/interrupt-controller@2")->probe_order ==
 	      dev_of("/power-controller@4")->probe_order + 2 &&
 	      dev_of("/uart@1")->probe_order == dev_of("/power-controller@4")->probe_order + 3,
@@ -313,25 +313,25 @@ static void test_missing_suppliers(void)
 	const char *out;
 
 	if (!load("devlink-missing.dtb")) {
-		CHECK(0, "unflatten devlink-missing.dtb");
+		KUNIT_EXPECT_TRUE_MSG(test, 0, "unflatten devlink-missing.dtb");
 		return;
 	}
 	platform_driver_register(&dev_driver);
 	platform_driver_register(&fail_driver);
 	of_platform_default_populate(NULL, NULL, NULL);
-	CHECK(dev_of("/a@4")->state == DEVICE_WAITING, "a waits for a driverless clock");
-	CHECK(dev_of("/b@5")->state == DEVICE_BOUND, "b: a disabled supplier holds nothing back");
-	CHECK(dev_of("/c@6")->state == DEVICE_WAITING, "c waits for a failed clock (until boot ends)");
-	CHECK(dev_of("/d@7")->state == DEVICE_WAITING, "d waits for a clock that waits");
+	KUNIT_EXPECT_TRUE_MSG(test, dev_of("/a@4")->state == DEVICE_WAITING, "a waits for a driverless clock");
+	KUNIT_EXPECT_TRUE_MSG(test, dev_of("/b@5")->state == DEVICE_BOUND, "b: a disabled supplier holds nothing back");
+	KUNIT_EXPECT_TRUE_MSG(test, dev_of("/c@6")->state == DEVICE_WAITING, "c waits for a failed clock (until boot ends)");
+	KUNIT_EXPECT_TRUE_MSG(test, dev_of("/d@7")->state == DEVICE_WAITING, "d waits for a clock that waits");
 	out = whynot("/d@7");
-	CHECK_STR(out, "not probed yet by driver link-dev: a supplier is not bound\n"
+	KUNIT_EXPECT_STREQ_MSG(test, out, "not probed yet by driver link-dev: a supplier is not bound\n"
 		  "waits for /clock@8 (clocks) which waits for /clock@1 (clocks): no driver for "
 		  "\"link,nodriver\"\n", "whynot names the chain down to its cause");
 	out = whynot("/c@6");
-	CHECK(strstr(out, "waits for /clock@3 (clocks): its probe failed: EIO\n"), "%s", out);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(out, "waits for /clock@3 (clocks): its probe failed: EIO\n"), "%s", out);
 
 	capture_start();
-	CHECK_INT(fw_devlink_drivers_done(), 4, "four links given up on");
+	KUNIT_EXPECT_EQ_MSG(test, fw_devlink_drivers_done(), 4, "four links given up on");
 	out = capture_end();
 	CHECK_LINE(out, "fw_devlink: /b@5 probes without /clock@2 (clocks): that node is disabled");
 	CHECK_LINE(out, "fw_devlink: /a@4 probes without /clock@1 (clocks): no driver for "
@@ -339,13 +339,13 @@ static void test_missing_suppliers(void)
 	CHECK_LINE(out, "fw_devlink: /c@6 probes without /clock@3 (clocks): its probe failed: EIO");
 	CHECK_LINE(out, "fw_devlink: /clock@8 probes without /clock@1 (clocks): no driver for "
 		   "\"link,nodriver\"");
-	CHECK(dev_of("/a@4")->state == DEVICE_BOUND && dev_of("/c@6")->state == DEVICE_BOUND &&
+	KUNIT_EXPECT_TRUE_MSG(test, dev_of("/a@4")->state == DEVICE_BOUND && dev_of("/c@6")->state == DEVICE_BOUND &&
 	      dev_of("/d@7")->state == DEVICE_BOUND && dev_of("/clock@8")->state == DEVICE_BOUND,
 	      "every consumer probed anyway");
-	CHECK(dev_of("/clock@8")->probe_order < dev_of("/d@7")->probe_order,
+	KUNIT_EXPECT_TRUE_MSG(test, dev_of("/clock@8")->probe_order < dev_of("/d@7")->probe_order,
 	      "the chain still in order");
 	out = whynot("/a@4");
-	CHECK(strstr(out, "link to /clock@1 (clocks) supplier-missing: no driver for "
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(out, "link to /clock@1 (clocks) supplier-missing: no driver for "
 		     "\"link,nodriver\"\n") != NULL, "a bound consumer's whynot: %s", out);
 
 	/* The missing supplier's driver comes late (a module): active again;

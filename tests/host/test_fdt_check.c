@@ -26,8 +26,8 @@ static char why[256];
 /* The checker returns @err and a reason containing @reason. */
 #define EXPECT(blob, size, err, reason) do {				\
 	int __r = of_fdt_check((blob), (size), why, sizeof(why));	\
-	CHECK_INT(__r, (err), "%s: return code", (reason));		\
-	CHECK(strstr(why, (reason)) != NULL, "%s: reason (got \"%s\")",	\
+	KUNIT_EXPECT_EQ_MSG(test, __r, (err), "%s: return code", (reason));		\
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(why, (reason)) != NULL, "%s: reason (got \"%s\")",	\
 	      (reason), why);						\
 } while (0)
 
@@ -60,8 +60,8 @@ static void test_hand_made(void)
 	small_head(b);
 	small_tail(b);
 	size = fdtb_finish(b);
-	CHECK_INT(of_fdt_check(b->out, size, why, sizeof(why)), 0, "small blob passes");
-	CHECK_STR(why, "", "no reason on success");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_check(b->out, size, why, sizeof(why)), 0, "small blob passes");
+	KUNIT_EXPECT_STREQ_MSG(test, why, "", "no reason on success");
 
 	/* unterminated node name: the name runs to the end of the struct block */
 	fdtb_init(b);
@@ -79,8 +79,8 @@ static void test_hand_made(void)
 		fdtb_end(b);
 	fdtb_finish_tree(b);
 	size = fdtb_finish(b);
-	CHECK_INT(of_fdt_check(b->out, size, why, sizeof(why)), 0, "64 levels pass (%s)", why);
-	CHECK_INT(of_fdt_unflatten(b->out, size, NULL, 0), 0, "64 levels unflatten");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_check(b->out, size, why, sizeof(why)), 0, "64 levels pass (%s)", why);
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_unflatten(b->out, size, NULL, 0), 0, "64 levels unflatten");
 	fdtb_init(b);
 	for (i = 0; i < 65; i++)
 		fdtb_begin(b, i ? "n" : "");
@@ -230,7 +230,7 @@ static void test_hand_made(void)
 	small_tail(b);
 	size = fdtb_finish(b);
 	EXPECT(b->out, size, -EINVAL, "bad token 0x7 at offset");
-	CHECK(strstr(why, "in /amba") != NULL, "bad token names the node (%s)", why);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(why, "in /amba") != NULL, "bad token names the node (%s)", why);
 
 	/* FDT_END with a node still open */
 	small_head(b);
@@ -256,9 +256,9 @@ static void test_hand_made(void)
 	fdtb_raw32(b, 4);
 	fdtb_finish_tree(b);
 	size = fdtb_finish(b);
-	CHECK_INT(of_fdt_check(b->out, size, why, sizeof(why)), 0, "NOPs pass (%s)", why);
-	CHECK_INT(of_fdt_unflatten(b->out, size, NULL, 0), 0, "NOP blob unflattens");
-	CHECK(of_find_node_by_phandle(5) == of_root, "phandle after NOPs");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_check(b->out, size, why, sizeof(why)), 0, "NOPs pass (%s)", why);
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_unflatten(b->out, size, NULL, 0), 0, "NOP blob unflattens");
+	KUNIT_EXPECT_TRUE_MSG(test, of_find_node_by_phandle(5) == of_root, "phandle after NOPs");
 
 	/* a root with a name (DT spec 2.2.1: the root has none) */
 	fdtb_init(b);
@@ -278,13 +278,13 @@ static void test_hand_made(void)
 	{
 		struct of_fdt_counts cnt;
 
-		CHECK_INT(of_fdt_check_counts(b->out, size, why, sizeof(why), &cnt), 0,
+		KUNIT_EXPECT_EQ_MSG(test, of_fdt_check_counts(b->out, size, why, sizeof(why), &cnt), 0,
 			  "NOPs after FDT_END pass (%s)", why);
-		CHECK_INT(cnt.nops_after_end, 2, "NOPs after FDT_END counted");
+		KUNIT_EXPECT_EQ_MSG(test, cnt.nops_after_end, 2, "NOPs after FDT_END counted");
 		ktap_stderr_begin();
-		CHECK_INT(of_fdt_unflatten(b->out, size, NULL, 0), 0,
+		KUNIT_EXPECT_EQ_MSG(test, of_fdt_unflatten(b->out, size, NULL, 0), 0,
 			  "NOPs after FDT_END unflatten");
-		CHECK(strstr(ktap_stderr_end(), "2 FDT_NOP token(s) after FDT_END ignored "
+		KUNIT_EXPECT_TRUE_MSG(test, strstr(ktap_stderr_end(), "2 FDT_NOP token(s) after FDT_END ignored "
 			     "(DT spec 5.4.1"), "unflatten warns naming the clause");
 	}
 
@@ -304,20 +304,20 @@ static void test_hand_made(void)
 	fdtb_finish_tree(b);
 	size = fdtb_finish(b);
 	ktap_stderr_begin();
-	CHECK_INT(of_fdt_unflatten(b->out, size, NULL, 0), 0, "duplicate phandle blob unflattens");
-	CHECK(strstr(ktap_stderr_end(),
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_unflatten(b->out, size, NULL, 0), 0, "duplicate phandle blob unflattens");
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(ktap_stderr_end(),
 		     "duplicate phandle 0x5: /a and /b; references reach /a only"),
 	      "duplicate phandle warned");
 	{
 		struct device_node *np = of_find_node_by_phandle(5);
 		struct of_fdt_stats st;
 
-		CHECK_STR(np ? np->full_name : "(none)", "a", "phandle 5 reaches /a, the first");
+		KUNIT_EXPECT_STREQ_MSG(test, np ? np->full_name : "(none)", "a", "phandle 5 reaches /a, the first");
 		of_fdt_get_stats(&st);
-		CHECK_INT(st.duplicate_phandles, 1, "one duplicate left out");
-		CHECK_INT(st.phandles, 2, "two phandles in the table");
+		KUNIT_EXPECT_EQ_MSG(test, st.duplicate_phandles, 1, "one duplicate left out");
+		KUNIT_EXPECT_EQ_MSG(test, st.phandles, 2, "two phandles in the table");
 		np = of_find_node_by_phandle(7);
-		CHECK_STR(np ? np->full_name : "(none)", "c", "phandle 7 still found");
+		KUNIT_EXPECT_STREQ_MSG(test, np ? np->full_name : "(none)", "c", "phandle 7 still found");
 	}
 
 	/* misaligned blob */
@@ -345,7 +345,7 @@ static void test_header(const void *good, size_t size)
 
 #define FRESH() memcpy(work, good, size)
 	FRESH();
-	CHECK_INT(of_fdt_check(work, size, why, sizeof(why)), 0, "api.dtb passes (%s)", why);
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_check(work, size, why, sizeof(why)), 0, "api.dtb passes (%s)", why);
 	off_struct = fdtb_get32(work + 8);
 	off_strings = fdtb_get32(work + 12);
 	off_rsv = fdtb_get32(work + 16);
@@ -361,30 +361,30 @@ static void test_header(const void *good, size_t size)
 	EXPECT(work, size, -EINVAL, "blob format version 3 is too old");
 	/* DT spec 5.1: a later version that a version-17 reader can read */
 	put(20, 18);
-	CHECK_INT(of_fdt_check(work, size, why, sizeof(why)), 0,
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_check(work, size, why, sizeof(why)), 0,
 		  "version 18 readable by 17 passes (%s)", why);
 	put(24, 18);
 	EXPECT(work, size, -EINVAL,
 	       "blob format version 18 needs a reader of version 18 or later");
 	put(20, 17);
 	put(24, 17);
-	CHECK_INT(of_fdt_check(work, size, why, sizeof(why)), 0,
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_check(work, size, why, sizeof(why)), 0,
 		  "version 17 with last compatible version 17 passes (%s)", why);
 	FRESH();
 	put(20, 16);
-	CHECK_INT(of_fdt_check(work, size, why, sizeof(why)), 0, "version 16 passes (%s)", why);
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_check(work, size, why, sizeof(why)), 0, "version 16 passes (%s)", why);
 	{
 		struct of_fdt_stats st16, st17;
 
-		CHECK_INT(of_fdt_unflatten(work, size, NULL, 0), 0, "version 16 unflattens");
+		KUNIT_EXPECT_EQ_MSG(test, of_fdt_unflatten(work, size, NULL, 0), 0, "version 16 unflattens");
 		of_fdt_get_stats(&st16);
-		CHECK_INT(of_fdt_unflatten(good, size, NULL, 0), 0, "version 17 unflattens");
+		KUNIT_EXPECT_EQ_MSG(test, of_fdt_unflatten(good, size, NULL, 0), 0, "version 17 unflattens");
 		of_fdt_get_stats(&st17);
-		CHECK(st16.nodes == st17.nodes && st16.properties == st17.properties,
+		KUNIT_EXPECT_TRUE_MSG(test, st16.nodes == st17.nodes && st16.properties == st17.properties,
 		      "version 16 and 17 give the same tree");
 		/* v16 has no size_dt_struct: the struct block ends at the strings */
 		put(36, 0);
-		CHECK_INT(of_fdt_check(work, size, why, sizeof(why)), 0,
+		KUNIT_EXPECT_EQ_MSG(test, of_fdt_check(work, size, why, sizeof(why)), 0,
 			  "version 16 ignores size_dt_struct (%s)", why);
 	}
 
@@ -394,7 +394,7 @@ static void test_header(const void *good, size_t size)
 	put(4, 20);
 	EXPECT(work, size, -EINVAL, "totalsize 20 smaller than the header");
 	FRESH();
-	CHECK_INT(of_fdt_check(work, size - 1, why, sizeof(why)), -EOVERFLOW,
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_check(work, size - 1, why, sizeof(why)), -EOVERFLOW,
 		  "a buffer one byte short is refused");
 
 	FRESH();
@@ -422,7 +422,7 @@ static void test_header(const void *good, size_t size)
 	if ((off_strings & 7) == 0) {
 		EXPECT(work, size, -EINVAL, "memory reservation map overlaps strings block");
 	} else {
-		CHECK(of_fdt_check(work, size, why, sizeof(why)) == -EINVAL,
+		KUNIT_EXPECT_TRUE_MSG(test, of_fdt_check(work, size, why, sizeof(why)) == -EINVAL,
 		      "reservation map in the strings block refused (%s)", why);
 	}
 	/* The map's terminator (after 2 entries) made non-zero: it then runs
@@ -441,10 +441,10 @@ static void test_header(const void *good, size_t size)
 		char tiny[8];
 
 		memset(tiny, 'x', sizeof(tiny));
-		CHECK_INT(of_fdt_check(work, size, tiny, sizeof(tiny)), -EINVAL,
+		KUNIT_EXPECT_EQ_MSG(test, of_fdt_check(work, size, tiny, sizeof(tiny)), -EINVAL,
 			  "small reason buffer: still refused");
-		CHECK(memchr(tiny, 0, sizeof(tiny)) != NULL, "small reason buffer terminated");
-		CHECK_INT(of_fdt_check(work, size, NULL, 0), -EINVAL, "NULL reason buffer");
+		KUNIT_EXPECT_TRUE_MSG(test, memchr(tiny, 0, sizeof(tiny)) != NULL, "small reason buffer terminated");
+		KUNIT_EXPECT_EQ_MSG(test, of_fdt_check(work, size, NULL, 0), -EINVAL, "NULL reason buffer");
 	}
 #undef FRESH
 }
@@ -522,12 +522,12 @@ static void test_corruptions(const void *good, size_t size)
 		dup2(saved, 2);
 	if (devnull >= 0)
 		close(devnull);
-	CHECK(refused > 0 && passed > 0, "corrupted bytes: %zu refused, %zu survive and walk",
+	KUNIT_EXPECT_TRUE_MSG(test, refused > 0 && passed > 0, "corrupted bytes: %zu refused, %zu survive and walk",
 	      refused, passed);
 	for (i = 0; i < size; i++)
 		if (of_fdt_check(good, i, why, sizeof(why)) != -EOVERFLOW)
 			bad_trunc++;
-	CHECK_INT(bad_trunc, 0, "every truncation is -EOVERFLOW");
+	KUNIT_EXPECT_EQ_MSG(test, bad_trunc, 0, "every truncation is -EOVERFLOW");
 	free(copy);
 }
 
@@ -544,11 +544,11 @@ static void test_flat_ranges(void)
 	for (int i = 0; i < 3; i++)
 		fdtb_put32(r + 4 * i, cells[i]);
 	a = 0xfff;
-	CHECK_INT(of_ranges_translate((const __be32 *)r, 12, 1, 1, 1, &a), 0,
+	KUNIT_EXPECT_EQ_MSG(test, of_ranges_translate((const __be32 *)r, 12, 1, 1, 1, &a), 0,
 		  "flat ranges: the last byte of a window translates");
-	CHECK_INT(a, 0x10000fff, "flat ranges: to the window's last byte");
+	KUNIT_EXPECT_EQ_MSG(test, a, 0x10000fff, "flat ranges: to the window's last byte");
 	a = 0x1000;
-	CHECK_INT(of_ranges_translate((const __be32 *)r, 12, 1, 1, 1, &a), -ENOENT,
+	KUNIT_EXPECT_EQ_MSG(test, of_ranges_translate((const __be32 *)r, 12, 1, 1, 1, &a), -ENOENT,
 		  "flat ranges: the byte just past a window does not");
 }
 
@@ -558,59 +558,59 @@ static void test_accessors(const void *blob, size_t size)
 	const char *s;
 	u64 a, sz;
 
-	CHECK_INT(of_fdt_totalsize(blob), size, "of_fdt_totalsize");
-	CHECK_INT(of_fdt_get_mem_rsv(blob, 0, &a, &sz), 0, "memreserve 0");
-	CHECK_INT(a, 0x10000000, "memreserve 0 address");
-	CHECK_INT(sz, 0x4000, "memreserve 0 size");
-	CHECK_INT(of_fdt_get_mem_rsv(blob, 1, &a, &sz), 0, "memreserve 1");
-	CHECK_INT(a, 0x20000000, "memreserve 1 address");
-	CHECK_INT(of_fdt_get_mem_rsv(blob, 2, &a, &sz), -ENOENT, "memreserve 2: -ENOENT");
-	CHECK_INT(of_fdt_get_mem_rsv(blob, -1, &a, &sz), -ENOENT, "memreserve -1: -ENOENT");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_totalsize(blob), size, "of_fdt_totalsize");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_get_mem_rsv(blob, 0, &a, &sz), 0, "memreserve 0");
+	KUNIT_EXPECT_EQ_MSG(test, a, 0x10000000, "memreserve 0 address");
+	KUNIT_EXPECT_EQ_MSG(test, sz, 0x4000, "memreserve 0 size");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_get_mem_rsv(blob, 1, &a, &sz), 0, "memreserve 1");
+	KUNIT_EXPECT_EQ_MSG(test, a, 0x20000000, "memreserve 1 address");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_get_mem_rsv(blob, 2, &a, &sz), -ENOENT, "memreserve 2: -ENOENT");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_get_mem_rsv(blob, -1, &a, &sz), -ENOENT, "memreserve -1: -ENOENT");
 
 	root = of_fdt_path_offset(blob, "/");
-	CHECK_INT(root, 0, "path / is offset 0");
+	KUNIT_EXPECT_EQ_MSG(test, root, 0, "path / is offset 0");
 	s = of_fdt_get_name(blob, root, &len);
-	CHECK(s && !*s && len == 0, "root name is empty");
+	KUNIT_EXPECT_TRUE_MSG(test, s && !*s && len == 0, "root name is empty");
 	uart = of_fdt_path_offset(blob, "/bus@10000000/serial@1000");
-	CHECK(uart > 0, "absolute path");
-	CHECK_STR(of_fdt_get_name(blob, uart, NULL), "serial@1000", "get_name");
-	CHECK_INT(of_fdt_path_offset(blob, "serial0:115200n8"), uart, "alias with options");
-	CHECK_INT(of_fdt_path_offset(blob, "serial0"), uart, "alias");
-	CHECK_INT(of_fdt_path_offset(blob, "/bus@10000000/serial@1000:opt/x"), uart,
+	KUNIT_EXPECT_TRUE_MSG(test, uart > 0, "absolute path");
+	KUNIT_EXPECT_STREQ_MSG(test, of_fdt_get_name(blob, uart, NULL), "serial@1000", "get_name");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_path_offset(blob, "serial0:115200n8"), uart, "alias with options");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_path_offset(blob, "serial0"), uart, "alias");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_path_offset(blob, "/bus@10000000/serial@1000:opt/x"), uart,
 		  "options end the path");
 	n = of_fdt_path_offset(blob, "bus/sub@80000/timer@100");
-	CHECK_STR(n >= 0 ? of_fdt_get_name(blob, n, NULL) : "", "timer@100", "alias-relative path");
-	CHECK_STR(of_fdt_get_name(blob, of_fdt_path_offset(blob, "serial1"), NULL),
+	KUNIT_EXPECT_STREQ_MSG(test, n >= 0 ? of_fdt_get_name(blob, n, NULL) : "", "timer@100", "alias-relative path");
+	KUNIT_EXPECT_STREQ_MSG(test, of_fdt_get_name(blob, of_fdt_path_offset(blob, "serial1"), NULL),
 		  "serial@2000", "string alias");
-	CHECK_INT(of_fdt_path_offset(blob, "/bus@10000000/serial"), -ENOENT,
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_path_offset(blob, "/bus@10000000/serial"), -ENOENT,
 		  "no unit address: no match (as Linux)");
-	CHECK_INT(of_fdt_path_offset(blob, "/nothing"), -ENOENT, "missing node");
-	CHECK_INT(of_fdt_path_offset(blob, "nosuchalias"), -ENOENT, "missing alias");
-	CHECK_INT(of_fdt_path_offset(blob, ""), -ENOENT, "empty path");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_path_offset(blob, "/nothing"), -ENOENT, "missing node");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_path_offset(blob, "nosuchalias"), -ENOENT, "missing alias");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_path_offset(blob, ""), -ENOENT, "empty path");
 
 	n = of_fdt_path_offset(blob, "/chosen");
 	s = of_fdt_getprop(blob, n, "stdout-path", &len);
-	CHECK_STR(s, "serial0:115200n8", "getprop string");
-	CHECK_INT(len, 17, "getprop length");
-	CHECK(of_fdt_getprop(blob, n, "nope", &len) == NULL, "getprop missing");
-	CHECK(of_fdt_getprop(blob, n, "stdout", NULL) == NULL, "getprop: no prefix match");
+	KUNIT_EXPECT_STREQ_MSG(test, s, "serial0:115200n8", "getprop string");
+	KUNIT_EXPECT_EQ_MSG(test, len, 17, "getprop length");
+	KUNIT_EXPECT_TRUE_MSG(test, of_fdt_getprop(blob, n, "nope", &len) == NULL, "getprop missing");
+	KUNIT_EXPECT_TRUE_MSG(test, of_fdt_getprop(blob, n, "stdout", NULL) == NULL, "getprop: no prefix match");
 
 	bus = of_fdt_path_offset(blob, "/bus@10000000");
-	CHECK_INT(of_fdt_parent_offset(blob, uart), bus, "parent");
-	CHECK_INT(of_fdt_parent_offset(blob, bus), root, "parent is root");
-	CHECK_INT(of_fdt_parent_offset(blob, root), -ENOENT, "root has no parent");
-	CHECK_INT(of_fdt_parent_offset(blob, 3), -EINVAL, "bad offset");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_parent_offset(blob, uart), bus, "parent");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_parent_offset(blob, bus), root, "parent is root");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_parent_offset(blob, root), -ENOENT, "root has no parent");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_parent_offset(blob, 3), -EINVAL, "bad offset");
 
 	count = 0;
 	for (n = of_fdt_node_by_compatible(blob, -1, "arm,pl011"); n >= 0;
 	     n = of_fdt_node_by_compatible(blob, n, "arm,pl011"))
 		count++;
-	CHECK_INT(count, 5, "five pl011 nodes");
-	CHECK_INT(of_fdt_node_by_compatible(blob, -1, "ARM,PL011"), uart,
+	KUNIT_EXPECT_EQ_MSG(test, count, 5, "five pl011 nodes");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_node_by_compatible(blob, -1, "ARM,PL011"), uart,
 		  "compatible compares without case");
-	CHECK_INT(of_fdt_node_by_compatible(blob, -1, "arm,pl01"), -ENOENT,
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_node_by_compatible(blob, -1, "arm,pl01"), -ENOENT,
 		  "compatible: no prefix match");
-	CHECK_INT(of_fdt_node_by_compatible(blob, -1, "coyote,test"), root,
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_node_by_compatible(blob, -1, "coyote,test"), root,
 		  "the root can match");
 
 	count = 0;
@@ -622,14 +622,14 @@ static void test_accessors(const void *blob, size_t size)
 		if (depth > maxdepth)
 			maxdepth = depth;
 	}
-	CHECK_INT(of_fdt_unflatten(blob, size, NULL, 0), 0, "unflatten api.dtb");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_unflatten(blob, size, NULL, 0), 0, "unflatten api.dtb");
 	{
 		struct of_fdt_stats st;
 
 		of_fdt_get_stats(&st);
-		CHECK_INT(count, st.nodes, "next_node visits every node");
+		KUNIT_EXPECT_EQ_MSG(test, count, st.nodes, "next_node visits every node");
 	}
-	CHECK_INT(maxdepth, 20, "depth of the deepest node");
+	KUNIT_EXPECT_EQ_MSG(test, maxdepth, 20, "depth of the deepest node");
 
 	/* flat translation agrees with the live tree's, node for node */
 	{
@@ -659,33 +659,33 @@ static void test_accessors(const void *blob, size_t size)
 					mismatches++;
 			}
 		}
-		CHECK_INT(mismatches, 0, "flat and live translation agree");
-		CHECK(translated > 20, "%d reg entries translated alike", translated);
+		KUNIT_EXPECT_EQ_MSG(test, mismatches, 0, "flat and live translation agree");
+		KUNIT_EXPECT_TRUE_MSG(test, translated > 20, "%d reg entries translated alike", translated);
 	}
 
 	n = of_fdt_path_offset(blob, "/bus@10000000/sub@80000/timer@100");
-	CHECK_INT(of_fdt_translate_reg(blob, n, 0, &a, &sz), 0, "nested ranges");
-	CHECK_INT(a, 0x10080100, "nested ranges address");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_translate_reg(blob, n, 0, &a, &sz), 0, "nested ranges");
+	KUNIT_EXPECT_EQ_MSG(test, a, 0x10080100, "nested ranges address");
 	n = of_fdt_path_offset(blob, "/bus@10000000/sub@80000/empty@8000/gpio@8100");
-	CHECK_INT(of_fdt_translate_reg(blob, n, 0, &a, &sz), 0, "empty ranges");
-	CHECK_INT(a, 0x10088100, "empty ranges is identity");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_translate_reg(blob, n, 0, &a, &sz), 0, "empty ranges");
+	KUNIT_EXPECT_EQ_MSG(test, a, 0x10088100, "empty ranges is identity");
 	n = of_fdt_path_offset(blob, "/bus@10000000/sub@80000/noranges@9000/dev@10");
-	CHECK_INT(of_fdt_translate_reg(blob, n, 0, &a, &sz), -ENOENT, "no ranges: -ENOENT");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_translate_reg(blob, n, 0, &a, &sz), -ENOENT, "no ranges: -ENOENT");
 	n = of_fdt_path_offset(blob, "/wide@40000000/big@100001000");
-	CHECK_INT(of_fdt_translate_reg(blob, n, 0, &a, &sz), 0, "2-cell addresses");
-	CHECK_INT(a, 0x40001000, "2-cell address translated");
-	CHECK_INT(sz, 0x100, "2-cell size");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_translate_reg(blob, n, 0, &a, &sz), 0, "2-cell addresses");
+	KUNIT_EXPECT_EQ_MSG(test, a, 0x40001000, "2-cell address translated");
+	KUNIT_EXPECT_EQ_MSG(test, sz, 0x100, "2-cell size");
 	n = of_fdt_path_offset(blob, "i2c0");
-	CHECK_INT(of_fdt_translate_reg(blob, n, 0, &a, &sz), 0, "chip-select bus");
-	CHECK_INT(a, 0x10160000, "chip select 1");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_translate_reg(blob, n, 0, &a, &sz), 0, "chip-select bus");
+	KUNIT_EXPECT_EQ_MSG(test, a, 0x10160000, "chip select 1");
 	n = of_fdt_path_offset(blob, "/bus@10000000/serial@5000");
-	CHECK_INT(of_fdt_translate_reg(blob, n, 1, &a, &sz), 0, "second reg entry");
-	CHECK_INT(a, 0x10006000, "second reg entry address");
-	CHECK_INT(of_fdt_translate_reg(blob, n, 2, &a, &sz), -EINVAL, "third reg entry: -EINVAL");
-	CHECK_INT(of_fdt_translate_reg(blob, root, 0, &a, &sz), -EINVAL, "root: -EINVAL");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_translate_reg(blob, n, 1, &a, &sz), 0, "second reg entry");
+	KUNIT_EXPECT_EQ_MSG(test, a, 0x10006000, "second reg entry address");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_translate_reg(blob, n, 2, &a, &sz), -EINVAL, "third reg entry: -EINVAL");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_translate_reg(blob, root, 0, &a, &sz), -EINVAL, "root: -EINVAL");
 	n = of_fdt_path_offset(blob, "/memory@0");
-	CHECK_INT(of_fdt_translate_reg(blob, n, 0, &a, &sz), 0, "memory");
-	CHECK_INT(sz, 0x8000000, "memory size");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_translate_reg(blob, n, 0, &a, &sz), 0, "memory");
+	KUNIT_EXPECT_EQ_MSG(test, sz, 0x8000000, "memory size");
 }
 
 /* The flat tree's "status" rule is the live tree's: absent, "okay" or "ok". */
@@ -708,17 +708,17 @@ static void test_flat_status(void)
 	}
 	fdtb_end(b);
 	fdtb_finish_tree(b);
-	CHECK_INT(of_fdt_check(b->out, fdtb_finish(b), why, sizeof(why)), 0, "status blob");
-	CHECK(!of_fdt_device_is_available(b->out, 0), "an unterminated \"ok\" is not okay");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_check(b->out, fdtb_finish(b), why, sizeof(why)), 0, "status blob");
+	KUNIT_EXPECT_TRUE_MSG(test, !of_fdt_device_is_available(b->out, 0), "an unterminated \"ok\" is not okay");
 	while ((node = of_fdt_next_node(b->out, node, &depth)) >= 0) {
 		if (depth != 1)
 			continue;
-		CHECK_INT(of_fdt_device_is_available(b->out, node), available[i],
+		KUNIT_EXPECT_EQ_MSG(test, of_fdt_device_is_available(b->out, node), available[i],
 			  "status %s%s%s", value[i] ? "\"" : "", value[i] ? value[i] : "absent",
 			  value[i] ? "\"" : "");
 		i++;
 	}
-	CHECK_INT(i, (int)ARRAY_SIZE(value), "every node seen");
+	KUNIT_EXPECT_EQ_MSG(test, i, (int)ARRAY_SIZE(value), "every node seen");
 }
 
 int main(void)

@@ -159,14 +159,14 @@ static void test_calendar(void)
 	time64_t t;
 	int wrong = 0;
 
-	CHECK_INT(tm_secs(1970, 1, 1, 0, 0, 0), 0, "calendar: epoch is 0");
-	CHECK_INT(tm_secs(2024, 2, 29, 23, 59, 58), LEAP_EVE, "calendar: 2024-02-29T23:59:58 in seconds");
-	CHECK_INT(tm_secs(2000, 3, 1, 0, 0, 0) - tm_secs(2000, 2, 28, 0, 0, 0), 2 * 86400,
+	KUNIT_EXPECT_EQ_MSG(test, tm_secs(1970, 1, 1, 0, 0, 0), 0, "calendar: epoch is 0");
+	KUNIT_EXPECT_EQ_MSG(test, tm_secs(2024, 2, 29, 23, 59, 58), LEAP_EVE, "calendar: 2024-02-29T23:59:58 in seconds");
+	KUNIT_EXPECT_EQ_MSG(test, tm_secs(2000, 3, 1, 0, 0, 0) - tm_secs(2000, 2, 28, 0, 0, 0), 2 * 86400,
 		 "calendar: 2000 is a leap year");
-	CHECK_INT(tm_secs(2100, 3, 1, 0, 0, 0) - tm_secs(2100, 2, 28, 0, 0, 0), 86400,
+	KUNIT_EXPECT_EQ_MSG(test, tm_secs(2100, 3, 1, 0, 0, 0) - tm_secs(2100, 2, 28, 0, 0, 0), 86400,
 		 "calendar: 2100 is not a leap year");
-	CHECK_INT(rtc_month_days(1, 1900), 28, "calendar: February 1900 has 28 days");
-	CHECK_INT(rtc_year_days(1, 2, 2024), 60, "calendar: 1 March 2024 is day 60 of a leap year");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_month_days(1, 1900), 28, "calendar: February 1900 has 28 days");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_year_days(1, 2, 2024), 60, "calendar: 1 March 2024 is day 60 of a leap year");
 
 	/* Every day for 300 years survives the round trip. */
 	for (t = 0; t < 300LL * 366 * 86400 && !wrong; t += 86400 + 3671) {
@@ -174,20 +174,20 @@ static void test_calendar(void)
 		if (rtc_valid_tm(&tm) || rtc_tm_to_time64(&tm) != t)
 			wrong = 1;
 	}
-	CHECK(!wrong, "calendar: time64 -> tm -> time64 round trip over 300 years");
+	KUNIT_EXPECT_TRUE_MSG(test, !wrong, "calendar: time64 -> tm -> time64 round trip over 300 years");
 
 	rtc_time64_to_tm(LEAP_EVE + 2, &tm);
-	CHECK(tm.tm_year == 124 && tm.tm_mon == 2 && tm.tm_mday == 1 && tm.tm_hour == 0 &&
+	KUNIT_EXPECT_TRUE_MSG(test, tm.tm_year == 124 && tm.tm_mon == 2 && tm.tm_mday == 1 && tm.tm_hour == 0 &&
 	      tm.tm_wday == 5, "calendar: two seconds later is Friday 2024-03-01 00:00:00");
 
 	tm = (struct rtc_time){ .tm_year = 127, .tm_mon = 1, .tm_mday = 29 };
-	CHECK_INT(rtc_valid_tm(&tm), -EINVAL, "calendar: 2027-02-29 is invalid");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_valid_tm(&tm), -EINVAL, "calendar: 2027-02-29 is invalid");
 	tm.tm_year = 128;
-	CHECK_INT(rtc_valid_tm(&tm), 0, "calendar: 2028-02-29 is valid");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_valid_tm(&tm), 0, "calendar: 2028-02-29 is valid");
 	tm = (struct rtc_time){ .tm_year = 124, .tm_mon = 3, .tm_mday = 31 };
-	CHECK_INT(rtc_valid_tm(&tm), -EINVAL, "calendar: 31 April is invalid");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_valid_tm(&tm), -EINVAL, "calendar: 31 April is invalid");
 	tm = (struct rtc_time){ .tm_year = 124, .tm_mon = 0, .tm_mday = 1, .tm_sec = 60 };
-	CHECK_INT(rtc_valid_tm(&tm), -EINVAL, "calendar: second 60 is invalid");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_valid_tm(&tm), -EINVAL, "calendar: second 60 is invalid");
 }
 
 static void test_iso8601(void)
@@ -195,18 +195,18 @@ static void test_iso8601(void)
 	struct rtc_time tm;
 	char buf[24];
 
-	CHECK_INT(rtc_parse_iso8601("2027-01-01T00:00:00", &tm), 0, "iso8601: parse without Z");
-	CHECK_INT(rtc_tm_to_time64(&tm), tm_secs(2027, 1, 1, 0, 0, 0), "iso8601: value");
-	CHECK_INT(tm.tm_wday, 5, "iso8601: weekday filled in (Friday)");
-	CHECK_INT(rtc_parse_iso8601("2024-02-29T23:59:58Z", &tm), 0, "iso8601: parse with Z");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_parse_iso8601("2027-01-01T00:00:00", &tm), 0, "iso8601: parse without Z");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_tm_to_time64(&tm), tm_secs(2027, 1, 1, 0, 0, 0), "iso8601: value");
+	KUNIT_EXPECT_EQ_MSG(test, tm.tm_wday, 5, "iso8601: weekday filled in (Friday)");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_parse_iso8601("2024-02-29T23:59:58Z", &tm), 0, "iso8601: parse with Z");
 	rtc_format_iso8601(&tm, buf, sizeof(buf));
-	CHECK(!strcmp(buf, "2024-02-29T23:59:58Z"), "iso8601: format round trip (%s)", buf);
-	CHECK_INT(rtc_parse_iso8601("2027-02-30T00:00:00", &tm), -EINVAL, "iso8601: 30 February refused");
-	CHECK_INT(rtc_parse_iso8601("2027-01-01T24:00:00", &tm), -EINVAL, "iso8601: hour 24 refused");
-	CHECK_INT(rtc_parse_iso8601("2027-1-01T00:00:00", &tm), -EINVAL, "iso8601: one-digit month refused");
-	CHECK_INT(rtc_parse_iso8601("2027-01-01 00:00:00", &tm), -EINVAL, "iso8601: space refused");
-	CHECK_INT(rtc_parse_iso8601("2027-01-01T00:00:00ZZ", &tm), -EINVAL, "iso8601: trailing junk refused");
-	CHECK_INT(rtc_parse_iso8601("", &tm), -EINVAL, "iso8601: empty refused");
+	KUNIT_EXPECT_TRUE_MSG(test, !strcmp(buf, "2024-02-29T23:59:58Z"), "iso8601: format round trip (%s)", buf);
+	KUNIT_EXPECT_EQ_MSG(test, rtc_parse_iso8601("2027-02-30T00:00:00", &tm), -EINVAL, "iso8601: 30 February refused");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_parse_iso8601("2027-01-01T24:00:00", &tm), -EINVAL, "iso8601: hour 24 refused");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_parse_iso8601("2027-1-01T00:00:00", &tm), -EINVAL, "iso8601: one-digit month refused");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_parse_iso8601("2027-01-01 00:00:00", &tm), -EINVAL, "iso8601: space refused");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_parse_iso8601("2027-01-01T00:00:00ZZ", &tm), -EINVAL, "iso8601: trailing junk refused");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_parse_iso8601("", &tm), -EINVAL, "iso8601: empty refused");
 }
 
 /* ---- tests: the bit-bang algorithm on bus 0 ---------------------------------- */
@@ -224,60 +224,60 @@ static void test_algo(void)
 	int ret;
 
 	reset_counts(s);
-	CHECK_INT(i2c_transfer(a, &w, 1), 1, "algo: write 4 bytes to NVRAM 0x10");
-	CHECK(rtc68.regs[0x10] == 0xa5 && rtc68.regs[0x11] == 0x5a && rtc68.regs[0x12] == 0xc3,
+	KUNIT_EXPECT_EQ_MSG(test, i2c_transfer(a, &w, 1), 1, "algo: write 4 bytes to NVRAM 0x10");
+	KUNIT_EXPECT_TRUE_MSG(test, rtc68.regs[0x10] == 0xa5 && rtc68.regs[0x11] == 0x5a && rtc68.regs[0x12] == 0xc3,
 	      "algo: the chip holds the bytes written");
-	CHECK(s->starts == 1 && s->stops == 1 && s->repeated_starts == 0,
+	KUNIT_EXPECT_TRUE_MSG(test, s->starts == 1 && s->stops == 1 && s->repeated_starts == 0,
 	      "algo: a write is one START and one STOP");
 
 	reset_counts(s);
-	CHECK_INT(i2c_transfer(a, msgs, 2), 2, "algo: write pointer, repeated START, read 3");
-	CHECK(rd[0] == 0xa5 && rd[1] == 0x5a && rd[2] == 0xc3, "algo: read back %02x %02x %02x",
+	KUNIT_EXPECT_EQ_MSG(test, i2c_transfer(a, msgs, 2), 2, "algo: write pointer, repeated START, read 3");
+	KUNIT_EXPECT_TRUE_MSG(test, rd[0] == 0xa5 && rd[1] == 0x5a && rd[2] == 0xc3, "algo: read back %02x %02x %02x",
 	      rd[0], rd[1], rd[2]);
-	CHECK(s->starts == 1 && s->repeated_starts == 1 && s->stops == 1,
+	KUNIT_EXPECT_TRUE_MSG(test, s->starts == 1 && s->repeated_starts == 1 && s->stops == 1,
 	      "algo: combined transfer has one repeated START (%u/%u/%u)",
 	      s->starts, s->repeated_starts, s->stops);
 
 	reset_counts(s);
 	w.addr = 0x50;
-	CHECK_INT(i2c_transfer(a, &w, 1), -ENXIO, "algo: nobody at 0x50: address NACK is ENXIO");
-	CHECK(s->addr_nacks == 1 && s->stops == 1, "algo: address NACK then STOP");
-	CHECK_INT(i2c_transfer(a, msgs, 2), 2, "algo: the bus works after a NACK");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_transfer(a, &w, 1), -ENXIO, "algo: nobody at 0x50: address NACK is ENXIO");
+	KUNIT_EXPECT_TRUE_MSG(test, s->addr_nacks == 1 && s->stops == 1, "algo: address NACK then STOP");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_transfer(a, msgs, 2), 2, "algo: the bus works after a NACK");
 
 	nack20.nack_after = 1;
 	w.addr = 0x20;
 	reset_counts(s);
-	CHECK_INT(i2c_transfer(a, &w, 1), -EIO, "algo: second data byte NACKed: EIO");
-	CHECK(s->data_nacks == 1 && s->stops == 1, "algo: data NACK then STOP");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_transfer(a, &w, 1), -EIO, "algo: second data byte NACKed: EIO");
+	KUNIT_EXPECT_TRUE_MSG(test, s->data_nacks == 1 && s->stops == 1, "algo: data NACK then STOP");
 	nack20.nack_after = 4;
-	CHECK_INT(i2c_transfer(a, &w, 1), 1, "algo: same target, all bytes ACKed");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_transfer(a, &w, 1), 1, "algo: same target, all bytes ACKed");
 
 	w.addr = 0x68;
 	w.flags = I2C_M_TEN;
-	CHECK_INT(i2c_transfer(a, &w, 1), -EOPNOTSUPP, "algo: 10-bit message refused: EOPNOTSUPP");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_transfer(a, &w, 1), -EOPNOTSUPP, "algo: 10-bit message refused: EOPNOTSUPP");
 	w.flags = 0;
 	w.addr = 0x80;
-	CHECK_INT(i2c_transfer(a, &w, 1), -EINVAL, "algo: address 0x80 refused: EINVAL");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_transfer(a, &w, 1), -EINVAL, "algo: address 0x80 refused: EINVAL");
 	msgs[1].len = 0;
-	CHECK_INT(i2c_transfer(a, msgs, 2), -EINVAL, "algo: zero-length read refused: EINVAL");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_transfer(a, msgs, 2), -EINVAL, "algo: zero-length read refused: EINVAL");
 	msgs[1].len = 3;
 
 	/* A target stuck mid-byte for five clocks: nine clocks free it. */
 	s->stuck_sda = 5;
 	reset_counts(s);
 	ret = i2c_transfer(a, msgs, 2);
-	CHECK_INT(ret, 2, "algo: SDA held low for 5 clocks: recovered, transfer done");
-	CHECK(s->stuck_sda == 0, "algo: recovery clocked the stuck target free");
+	KUNIT_EXPECT_EQ_MSG(test, ret, 2, "algo: SDA held low for 5 clocks: recovered, transfer done");
+	KUNIT_EXPECT_TRUE_MSG(test, s->stuck_sda == 0, "algo: recovery clocked the stuck target free");
 
 	s->stuck_sda = -1;
-	CHECK_INT(i2c_transfer(a, msgs, 2), -EBUSY, "algo: SDA stuck low for ever: EBUSY");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_transfer(a, msgs, 2), -EBUSY, "algo: SDA stuck low for ever: EBUSY");
 	s->stuck_sda = 0;
-	CHECK_INT(i2c_transfer(a, msgs, 2), 2, "algo: works again once SDA is free");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_transfer(a, msgs, 2), 2, "algo: works again once SDA is free");
 
 	s->stuck_scl = true;
-	CHECK_INT(i2c_transfer(a, msgs, 2), -EBUSY, "algo: SCL stuck low: EBUSY");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_transfer(a, msgs, 2), -EBUSY, "algo: SCL stuck low: EBUSY");
 	s->stuck_scl = false;
-	CHECK_INT(i2c_transfer(a, msgs, 2), 2, "algo: works again once SCL is free");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_transfer(a, msgs, 2), 2, "algo: works again once SCL is free");
 }
 
 static void test_smbus_and_probe(void)
@@ -288,30 +288,30 @@ static void test_smbus_and_probe(void)
 	unsigned caps;
 	char b;
 
-	CHECK_INT(i2c_smbus_write_byte_data(&c, 0x20, 0x77), 0, "smbus: write byte data");
-	CHECK_INT(i2c_smbus_read_byte_data(&c, 0x20), 0x77, "smbus: read byte data");
-	CHECK_INT(i2c_smbus_write_i2c_block_data(&c, 0x21, 3, vals), 0, "smbus: write block");
-	CHECK_INT(i2c_smbus_read_i2c_block_data(&c, 0x21, 3, buf), 3, "smbus: read block");
-	CHECK(buf[0] == 1 && buf[1] == 2 && buf[2] == 3, "smbus: block read back");
-	CHECK_INT(i2c_smbus_read_i2c_block_data(&c, 0x21, 33, buf), -EINVAL, "smbus: 33-byte block refused");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_smbus_write_byte_data(&c, 0x20, 0x77), 0, "smbus: write byte data");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_smbus_read_byte_data(&c, 0x20), 0x77, "smbus: read byte data");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_smbus_write_i2c_block_data(&c, 0x21, 3, vals), 0, "smbus: write block");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_smbus_read_i2c_block_data(&c, 0x21, 3, buf), 3, "smbus: read block");
+	KUNIT_EXPECT_TRUE_MSG(test, buf[0] == 1 && buf[1] == 2 && buf[2] == 3, "smbus: block read back");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_smbus_read_i2c_block_data(&c, 0x21, 33, buf), -EINVAL, "smbus: 33-byte block refused");
 
 	/* The pointer wraps 0x3f -> 0x00, and the wrap recaptures the time. */
 	rtc68.regs[0x3e] = 0x3e;
 	rtc68.regs[0x3f] = 0x3f;
 	caps = rtc68.captures;
-	CHECK_INT(i2c_smbus_read_i2c_block_data(&c, 0x3e, 4, buf), 4, "ds1338 sim: read across the wrap");
-	CHECK(buf[0] == 0x3e && buf[1] == 0x3f && buf[2] == rtc68.regs[0] && buf[3] == rtc68.regs[1],
+	KUNIT_EXPECT_EQ_MSG(test, i2c_smbus_read_i2c_block_data(&c, 0x3e, 4, buf), 4, "ds1338 sim: read across the wrap");
+	KUNIT_EXPECT_TRUE_MSG(test, buf[0] == 0x3e && buf[1] == 0x3f && buf[2] == rtc68.regs[0] && buf[3] == rtc68.regs[1],
 	      "ds1338 sim: 0x3e, 0x3f, then seconds and minutes");
-	CHECK_INT(rtc68.captures - caps, 2, "ds1338 sim: captured at read START and at the wrap");
+	KUNIT_EXPECT_EQ_MSG(test, rtc68.captures - caps, 2, "ds1338 sim: captured at read START and at the wrap");
 
 	/* i2cdetect's quick write leaves the register pointer alone. */
-	CHECK_INT(i2c_master_send(&c, "\x30", 1), 1, "probe: pointer set to 0x30");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_master_send(&c, "\x30", 1), 1, "probe: pointer set to 0x30");
 	rtc68.regs[0x30] = 0x42;
-	CHECK_INT(i2c_probe_address(a, 0x68), 0, "probe: 0x68 answers a quick write");
-	CHECK_INT(i2c_master_recv(&c, &b, 1), 1, "probe: current-address read");
-	CHECK_INT((u8)b, 0x42, "probe: pointer unchanged by the quick write");
-	CHECK_INT(i2c_probe_address(a, 0x50), -ENXIO, "probe: 0x50 (read-byte range) empty: ENXIO");
-	CHECK_INT(i2c_probe_address(a, 0x6c), -ENXIO, "probe: 0x6c empty: ENXIO");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_probe_address(a, 0x68), 0, "probe: 0x68 answers a quick write");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_master_recv(&c, &b, 1), 1, "probe: current-address read");
+	KUNIT_EXPECT_EQ_MSG(test, (u8)b, 0x42, "probe: pointer unchanged by the quick write");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_probe_address(a, 0x50), -ENXIO, "probe: 0x50 (read-byte range) empty: ENXIO");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_probe_address(a, 0x6c), -ENXIO, "probe: 0x6c empty: ENXIO");
 }
 
 /* ---- tests: clients from the tree ------------------------------------------ */
@@ -320,42 +320,42 @@ static void test_tree_clients(void)
 {
 	struct i2c_client *c;
 
-	CHECK_INT(bus0.adap.nr, 0, "tree: alias i2c0 gives bus 0");
-	CHECK_INT(bus2.adap.nr, 2, "tree: alias i2c2 gives bus 2");
-	CHECK_INT(bus3.adap.nr, 3, "tree: a bus without alias gets 3 (above every alias)");
-	CHECK_INT(bad.adap.nr, 4, "tree: the next one 4");
-	CHECK(i2c_get_adapter(2) == &bus2.adap && i2c_get_adapter(1) == NULL,
+	KUNIT_EXPECT_EQ_MSG(test, bus0.adap.nr, 0, "tree: alias i2c0 gives bus 0");
+	KUNIT_EXPECT_EQ_MSG(test, bus2.adap.nr, 2, "tree: alias i2c2 gives bus 2");
+	KUNIT_EXPECT_EQ_MSG(test, bus3.adap.nr, 3, "tree: a bus without alias gets 3 (above every alias)");
+	KUNIT_EXPECT_EQ_MSG(test, bad.adap.nr, 4, "tree: the next one 4");
+	KUNIT_EXPECT_TRUE_MSG(test, i2c_get_adapter(2) == &bus2.adap && i2c_get_adapter(1) == NULL,
 	      "tree: i2c_get_adapter by number");
 
-	CHECK_INT(count_clients(&bus0.adap), 4, "tree: bus 0 has 4 clients (the disabled node has none)");
+	KUNIT_EXPECT_EQ_MSG(test, count_clients(&bus0.adap), 4, "tree: bus 0 has 4 clients (the disabled node has none)");
 	c = client_of(&bus0.adap, 0x68);
-	CHECK(c && !strcmp(c->name, "ds1338") && !strcmp(dev_name(&c->dev), "0-0068"),
+	KUNIT_EXPECT_TRUE_MSG(test, c && !strcmp(c->name, "ds1338") && !strcmp(dev_name(&c->dev), "0-0068"),
 	      "tree: rtc@68 is client 0-0068 named ds1338");
-	CHECK(client_of(&bus0.adap, 0x6a) == NULL, "tree: status = \"disabled\" makes no client");
+	KUNIT_EXPECT_TRUE_MSG(test, client_of(&bus0.adap, 0x6a) == NULL, "tree: status = \"disabled\" makes no client");
 
 	/* bad@2000: noreg, big@80, zero@0, ten@80000050 and dup are refused. */
-	CHECK_INT(count_clients(&bad.adap), 1, "tree: of 6 bad-bus children only ok@50 came up");
-	CHECK(client_of(&bad.adap, 0x50) != NULL, "tree: ok@50 is a client");
+	KUNIT_EXPECT_EQ_MSG(test, count_clients(&bad.adap), 1, "tree: of 6 bad-bus children only ok@50 came up");
+	KUNIT_EXPECT_TRUE_MSG(test, client_of(&bad.adap, 0x50) != NULL, "tree: ok@50 is a client");
 
 	/* The same rule for a client made by code, not by the tree, and for a
 	 * transfer: its edges are the reserved blocks' edges. */
-	CHECK_INT(i2c_check_7bit_addr_validity_strict(0x07), -EINVAL, "rule: 0x07 is reserved");
-	CHECK_INT(i2c_check_7bit_addr_validity_strict(0x08), 0, "rule: 0x08 is a target address");
-	CHECK_INT(i2c_check_7bit_addr_validity_strict(0x77), 0, "rule: 0x77 is a target address");
-	CHECK_INT(i2c_check_7bit_addr_validity_strict(0x78), -EINVAL, "rule: 0x78 is reserved");
-	CHECK_INT(i2c_check_7bit_addr_validity_strict(0x150), -EINVAL, "rule: 0x150 is not 7-bit");
-	CHECK(PTR_ERR(i2c_new_client_device(&bad.adap, NULL, "x", 0x07)) == -EINVAL,
+	KUNIT_EXPECT_EQ_MSG(test, i2c_check_7bit_addr_validity_strict(0x07), -EINVAL, "rule: 0x07 is reserved");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_check_7bit_addr_validity_strict(0x08), 0, "rule: 0x08 is a target address");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_check_7bit_addr_validity_strict(0x77), 0, "rule: 0x77 is a target address");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_check_7bit_addr_validity_strict(0x78), -EINVAL, "rule: 0x78 is reserved");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_check_7bit_addr_validity_strict(0x150), -EINVAL, "rule: 0x150 is not 7-bit");
+	KUNIT_EXPECT_TRUE_MSG(test, PTR_ERR(i2c_new_client_device(&bad.adap, NULL, "x", 0x07)) == -EINVAL,
 	      "new client at 0x07 (Hs-mode code): EINVAL");
-	CHECK(PTR_ERR(i2c_new_client_device(&bad.adap, NULL, "x", 0x78)) == -EINVAL,
+	KUNIT_EXPECT_TRUE_MSG(test, PTR_ERR(i2c_new_client_device(&bad.adap, NULL, "x", 0x78)) == -EINVAL,
 	      "new client at 0x78 (10-bit prefix): EINVAL");
-	CHECK_INT(i2c_probe_address(&bad.adap, 0x78), -EINVAL, "no transfer to 0x78");
-	CHECK(PTR_ERR(i2c_new_client_device(&bad.adap, NULL, "x", 0)) == -EINVAL,
+	KUNIT_EXPECT_EQ_MSG(test, i2c_probe_address(&bad.adap, 0x78), -EINVAL, "no transfer to 0x78");
+	KUNIT_EXPECT_TRUE_MSG(test, PTR_ERR(i2c_new_client_device(&bad.adap, NULL, "x", 0)) == -EINVAL,
 	      "new client at 0x00 (general call): EINVAL");
-	CHECK(PTR_ERR(i2c_new_client_device(&bad.adap, NULL, "x", 0x80)) == -EINVAL,
+	KUNIT_EXPECT_TRUE_MSG(test, PTR_ERR(i2c_new_client_device(&bad.adap, NULL, "x", 0x80)) == -EINVAL,
 	      "new client at 0x80: EINVAL");
-	CHECK(PTR_ERR(i2c_new_client_device(&bad.adap, NULL, "x", 0x50)) == -EBUSY,
+	KUNIT_EXPECT_TRUE_MSG(test, PTR_ERR(i2c_new_client_device(&bad.adap, NULL, "x", 0x50)) == -EBUSY,
 	      "new client where ok@50 sits: EBUSY");
-	CHECK_INT(count_clients(&bad.adap), 1, "refused clients leave the bus as it was");
+	KUNIT_EXPECT_EQ_MSG(test, count_clients(&bad.adap), 1, "refused clients leave the bus as it was");
 }
 
 /* ---- tests: the DS1338 driver --------------------------------------------- */
@@ -368,95 +368,95 @@ static void test_rtc_driver(void)
 	struct rtc_time tm;
 	time64_t before;
 
-	CHECK(c68 && c68->dev.state == DEVICE_BOUND, "driver: 0-0068 bound");
-	CHECK(c69 && c69->dev.state == DEVICE_BOUND, "driver: 0-0069 (dallas,ds1307) bound");
-	CHECK(c6b && c6b->dev.state == DEVICE_FAILED && c6b->dev.probe_err == -ENXIO,
+	KUNIT_EXPECT_TRUE_MSG(test, c68 && c68->dev.state == DEVICE_BOUND, "driver: 0-0068 bound");
+	KUNIT_EXPECT_TRUE_MSG(test, c69 && c69->dev.state == DEVICE_BOUND, "driver: 0-0069 (dallas,ds1307) bound");
+	KUNIT_EXPECT_TRUE_MSG(test, c6b && c6b->dev.state == DEVICE_FAILED && c6b->dev.probe_err == -ENXIO,
 	      "driver: 0-006b (nothing answers) failed with ENXIO");
-	CHECK(c48 && c48->dev.state == DEVICE_NO_DRIVER, "driver: 0-0048 has no driver");
-	CHECK(c68 && c69 && i2c_get_match_data(c68) != i2c_get_match_data(c69) &&
+	KUNIT_EXPECT_TRUE_MSG(test, c48 && c48->dev.state == DEVICE_NO_DRIVER, "driver: 0-0048 has no driver");
+	KUNIT_EXPECT_TRUE_MSG(test, c68 && c69 && i2c_get_match_data(c68) != i2c_get_match_data(c69) &&
 	      i2c_get_match_data(c68) != NULL, "driver: .data picks a chip variant per compatible");
-	CHECK(!rtc68.halted, "driver: the halted clock was started at probe");
-	CHECK(rtc0 && rtc0->parent == &c68->dev && rtc1 && rtc1->parent == &c69->dev,
+	KUNIT_EXPECT_TRUE_MSG(test, !rtc68.halted, "driver: the halted clock was started at probe");
+	KUNIT_EXPECT_TRUE_MSG(test, rtc0 && rtc0->parent == &c68->dev && rtc1 && rtc1->parent == &c69->dev,
 	      "driver: rtc0 is 0-0068, rtc1 is 0-0069");
-	CHECK_INT(ktime_get_real_seconds(), ds1338_sim_time(&rtc68),
+	KUNIT_EXPECT_EQ_MSG(test, ktime_get_real_seconds(), ds1338_sim_time(&rtc68),
 		 "driver: the first RTC set the system clock");
 	test_uptime_ms += 61500;
-	CHECK_INT(ktime_get_real_seconds(), ds1338_sim_time(&rtc68) + 61,
+	KUNIT_EXPECT_EQ_MSG(test, ktime_get_real_seconds(), ds1338_sim_time(&rtc68) + 61,
 		 "driver: the system clock runs with the uptime");
 	if (!rtc0 || !rtc1)
 		return;
 
 	ds1338_sim_set_time(&rtc68, LEAP_EVE);
-	CHECK_INT(rtc_read_time(rtc0, &tm), 0, "read: ok");
-	CHECK_INT(rtc_tm_to_time64(&tm), LEAP_EVE, "read: 2024-02-29T23:59:58");
-	CHECK_INT(tm.tm_wday, 4, "read: weekday Thursday");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_read_time(rtc0, &tm), 0, "read: ok");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_tm_to_time64(&tm), LEAP_EVE, "read: 2024-02-29T23:59:58");
+	KUNIT_EXPECT_EQ_MSG(test, tm.tm_wday, 4, "read: weekday Thursday");
 	sim_now += 3;
-	CHECK_INT(rtc_read_time(rtc0, &tm), 0, "read: three seconds later");
-	CHECK(tm.tm_year == 124 && tm.tm_mon == 2 && tm.tm_mday == 1 && tm.tm_sec == 1,
+	KUNIT_EXPECT_EQ_MSG(test, rtc_read_time(rtc0, &tm), 0, "read: three seconds later");
+	KUNIT_EXPECT_TRUE_MSG(test, tm.tm_year == 124 && tm.tm_mon == 2 && tm.tm_mday == 1 && tm.tm_sec == 1,
 	      "read: rolled over into 2024-03-01T00:00:01");
 
 	/* Set 31 January from a February: day 1 first, or the chip rolls. */
-	CHECK_INT(rtc_parse_iso8601("2027-01-31T12:34:56", &tm), 0, "set: parse");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_parse_iso8601("2027-01-31T12:34:56", &tm), 0, "set: parse");
 	ds1338_sim_set_time(&rtc68, tm_secs(2024, 2, 10, 8, 0, 0));
-	CHECK_INT(rtc_set_time(rtc0, &tm), 0, "set: 2027-01-31T12:34:56");
-	CHECK_INT(ds1338_sim_time(&rtc68), tm_secs(2027, 1, 31, 12, 34, 56), "set: the chip holds it");
-	CHECK_INT(rtc_read_time(rtc0, &tm), 0, "set: read back");
-	CHECK_INT(rtc_tm_to_time64(&tm), tm_secs(2027, 1, 31, 12, 34, 56), "set: read back equal");
-	CHECK_INT(tm.tm_wday, 0, "set: weekday register is Sunday");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_set_time(rtc0, &tm), 0, "set: 2027-01-31T12:34:56");
+	KUNIT_EXPECT_EQ_MSG(test, ds1338_sim_time(&rtc68), tm_secs(2027, 1, 31, 12, 34, 56), "set: the chip holds it");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_read_time(rtc0, &tm), 0, "set: read back");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_tm_to_time64(&tm), tm_secs(2027, 1, 31, 12, 34, 56), "set: read back equal");
+	KUNIT_EXPECT_EQ_MSG(test, tm.tm_wday, 0, "set: weekday register is Sunday");
 
 	before = ds1338_sim_time(&rtc68);
 	tm = (struct rtc_time){ .tm_year = 127, .tm_mon = 1, .tm_mday = 30 };
-	CHECK_INT(rtc_set_time(rtc0, &tm), -EINVAL, "set: 2027-02-30 refused: EINVAL");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_set_time(rtc0, &tm), -EINVAL, "set: 2027-02-30 refused: EINVAL");
 	tm = (struct rtc_time){ .tm_year = 200, .tm_mon = 0, .tm_mday = 1 };
-	CHECK_INT(rtc_set_time(rtc0, &tm), -EINVAL, "set: 2100 (beyond the chip's century) refused");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_set_time(rtc0, &tm), -EINVAL, "set: 2100 (beyond the chip's century) refused");
 	tm = (struct rtc_time){ .tm_year = 99, .tm_mon = 0, .tm_mday = 1 };
-	CHECK_INT(rtc_set_time(rtc0, &tm), -EINVAL, "set: 1999 refused");
-	CHECK_INT(ds1338_sim_time(&rtc68), before, "set: the chip is unchanged after refusals");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_set_time(rtc0, &tm), -EINVAL, "set: 1999 refused");
+	KUNIT_EXPECT_EQ_MSG(test, ds1338_sim_time(&rtc68), before, "set: the chip is unchanged after refusals");
 
 	/* 12-hour mode written by someone else is read right. */
 	ds1338_sim_set_time(&rtc68, tm_secs(2025, 6, 1, 15, 4, 5));
 	ds1338_sim_set_12h(&rtc68, true);
-	CHECK_INT(rtc_read_time(rtc0, &tm), 0, "12h: read");
-	CHECK_INT(tm.tm_hour, 15, "12h: 3 PM is hour 15");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_read_time(rtc0, &tm), 0, "12h: read");
+	KUNIT_EXPECT_EQ_MSG(test, tm.tm_hour, 15, "12h: 3 PM is hour 15");
 	ds1338_sim_set_time(&rtc68, tm_secs(2025, 6, 1, 0, 30, 0));
 	ds1338_sim_set_12h(&rtc68, true);
 	rtc_read_time(rtc0, &tm);
-	CHECK_INT(tm.tm_hour, 0, "12h: 12:30 AM is hour 0");
+	KUNIT_EXPECT_EQ_MSG(test, tm.tm_hour, 0, "12h: 12:30 AM is hour 0");
 	ds1338_sim_set_time(&rtc68, tm_secs(2025, 6, 1, 12, 30, 0));
 	ds1338_sim_set_12h(&rtc68, true);
 	rtc_read_time(rtc0, &tm);
-	CHECK_INT(tm.tm_hour, 12, "12h: 12:30 PM is hour 12");
-	CHECK_INT(rtc_set_time(rtc0, &tm), 0, "12h: set");
-	CHECK(!(rtc68.regs[2] & 0x40) && !rtc68.hour12, "12h: the driver writes 24-hour mode");
+	KUNIT_EXPECT_EQ_MSG(test, tm.tm_hour, 12, "12h: 12:30 PM is hour 12");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_set_time(rtc0, &tm), 0, "12h: set");
+	KUNIT_EXPECT_TRUE_MSG(test, !(rtc68.regs[2] & 0x40) && !rtc68.hour12, "12h: the driver writes 24-hour mode");
 
 	/* Garbage in the time registers is refused, not believed. */
 	ds1338_sim_set_time(&rtc68, tm_secs(2025, 6, 1, 12, 30, 0));
 	ds1338_sim_corrupt(&rtc68, 5, 0x13);
-	CHECK_INT(rtc_read_time(rtc0, &tm), -EINVAL, "read: month 13 in the chip: EINVAL");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_read_time(rtc0, &tm), -EINVAL, "read: month 13 in the chip: EINVAL");
 	ds1338_sim_corrupt(&rtc68, 4, 0x3a);
-	CHECK_INT(rtc_read_time(rtc0, &tm), -EINVAL, "read: day 0x3a (not BCD): EINVAL");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_read_time(rtc0, &tm), -EINVAL, "read: day 0x3a (not BCD): EINVAL");
 
 	/* Oscillator stop flag: the DS1338 has it, the DS1307 does not. */
 	ds1338_sim_set_time(&rtc68, LEAP_EVE);
 	ds1338_sim_set_osf(&rtc68);
-	CHECK_INT(rtc_read_time(rtc0, &tm), -EINVAL, "osf: DS1338 with OSF set: time invalid");
-	CHECK_INT(rtc_parse_iso8601("2026-12-03T05:42:10Z", &tm), 0, "osf: parse");
-	CHECK_INT(rtc_set_time(rtc0, &tm), 0, "osf: set the time");
-	CHECK(!(rtc68.regs[7] & 0x20), "osf: setting the time cleared OSF");
-	CHECK_INT(rtc_read_time(rtc0, &tm), 0, "osf: time valid again");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_read_time(rtc0, &tm), -EINVAL, "osf: DS1338 with OSF set: time invalid");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_parse_iso8601("2026-12-03T05:42:10Z", &tm), 0, "osf: parse");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_set_time(rtc0, &tm), 0, "osf: set the time");
+	KUNIT_EXPECT_TRUE_MSG(test, !(rtc68.regs[7] & 0x20), "osf: setting the time cleared OSF");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_read_time(rtc0, &tm), 0, "osf: time valid again");
 	ds1338_sim_set_time(&rtc69, LEAP_EVE);
 	rtc69.regs[7] = 0x20;            /* bit 5 means nothing on a DS1307 */
-	CHECK_INT(rtc_read_time(rtc1, &tm), 0, "ds1307: control bit 5 is no OSF there");
-	CHECK_INT(rtc_tm_to_time64(&tm), LEAP_EVE, "ds1307: reads its own time");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_read_time(rtc1, &tm), 0, "ds1307: control bit 5 is no OSF there");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_tm_to_time64(&tm), LEAP_EVE, "ds1307: reads its own time");
 
 	/* A chip that ACKs the write and keeps its old time (issue 18). */
 	ds1338_sim_set_time(&rtc68, LEAP_EVE);
 	rtc68.ignore_writes = true;
-	CHECK_INT(rtc_parse_iso8601("2027-01-01T00:00:00", &tm), 0, "readback: parse");
-	CHECK_INT(rtc_set_time(rtc0, &tm), -EIO, "readback: a chip that kept its time: EIO");
-	CHECK_INT(ds1338_sim_time(&rtc68), LEAP_EVE, "readback: it did keep it");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_parse_iso8601("2027-01-01T00:00:00", &tm), 0, "readback: parse");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_set_time(rtc0, &tm), -EIO, "readback: a chip that kept its time: EIO");
+	KUNIT_EXPECT_EQ_MSG(test, ds1338_sim_time(&rtc68), LEAP_EVE, "readback: it did keep it");
 	rtc68.ignore_writes = false;
-	CHECK_INT(rtc_set_time(rtc0, &tm), 0, "readback: a working chip: 0");
+	KUNIT_EXPECT_EQ_MSG(test, rtc_set_time(rtc0, &tm), 0, "readback: a working chip: 0");
 }
 
 static void test_remove(void)
@@ -464,12 +464,12 @@ static void test_remove(void)
 	struct i2c_driver *drv = __host_i2c_driver_ds1307_driver;
 
 	i2c_del_driver(drv);
-	CHECK(rtc_class_find(0) == NULL && rtc_class_find(1) == NULL,
+	KUNIT_EXPECT_TRUE_MSG(test, rtc_class_find(0) == NULL && rtc_class_find(1) == NULL,
 	      "remove: unbinding the driver unregistered both RTCs");
-	CHECK_INT(i2c_register_driver(drv), 0, "remove: register the driver again");
-	CHECK(rtc_class_find(0) != NULL, "remove: rtc0 is back");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_register_driver(drv), 0, "remove: register the driver again");
+	KUNIT_EXPECT_TRUE_MSG(test, rtc_class_find(0) != NULL, "remove: rtc0 is back");
 	i2c_del_adapter(&bus0.adap);
-	CHECK(i2c_get_adapter(0) == NULL && rtc_class_find(0) == NULL,
+	KUNIT_EXPECT_TRUE_MSG(test, i2c_get_adapter(0) == NULL && rtc_class_find(0) == NULL,
 	      "remove: deleting the adapter removed its clients and their RTCs");
 }
 
@@ -480,12 +480,12 @@ static void setup(void)
 	ctrl_init(&bus0);
 	/* SBCON applies SCL before SDA: releasing both from low/low is a
 	 * STOP, never a START that would address someone. */
-	CHECK(bus0.sim.stops == 1 && bus0.sim.starts == 0,
+	KUNIT_EXPECT_TRUE_MSG(test, bus0.sim.stops == 1 && bus0.sim.starts == 0,
 	      "sbcon: SET 0x3 from the reset latch is a STOP (%u STOP, %u START)",
 	      bus0.sim.stops, bus0.sim.starts);
-	CHECK_INT(i2c_bit_udelay_for(100000), 5, "timing: 100 kHz is 5 us per half period");
-	CHECK_INT(i2c_bit_udelay_for(400000), 2, "timing: 400 kHz rounds up to 2 us");
-	CHECK_INT(i2c_bit_udelay_for(0), 5, "timing: no clock-frequency means 100 kHz");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_bit_udelay_for(100000), 5, "timing: 100 kHz is 5 us per half period");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_bit_udelay_for(400000), 2, "timing: 400 kHz rounds up to 2 us");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_bit_udelay_for(0), 5, "timing: no clock-frequency means 100 kHz");
 	ds1338_sim_init(&rtc68, 0x68, &sim_now, false);
 	ds1338_sim_init(&rtc69, 0x69, &sim_now, true);
 	ds1338_sim_set_time(&rtc68, LEAP_EVE);
@@ -502,11 +502,11 @@ static void setup(void)
 	ctrl_init(&bus3);
 	ctrl_init(&bad);
 
-	CHECK(ctrl_add(&bus0, "/i2c@1000", "sim0") == 0, "bus0 added");
-	CHECK(ctrl_add(&bus2, "/i2c@3000", "sim2") == 0, "bus2 added");
-	CHECK(ctrl_add(&bus3, "/i2c@4000", "sim3") == 0, "bus3 added");
-	CHECK(ctrl_add(&bad, "/bad@2000", "simbad") == 0, "bad bus added");
-	CHECK_INT(i2c_register_driver(__host_i2c_driver_ds1307_driver), 0, "ds1338 driver registered");
+	KUNIT_EXPECT_TRUE_MSG(test, ctrl_add(&bus0, "/i2c@1000", "sim0") == 0, "bus0 added");
+	KUNIT_EXPECT_TRUE_MSG(test, ctrl_add(&bus2, "/i2c@3000", "sim2") == 0, "bus2 added");
+	KUNIT_EXPECT_TRUE_MSG(test, ctrl_add(&bus3, "/i2c@4000", "sim3") == 0, "bus3 added");
+	KUNIT_EXPECT_TRUE_MSG(test, ctrl_add(&bad, "/bad@2000", "simbad") == 0, "bad bus added");
+	KUNIT_EXPECT_EQ_MSG(test, i2c_register_driver(__host_i2c_driver_ds1307_driver), 0, "ds1338 driver registered");
 }
 
 int main(void)
@@ -517,7 +517,7 @@ int main(void)
 	void *blob = ktap_load("i2c.dtb", &size);
 
 	if (!blob || of_fdt_unflatten(blob, size, NULL, 0)) {
-		CHECK(0, "unflatten i2c.dtb");
+		KUNIT_EXPECT_TRUE_MSG(test, 0, "unflatten i2c.dtb");
 		return ktap_done();
 	}
 	/* dtc will not compile two siblings at one unit address: make the
@@ -525,7 +525,7 @@ int main(void)
 	dup = of_find_node_by_path("/bad@2000/dup@51");
 	reg = dup ? of_find_property(dup, "reg", NULL) : NULL;
 	if (!reg || reg->length != 4) {
-		CHECK(0, "i2c.dtb has /bad@2000/dup@51 with a one-cell reg");
+		KUNIT_EXPECT_TRUE_MSG(test, 0, "i2c.dtb has /bad@2000/dup@51 with a one-cell reg");
 		return ktap_done();
 	}
 	((u8 *)reg->value)[3] = 0x50;

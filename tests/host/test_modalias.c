@@ -34,16 +34,16 @@ static int match(const char *p, const char *s)
 
 static void test_answers(void)
 {
-	CHECK_INT(match("of:N*T*Carm,pl011", "of:NuartT<NULL>Carm,pl011"), 1, "Linux's form");
-	CHECK_INT(match("of:N*T*Carm,pl011C*", "of:NuartT<NULL>Carm,pl011C"), 1, "trailing C*");
-	CHECK_INT(match("of:N*T*Carm,pl011", "of:NuartT<NULL>Carm,pl011x"), 0, "no suffix slack");
-	CHECK_INT(match("of:N*T*Carm,pl011", "xof:NuartT<NULL>Carm,pl011"), 0, "no prefix slack");
-	CHECK_INT(match("*", ""), 1, "* matches empty");
-	CHECK_INT(match("", ""), 1, "empty matches empty");
-	CHECK_INT(match("", "a"), 0, "empty matches only empty");
-	CHECK_INT(match("a*a", "a"), 0, "prefix and suffix may not share");
-	CHECK_INT(match("ab*ab*ab", "abababab"), 1, "overlapping pieces");
-	CHECK_INT(match("*aab*", "aaab"), 1, "KMP fallback inside a piece");
+	KUNIT_EXPECT_EQ_MSG(test, match("of:N*T*Carm,pl011", "of:NuartT<NULL>Carm,pl011"), 1, "Linux's form");
+	KUNIT_EXPECT_EQ_MSG(test, match("of:N*T*Carm,pl011C*", "of:NuartT<NULL>Carm,pl011C"), 1, "trailing C*");
+	KUNIT_EXPECT_EQ_MSG(test, match("of:N*T*Carm,pl011", "of:NuartT<NULL>Carm,pl011x"), 0, "no suffix slack");
+	KUNIT_EXPECT_EQ_MSG(test, match("of:N*T*Carm,pl011", "xof:NuartT<NULL>Carm,pl011"), 0, "no prefix slack");
+	KUNIT_EXPECT_EQ_MSG(test, match("*", ""), 1, "* matches empty");
+	KUNIT_EXPECT_EQ_MSG(test, match("", ""), 1, "empty matches empty");
+	KUNIT_EXPECT_EQ_MSG(test, match("", "a"), 0, "empty matches only empty");
+	KUNIT_EXPECT_EQ_MSG(test, match("a*a", "a"), 0, "prefix and suffix may not share");
+	KUNIT_EXPECT_EQ_MSG(test, match("ab*ab*ab", "abababab"), 1, "overlapping pieces");
+	KUNIT_EXPECT_EQ_MSG(test, match("*aab*", "aaab"), 1, "KMP fallback inside a piece");
 }
 
 /* Every pattern and text over {a, b, *} up to a few characters. */
@@ -76,7 +76,7 @@ static void test_against_reference(void)
 				printf("# differs: pattern \"%s\" text \"%s\"\n", p, s);
 		}
 	}
-	CHECK_INT(bad, 0, "%u random cases agree with the textbook matcher", n);
+	KUNIT_EXPECT_EQ_MSG(test, bad, 0, "%u random cases agree with the textbook matcher", n);
 }
 
 static double now(void)
@@ -110,18 +110,18 @@ static void test_hostile(void)
 	memset(text, 'a', sizeof(text) - 1);
 	memcpy(text, "of:NxT<NULL>C", 13);
 	text[sizeof(text) - 1] = '\0';
-	CHECK_INT(match(pat, text), 0, "60 stars, no final b: no match");
+	KUNIT_EXPECT_EQ_MSG(test, match(pat, text), 0, "60 stars, no final b: no match");
 	text[sizeof(text) - 2] = 'b';
-	CHECK_INT(match(pat, text), 1, "60 stars, final b: match");
+	KUNIT_EXPECT_EQ_MSG(test, match(pat, text), 1, "60 stars, final b: match");
 	printf("# hostile patterns: %.6f s\n", now() - t0);
 
 	/* The old matcher recursed once per '*': MAX stars were MAX frames. */
 	memset(pat, '*', MODALIAS_PATTERN_MAX);
 	pat[MODALIAS_PATTERN_MAX] = '\0';
-	CHECK_INT(match(pat, text), 1, "%d stars match", MODALIAS_PATTERN_MAX);
+	KUNIT_EXPECT_EQ_MSG(test, match(pat, text), 1, "%d stars match", MODALIAS_PATTERN_MAX);
 	pat[MODALIAS_PATTERN_MAX] = '*';
 	pat[MODALIAS_PATTERN_MAX + 1] = '\0';
-	CHECK_INT(match(pat, text), -E2BIG, "%d characters refused", MODALIAS_PATTERN_MAX + 1);
+	KUNIT_EXPECT_EQ_MSG(test, match(pat, text), -E2BIG, "%d characters refused", MODALIAS_PATTERN_MAX + 1);
 }
 
 /* A too-long line is skipped (with a warning naming its module); the next
@@ -139,7 +139,7 @@ static void test_alias_file(void)
 	n += (size_t)snprintf(text + n, sizeof(text) - n, "arm,pl011 hugemod\n");
 	n += (size_t)snprintf(text + n, sizeof(text) - n, "alias of:N*T*Carm,pl011 pl011mod\n");
 	got = module_alias_find(text, n, &np, "arm,pl011", mod, sizeof(mod));
-	CHECK_STR(got ? got : "(none)", "pl011mod", "the long line is skipped");
+	KUNIT_EXPECT_STREQ_MSG(test, got ? got : "(none)", "pl011mod", "the long line is skipped");
 }
 
 int main(void)

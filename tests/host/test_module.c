@@ -142,7 +142,7 @@ static void verify(struct load_info *info, struct seen *n)
 				ok = false;
 			}
 			if (!ok && n->bad++ < 5)
-				CHECK(0, "relocation %u of section %u: type %u at 0x%x: 0x%08x -> 0x%08x, S=0x%08x",
+				KUNIT_EXPECT_TRUE_MSG(test, 0, "relocation %u of section %u: type %u at 0x%x: 0x%08x -> 0x%08x, S=0x%08x",
 				      r, i, ELF32_R_TYPE(rel[r].r_info), P, old, new, S);
 		}
 	}
@@ -159,18 +159,18 @@ static void test_ds1338(void)
 	if (!file)
 		return;
 	resolved = 0;
-	CHECK_INT(load(&info, file, len, &mem), 0, "ds1338.ko loads: %s", info.err);
+	KUNIT_EXPECT_EQ_MSG(test, load(&info, file, len, &mem), 0, "ds1338.ko loads: %s", info.err);
 	verify(&info, &n);
-	CHECK_INT(n.bad, 0, "ds1338.ko: every relocation decodes to its symbol");
-	CHECK(n.abs32 > 10, "ds1338.ko: %d R_ARM_ABS32 (long calls, pointers)", n.abs32);
-	CHECK(resolved >= 10, "ds1338.ko: %d undefined symbols resolved", resolved);
+	KUNIT_EXPECT_EQ_MSG(test, n.bad, 0, "ds1338.ko: every relocation decodes to its symbol");
+	KUNIT_EXPECT_TRUE_MSG(test, n.abs32 > 10, "ds1338.ko: %d R_ARM_ABS32 (long calls, pointers)", n.abs32);
+	KUNIT_EXPECT_TRUE_MSG(test, resolved >= 10, "ds1338.ko: %d undefined symbols resolved", resolved);
 	init = mod_find_symbol(&info, "init_module");
-	CHECK(init > 0, "ds1338.ko has init_module");
+	KUNIT_EXPECT_TRUE_MSG(test, init > 0, "ds1338.ko has init_module");
 	if (init > 0)
-		CHECK(info.symval[init] >= BASE && info.symval[init] < BASE + info.core_size,
+		KUNIT_EXPECT_TRUE_MSG(test, info.symval[init] >= BASE && info.symval[init] < BASE + info.core_size,
 		      "init_module at 0x%08x is inside the core", info.symval[init]);
-	CHECK(mod_find_symbol(&info, "cleanup_module") > 0, "ds1338.ko has cleanup_module");
-	CHECK(mod_find_section(&info, ".modinfo") > 0, "ds1338.ko has .modinfo");
+	KUNIT_EXPECT_TRUE_MSG(test, mod_find_symbol(&info, "cleanup_module") > 0, "ds1338.ko has cleanup_module");
+	KUNIT_EXPECT_TRUE_MSG(test, mod_find_section(&info, ".modinfo") > 0, "ds1338.ko has .modinfo");
 	mod_info_free(&info);
 	free(mem);
 
@@ -188,12 +188,12 @@ static void test_ds1338(void)
 			free(mem);
 			free(copy);
 		}
-		CHECK_INT(refused, len, "every truncation of ds1338.ko is refused");
+		KUNIT_EXPECT_EQ_MSG(test, refused, len, "every truncation of ds1338.ko is refused");
 	}
 
 	missing = "rtc_device_register";
-	CHECK_INT(load(&info, file, len, &mem), -ENOENT, "missing export: ENOENT");
-	CHECK_STR(info.err, "unknown symbol rtc_device_register", "names the symbol");
+	KUNIT_EXPECT_EQ_MSG(test, load(&info, file, len, &mem), -ENOENT, "missing export: ENOENT");
+	KUNIT_EXPECT_STREQ_MSG(test, info.err, "unknown symbol rtc_device_register", "names the symbol");
 	missing = NULL;
 	mod_info_free(&info);
 	free(mem);
@@ -210,30 +210,30 @@ static void test_modexp(void)
 
 	if (!file)
 		return;
-	CHECK_INT(load(&info, file, len, &mem), 0, "modexp.ko loads: %s", info.err);
+	KUNIT_EXPECT_EQ_MSG(test, load(&info, file, len, &mem), 0, "modexp.ko loads: %s", info.err);
 	verify(&info, &n);
-	CHECK_INT(n.bad, 0, "modexp.ko: every relocation decodes to its symbol");
-	CHECK(n.call > 0 && n.jump24 > 0 && n.rel32 > 0 && n.prel31 > 0 && n.abs32 > 0,
+	KUNIT_EXPECT_EQ_MSG(test, n.bad, 0, "modexp.ko: every relocation decodes to its symbol");
+	KUNIT_EXPECT_TRUE_MSG(test, n.call > 0 && n.jump24 > 0 && n.rel32 > 0 && n.prel31 > 0 && n.abs32 > 0,
 	      "modexp.ko has CALL %d, JUMP24 %d, REL32 %d, PREL31 %d, ABS32 %d", n.call, n.jump24,
 	      n.rel32, n.prel31, n.abs32);
-	CHECK_INT(n.other, 0, "no relocation type the test does not know");
+	KUNIT_EXPECT_EQ_MSG(test, n.other, 0, "no relocation type the test does not know");
 
 	/* What the module's code will compute, checked from the symbols. */
 	value = mod_find_symbol(&info, "modexp_value");
 	rel = mod_find_symbol(&info, "modexp_rel");
 	twice = mod_find_symbol(&info, "modexp_twice");
-	CHECK(value > 0 && rel > 0 && twice > 0, "modexp symbols found");
+	KUNIT_EXPECT_TRUE_MSG(test, value > 0 && rel > 0 && twice > 0, "modexp symbols found");
 	if (value > 0 && rel > 0 && twice > 0) {
 		u32 at = info.symval[rel] - BASE, insn;
 
-		CHECK_INT(info.symval[rel] + rd32(mem + at), info.symval[value],
+		KUNIT_EXPECT_EQ_MSG(test, info.symval[rel] + rd32(mem + at), info.symval[value],
 			  "modexp_rel + *modexp_rel == modexp_value");
 		/* modexp_value's first BL goes to modexp_twice. */
 		at = info.symval[value] - BASE;
 		for (u32 k = 0; k < 16; k++) {
 			insn = rd32(mem + at + 4 * k);
 			if ((insn & 0x0f000000u) == 0x0b000000u) {
-				CHECK_INT(info.symval[value] + 4 * k + 8 + (u32)(sext(insn & 0xffffff, 24) * 4),
+				KUNIT_EXPECT_EQ_MSG(test, info.symval[value] + 4 * k + 8 + (u32)(sext(insn & 0xffffff, 24) * 4),
 					  info.symval[twice], "modexp_value's BL reaches modexp_twice");
 				break;
 			}
@@ -256,8 +256,8 @@ static void test_modexp(void)
 
 			memcpy(copy, file, len);
 			copy[bad[i].off] = bad[i].val;
-			CHECK_INT(load(&info, copy, len, &mem), -ENOEXEC, "bad header byte %zu", bad[i].off);
-			CHECK_STR(info.err, bad[i].want, "reason for byte %zu", bad[i].off);
+			KUNIT_EXPECT_EQ_MSG(test, load(&info, copy, len, &mem), -ENOEXEC, "bad header byte %zu", bad[i].off);
+			KUNIT_EXPECT_STREQ_MSG(test, info.err, bad[i].want, "reason for byte %zu", bad[i].off);
 			mod_info_free(&info);
 			free(mem);
 			free(copy);
@@ -272,39 +272,39 @@ static void test_modexp(void)
 		int s;
 		Elf32_Rel *r;
 
-		CHECK_INT(mod_elf_check(&probe), 0, "probe");
+		KUNIT_EXPECT_EQ_MSG(test, mod_elf_check(&probe), 0, "probe");
 		s = mod_find_section(&probe, ".rel.text");
-		CHECK(s > 0, ".rel.text found");
+		KUNIT_EXPECT_TRUE_MSG(test, s > 0, ".rel.text found");
 		if (s > 0) {
 			size_t at = probe.sechdrs[s].sh_offset;
 
 			memcpy(copy, file, len);
 			r = (Elf32_Rel *)(void *)(copy + at);
 			r->r_info = (r->r_info & ~0xffu) | 10;
-			CHECK_INT(load(&info, copy, len, &mem), -ENOEXEC, "R_ARM_THM_CALL refused");
-			CHECK(!strncmp(info.err, "relocation R_ARM_THM_CALL not supported (.text+0x", 49),
+			KUNIT_EXPECT_EQ_MSG(test, load(&info, copy, len, &mem), -ENOEXEC, "R_ARM_THM_CALL refused");
+			KUNIT_EXPECT_TRUE_MSG(test, !strncmp(info.err, "relocation R_ARM_THM_CALL not supported (.text+0x", 49),
 			      "named: %s", info.err);
 			mod_info_free(&info);
 			free(mem);
 
 			memcpy(copy, file, len);
 			r->r_info = (r->r_info & ~0xffu) | 200;
-			CHECK_INT(load(&info, copy, len, &mem), -ENOEXEC, "type 200 refused");
-			CHECK(!strncmp(info.err, "relocation type 200 not supported", 33), "%s", info.err);
+			KUNIT_EXPECT_EQ_MSG(test, load(&info, copy, len, &mem), -ENOEXEC, "type 200 refused");
+			KUNIT_EXPECT_TRUE_MSG(test, !strncmp(info.err, "relocation type 200 not supported", 33), "%s", info.err);
 			mod_info_free(&info);
 			free(mem);
 
 			memcpy(copy, file, len);
 			r->r_offset = 0x10000000;
-			CHECK_INT(load(&info, copy, len, &mem), -ENOEXEC, "offset outside section");
-			CHECK(strstr(info.err, "offset 0x10000000 outside .text") != NULL, "%s", info.err);
+			KUNIT_EXPECT_EQ_MSG(test, load(&info, copy, len, &mem), -ENOEXEC, "offset outside section");
+			KUNIT_EXPECT_TRUE_MSG(test, strstr(info.err, "offset 0x10000000 outside .text") != NULL, "%s", info.err);
 			mod_info_free(&info);
 			free(mem);
 
 			memcpy(copy, file, len);
 			r->r_info = (0xffffffu << 8) | R_ARM_ABS32;
-			CHECK_INT(load(&info, copy, len, &mem), -ENOEXEC, "symbol index out of range");
-			CHECK(strstr(info.err, "out of range") != NULL, "%s", info.err);
+			KUNIT_EXPECT_EQ_MSG(test, load(&info, copy, len, &mem), -ENOEXEC, "symbol index out of range");
+			KUNIT_EXPECT_TRUE_MSG(test, strstr(info.err, "out of range") != NULL, "%s", info.err);
 			mod_info_free(&info);
 			free(mem);
 		}
@@ -322,52 +322,52 @@ static void test_apply(void)
 
 #define SET(v) (w[0] = (u8)(v), w[1] = (u8)((v) >> 8), w[2] = (u8)((v) >> 16), w[3] = (u8)((v) >> 24))
 	SET(0xebfffffeu);	/* bl . (addend -8) */
-	CHECK_INT(arm_apply_relocation(R_ARM_CALL, w, 0x1000, 0x2000, err, sizeof(err)), 0, "CALL");
-	CHECK_INT(rd32(w), 0xeb0003feu, "bl from 0x1000 to 0x2000");
+	KUNIT_EXPECT_EQ_MSG(test, arm_apply_relocation(R_ARM_CALL, w, 0x1000, 0x2000, err, sizeof(err)), 0, "CALL");
+	KUNIT_EXPECT_EQ_MSG(test, rd32(w), 0xeb0003feu, "bl from 0x1000 to 0x2000");
 	SET(0xeafffffeu);
-	CHECK_INT(arm_apply_relocation(R_ARM_JUMP24, w, 0x2000, 0x1000, err, sizeof(err)), 0, "JUMP24");
-	CHECK_INT(rd32(w), 0xeafffbfeu, "b from 0x2000 back to 0x1000");
+	KUNIT_EXPECT_EQ_MSG(test, arm_apply_relocation(R_ARM_JUMP24, w, 0x2000, 0x1000, err, sizeof(err)), 0, "JUMP24");
+	KUNIT_EXPECT_EQ_MSG(test, rd32(w), 0xeafffbfeu, "b from 0x2000 back to 0x1000");
 	SET(0xebfffffeu);
-	CHECK_INT(arm_apply_relocation(R_ARM_CALL, w, 0x07000000, 0x00010000, err, sizeof(err)), -ERANGE,
+	KUNIT_EXPECT_EQ_MSG(test, arm_apply_relocation(R_ARM_CALL, w, 0x07000000, 0x00010000, err, sizeof(err)), -ERANGE,
 		  "CALL beyond 32 MiB");
-	CHECK(strstr(err, "beyond +-32 MiB") != NULL, "%s", err);
-	CHECK_INT(rd32(w), 0xebfffffeu, "left alone when refused");
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(err, "beyond +-32 MiB") != NULL, "%s", err);
+	KUNIT_EXPECT_EQ_MSG(test, rd32(w), 0xebfffffeu, "left alone when refused");
 	SET(0xebfffffeu);
-	CHECK_INT(arm_apply_relocation(R_ARM_CALL, w, 0x1000, 0x2001, err, sizeof(err)), -ENOEXEC,
+	KUNIT_EXPECT_EQ_MSG(test, arm_apply_relocation(R_ARM_CALL, w, 0x1000, 0x2001, err, sizeof(err)), -ENOEXEC,
 		  "CALL to Thumb");
 	SET(0xebfffffeu);
-	CHECK_INT(arm_apply_relocation(R_ARM_CALL, w, 0x1000, 0x2002, err, sizeof(err)), -ENOEXEC,
+	KUNIT_EXPECT_EQ_MSG(test, arm_apply_relocation(R_ARM_CALL, w, 0x1000, 0x2002, err, sizeof(err)), -ENOEXEC,
 		  "CALL to a halfword-aligned target");
 	/* The edges of +-32 MiB: the offset (addend -8 included) must be below
 	 * 0x2000000 and at least -0x2000000. */
 	SET(0xebfffffeu);
-	CHECK_INT(arm_apply_relocation(R_ARM_CALL, w, 0x1000, 0x1000 + 0x2000004, err, sizeof(err)),
+	KUNIT_EXPECT_EQ_MSG(test, arm_apply_relocation(R_ARM_CALL, w, 0x1000, 0x1000 + 0x2000004, err, sizeof(err)),
 		  0, "CALL to the last word in range");
-	CHECK_INT(rd32(w), 0xeb7fffffu, "largest forward offset");
+	KUNIT_EXPECT_EQ_MSG(test, rd32(w), 0xeb7fffffu, "largest forward offset");
 	SET(0xebfffffeu);
-	CHECK_INT(arm_apply_relocation(R_ARM_CALL, w, 0x1000, 0x1000 + 0x2000008, err, sizeof(err)),
+	KUNIT_EXPECT_EQ_MSG(test, arm_apply_relocation(R_ARM_CALL, w, 0x1000, 0x1000 + 0x2000008, err, sizeof(err)),
 		  -ERANGE, "CALL one word past the range");
 	SET(0xebfffffeu);
-	CHECK_INT(arm_apply_relocation(R_ARM_CALL, w, 0x3000000, 0x3000000 - 0x1fffff8, err,
+	KUNIT_EXPECT_EQ_MSG(test, arm_apply_relocation(R_ARM_CALL, w, 0x3000000, 0x3000000 - 0x1fffff8, err,
 				       sizeof(err)), 0, "CALL to the first word back in range");
-	CHECK_INT(rd32(w), 0xeb800000u, "largest backward offset");
+	KUNIT_EXPECT_EQ_MSG(test, rd32(w), 0xeb800000u, "largest backward offset");
 	SET(0xebfffffeu);
-	CHECK_INT(arm_apply_relocation(R_ARM_CALL, w, 0x3000000, 0x3000000 - 0x1fffffc, err,
+	KUNIT_EXPECT_EQ_MSG(test, arm_apply_relocation(R_ARM_CALL, w, 0x3000000, 0x3000000 - 0x1fffffc, err,
 				       sizeof(err)), -ERANGE, "CALL one word before the range");
 	SET(0x10u);
-	CHECK_INT(arm_apply_relocation(R_ARM_ABS32, w, 0x1000, 0x12345678, err, sizeof(err)), 0, "ABS32");
-	CHECK_INT(rd32(w), 0x12345688u, "S + A");
+	KUNIT_EXPECT_EQ_MSG(test, arm_apply_relocation(R_ARM_ABS32, w, 0x1000, 0x12345678, err, sizeof(err)), 0, "ABS32");
+	KUNIT_EXPECT_EQ_MSG(test, rd32(w), 0x12345688u, "S + A");
 	SET(0x4u);
-	CHECK_INT(arm_apply_relocation(R_ARM_REL32, w, 0x1000, 0x3000, err, sizeof(err)), 0, "REL32");
-	CHECK_INT(rd32(w), 0x2004u, "S + A - P");
+	KUNIT_EXPECT_EQ_MSG(test, arm_apply_relocation(R_ARM_REL32, w, 0x1000, 0x3000, err, sizeof(err)), 0, "REL32");
+	KUNIT_EXPECT_EQ_MSG(test, rd32(w), 0x2004u, "S + A - P");
 	SET(0x80000000u);
-	CHECK_INT(arm_apply_relocation(R_ARM_PREL31, w, 0x3000, 0x1000, err, sizeof(err)), 0, "PREL31");
-	CHECK_INT(rd32(w), 0xffffe000u, "bit 31 kept, -0x2000 in 31 bits");
+	KUNIT_EXPECT_EQ_MSG(test, arm_apply_relocation(R_ARM_PREL31, w, 0x3000, 0x1000, err, sizeof(err)), 0, "PREL31");
+	KUNIT_EXPECT_EQ_MSG(test, rd32(w), 0xffffe000u, "bit 31 kept, -0x2000 in 31 bits");
 	SET(0xe12fff1eu);	/* bx lr */
-	CHECK_INT(arm_apply_relocation(R_ARM_V4BX, w, 0x1000, 0, err, sizeof(err)), 0, "V4BX");
-	CHECK_INT(rd32(w), 0xe12fff1eu, "BX kept on ARMv5");
-	CHECK_INT(arm_apply_relocation(43, w, 0x1000, 0, err, sizeof(err)), -ENOEXEC, "MOVW refused");
-	CHECK_STR(err, "relocation R_ARM_MOVW_ABS_NC not supported", "named");
+	KUNIT_EXPECT_EQ_MSG(test, arm_apply_relocation(R_ARM_V4BX, w, 0x1000, 0, err, sizeof(err)), 0, "V4BX");
+	KUNIT_EXPECT_EQ_MSG(test, rd32(w), 0xe12fff1eu, "BX kept on ARMv5");
+	KUNIT_EXPECT_EQ_MSG(test, arm_apply_relocation(43, w, 0x1000, 0, err, sizeof(err)), -ENOEXEC, "MOVW refused");
+	KUNIT_EXPECT_STREQ_MSG(test, err, "relocation R_ARM_MOVW_ABS_NC not supported", "named");
 #undef SET
 }
 
@@ -397,28 +397,28 @@ static void test_cpio(void)
 
 	n += newc(a + n, "lib/x.ko", "hello", "070701");
 	n += newc(a + n, "TRAILER!!!", "", "070701");
-	CHECK_INT(cpio_check(a, n, err, sizeof(err)), 1, "one file and a trailer");
-	CHECK_INT(cpio_next(a, n, &pos, &e, err, sizeof(err)), 1, "first entry");
-	CHECK_STR(e.name, "lib/x.ko", "its name");
-	CHECK(e.size == 5 && !memcmp(e.data, "hello", 5), "its data");
-	CHECK_INT(cpio_check(a, n - 4, err, sizeof(err)), -EINVAL, "trailer cut short");
-	CHECK_INT(cpio_check(a, 120, err, sizeof(err)), -EINVAL, "data beyond the end");
-	CHECK(strstr(err, "lib/x.ko: 5 bytes of data beyond the end") != NULL, "%s", err);
-	CHECK_INT(cpio_check(a, n - 124, err, sizeof(err)), -EINVAL, "no trailer");
-	CHECK(strstr(err, "ends without TRAILER!!!") != NULL, "%s", err);
+	KUNIT_EXPECT_EQ_MSG(test, cpio_check(a, n, err, sizeof(err)), 1, "one file and a trailer");
+	KUNIT_EXPECT_EQ_MSG(test, cpio_next(a, n, &pos, &e, err, sizeof(err)), 1, "first entry");
+	KUNIT_EXPECT_STREQ_MSG(test, e.name, "lib/x.ko", "its name");
+	KUNIT_EXPECT_TRUE_MSG(test, e.size == 5 && !memcmp(e.data, "hello", 5), "its data");
+	KUNIT_EXPECT_EQ_MSG(test, cpio_check(a, n - 4, err, sizeof(err)), -EINVAL, "trailer cut short");
+	KUNIT_EXPECT_EQ_MSG(test, cpio_check(a, 120, err, sizeof(err)), -EINVAL, "data beyond the end");
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(err, "lib/x.ko: 5 bytes of data beyond the end") != NULL, "%s", err);
+	KUNIT_EXPECT_EQ_MSG(test, cpio_check(a, n - 124, err, sizeof(err)), -EINVAL, "no trailer");
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(err, "ends without TRAILER!!!") != NULL, "%s", err);
 	a[3] = '8';
-	CHECK_INT(cpio_check(a, n, err, sizeof(err)), -EINVAL, "bad magic");
-	CHECK_STR(err, "offset 0: bad magic (not a newc cpio archive)", "reason");
+	KUNIT_EXPECT_EQ_MSG(test, cpio_check(a, n, err, sizeof(err)), -EINVAL, "bad magic");
+	KUNIT_EXPECT_STREQ_MSG(test, err, "offset 0: bad magic (not a newc cpio archive)", "reason");
 	a[3] = '7';
 	a[20] = 'g';
-	CHECK_INT(cpio_check(a, n, err, sizeof(err)), -EINVAL, "field not hex");
+	KUNIT_EXPECT_EQ_MSG(test, cpio_check(a, n, err, sizeof(err)), -EINVAL, "field not hex");
 	a[20] = '0';
 	a[110 + 3] = '\0';	/* name shorter than namesize says */
-	CHECK_INT(cpio_check(a, n, err, sizeof(err)), -EINVAL, "name with an early NUL");
+	KUNIT_EXPECT_EQ_MSG(test, cpio_check(a, n, err, sizeof(err)), -EINVAL, "name with an early NUL");
 	a[110 + 3] = '/';
 	memcpy(a + 6 + 11 * 8, "7FFFFFFF", 8);	/* namesize */
-	CHECK_INT(cpio_check(a, n, err, sizeof(err)), -EINVAL, "name size out of bounds");
-	CHECK(strstr(err, "name size 2147483647 out of bounds") != NULL, "%s", err);
+	KUNIT_EXPECT_EQ_MSG(test, cpio_check(a, n, err, sizeof(err)), -EINVAL, "name size out of bounds");
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(err, "name size 2147483647 out of bounds") != NULL, "%s", err);
 }
 
 /*
@@ -460,8 +460,8 @@ static void test_mutations(void)
 		mod_info_free(&info);
 		free(mem);
 	}
-	CHECK_INT(ok + refused, 20000, "20000 damaged copies: %d load, %d refused", ok, refused);
-	CHECK_INT(unexplained, 0, "every refusal has a reason");
+	KUNIT_EXPECT_EQ_MSG(test, ok + refused, 20000, "20000 damaged copies: %d load, %d refused", ok, refused);
+	KUNIT_EXPECT_EQ_MSG(test, unexplained, 0, "every refusal has a reason");
 	free(copy);
 	free(file);
 }

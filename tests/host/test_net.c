@@ -22,21 +22,21 @@ static void test_checksum(void)
 	const u8 odd[3] = { 0x01, 0x02, 0x03 };
 	const u8 zeros[4] = { 0 };
 
-	CHECK_INT(ip_compute_csum(hdr, sizeof(hdr)), 0xb861, "IPv4 header checksum");
+	KUNIT_EXPECT_EQ_MSG(test, ip_compute_csum(hdr, sizeof(hdr)), 0xb861, "IPv4 header checksum");
 	put_unaligned_be16(0xb861, hdr + 10);
-	CHECK_INT(ip_compute_csum(hdr, sizeof(hdr)), 0, "a header with its checksum sums to 0");
+	KUNIT_EXPECT_EQ_MSG(test, ip_compute_csum(hdr, sizeof(hdr)), 0, "a header with its checksum sums to 0");
 	hdr[15] ^= 1;
-	CHECK(ip_compute_csum(hdr, sizeof(hdr)) != 0, "one flipped bit is noticed");
+	KUNIT_EXPECT_TRUE_MSG(test, ip_compute_csum(hdr, sizeof(hdr)) != 0, "one flipped bit is noticed");
 	/* Odd length: the last byte is the high half of a word. */
-	CHECK_INT(ip_compute_csum(odd, 3), (u16)~(0x0102 + 0x0300), "odd length pads with zero");
-	CHECK_INT(ip_compute_csum(zeros, 4), 0xffff, "all zeros");
-	CHECK_INT(ip_compute_csum(NULL, 0), 0xffff, "empty");
+	KUNIT_EXPECT_EQ_MSG(test, ip_compute_csum(odd, 3), (u16)~(0x0102 + 0x0300), "odd length pads with zero");
+	KUNIT_EXPECT_EQ_MSG(test, ip_compute_csum(zeros, 4), 0xffff, "all zeros");
+	KUNIT_EXPECT_EQ_MSG(test, ip_compute_csum(NULL, 0), 0xffff, "empty");
 	/* 0xffff + 0xffff + 0x0001 = 0x1ffff; one fold gives 0x10000, which
 	 * needs a second fold to become 0x0001. */
 	{
 		const u8 carry[6] = { 0xff, 0xff, 0xff, 0xff, 0x00, 0x01 };
 
-		CHECK_INT(ip_compute_csum(carry, sizeof(carry)), 0xfffe,
+		KUNIT_EXPECT_EQ_MSG(test, ip_compute_csum(carry, sizeof(carry)), 0xfffe,
 			  "a carry out of the first fold is folded again");
 	}
 }
@@ -48,14 +48,14 @@ static void test_unaligned(void)
 	u8 buf[8] = { 0xee, 0xee, 0xee, 0xee, 0xee, 0xee, 0xee, 0xee };
 
 	put_unaligned_be32(0x0a00020f, buf + 1);
-	CHECK(buf[0] == 0xee && buf[1] == 0x0a && buf[2] == 0x00 && buf[3] == 0x02 &&
+	KUNIT_EXPECT_TRUE_MSG(test, buf[0] == 0xee && buf[1] == 0x0a && buf[2] == 0x00 && buf[3] == 0x02 &&
 	      buf[4] == 0x0f && buf[5] == 0xee, "put_unaligned_be32 at an odd address");
-	CHECK_INT(get_unaligned_be32(buf + 1), 0x0a00020f, "get_unaligned_be32 reads it back");
+	KUNIT_EXPECT_EQ_MSG(test, get_unaligned_be32(buf + 1), 0x0a00020f, "get_unaligned_be32 reads it back");
 	put_unaligned_be16(0x0806, buf + 5);
-	CHECK(buf[4] == 0x0f && buf[5] == 0x08 && buf[6] == 0x06 && buf[7] == 0xee,
+	KUNIT_EXPECT_TRUE_MSG(test, buf[4] == 0x0f && buf[5] == 0x08 && buf[6] == 0x06 && buf[7] == 0xee,
 	      "put_unaligned_be16 at an odd address");
-	CHECK_INT(get_unaligned_be16(buf + 5), 0x0806, "get_unaligned_be16 reads it back");
-	CHECK_INT(get_unaligned_be32(buf + 4), 0x0f0806ee, "bytes in network order");
+	KUNIT_EXPECT_EQ_MSG(test, get_unaligned_be16(buf + 5), 0x0806, "get_unaligned_be16 reads it back");
+	KUNIT_EXPECT_EQ_MSG(test, get_unaligned_be32(buf + 4), 0x0f0806ee, "bytes in network order");
 }
 
 /* A managed netdev is freed with the device's other resources, newest
@@ -69,14 +69,14 @@ static void test_devm_netdev(void)
 	memset(&dev, 0, sizeof(dev));
 	device_initialize(&dev);
 	nd = devm_alloc_etherdev(&dev, 48);
-	CHECK(nd && netdev_priv(nd) && ((unsigned long)netdev_priv(nd) & 7) == 0,
+	KUNIT_EXPECT_TRUE_MSG(test, nd && netdev_priv(nd) && ((unsigned long)netdev_priv(nd) & 7) == 0,
 	      "devm_alloc_etherdev: a netdev, its state 8-byte aligned");
-	CHECK(nd && nd->mtu == ETH_DATA_LEN, "devm_alloc_etherdev: Ethernet MTU");
-	CHECK_INT(devres_count(&dev), 1, "devm_alloc_etherdev: one resource on the device");
+	KUNIT_EXPECT_TRUE_MSG(test, nd && nd->mtu == ETH_DATA_LEN, "devm_alloc_etherdev: Ethernet MTU");
+	KUNIT_EXPECT_EQ_MSG(test, devres_count(&dev), 1, "devm_alloc_etherdev: one resource on the device");
 	after = devm_kzalloc(&dev, sizeof(*after), GFP_KERNEL);
-	CHECK(after != NULL, "a later resource");
+	KUNIT_EXPECT_TRUE_MSG(test, after != NULL, "a later resource");
 	devres_release_all(&dev);
-	CHECK_INT(devres_count(&dev), 0, "unbind frees the netdev with the rest");
+	KUNIT_EXPECT_EQ_MSG(test, devres_count(&dev), 0, "unbind frees the netdev with the rest");
 }
 
 static void test_in4(void)
@@ -84,44 +84,44 @@ static void test_in4(void)
 	char buf[16];
 	u32 a = 1;
 
-	CHECK_INT(in4_parse("10.0.2.15", &a), 9, "10.0.2.15 is 9 characters");
-	CHECK_INT(a, 0x0a00020f, "10.0.2.15");
-	CHECK_INT(in4_parse("255.255.255.255/24", &a), 15, "stops at the slash");
-	CHECK_INT(a, 0xffffffff, "255.255.255.255");
+	KUNIT_EXPECT_EQ_MSG(test, in4_parse("10.0.2.15", &a), 9, "10.0.2.15 is 9 characters");
+	KUNIT_EXPECT_EQ_MSG(test, a, 0x0a00020f, "10.0.2.15");
+	KUNIT_EXPECT_EQ_MSG(test, in4_parse("255.255.255.255/24", &a), 15, "stops at the slash");
+	KUNIT_EXPECT_EQ_MSG(test, a, 0xffffffff, "255.255.255.255");
 	a = 7;
-	CHECK_INT(in4_parse("10.0.2", &a), -EINVAL, "three parts");
-	CHECK_INT(in4_parse("10.0.2.256", &a), -EINVAL, "a part above 255");
-	CHECK_INT(in4_parse("10..2.1", &a), -EINVAL, "empty part");
-	CHECK_INT(in4_parse("10.0.2.0015", &a), -EINVAL, "four digits");
-	CHECK_INT(in4_parse("", &a), -EINVAL, "empty");
-	CHECK_INT(a, 7, "failures leave the address alone");
-	CHECK_STR(in4_format(0x0a00020f, buf), "10.0.2.15", "format 10.0.2.15");
-	CHECK_STR(in4_format(0xc0a800ff, buf), "192.168.0.255", "format 192.168.0.255");
-	CHECK_STR(in4_format(0, buf), "0.0.0.0", "format 0.0.0.0");
-	CHECK_INT(inet_mask(24), 0xffffff00, "/24");
-	CHECK_INT(inet_mask(0), 0, "/0");
-	CHECK_INT(inet_mask(32), 0xffffffff, "/32");
+	KUNIT_EXPECT_EQ_MSG(test, in4_parse("10.0.2", &a), -EINVAL, "three parts");
+	KUNIT_EXPECT_EQ_MSG(test, in4_parse("10.0.2.256", &a), -EINVAL, "a part above 255");
+	KUNIT_EXPECT_EQ_MSG(test, in4_parse("10..2.1", &a), -EINVAL, "empty part");
+	KUNIT_EXPECT_EQ_MSG(test, in4_parse("10.0.2.0015", &a), -EINVAL, "four digits");
+	KUNIT_EXPECT_EQ_MSG(test, in4_parse("", &a), -EINVAL, "empty");
+	KUNIT_EXPECT_EQ_MSG(test, a, 7, "failures leave the address alone");
+	KUNIT_EXPECT_STREQ_MSG(test, in4_format(0x0a00020f, buf), "10.0.2.15", "format 10.0.2.15");
+	KUNIT_EXPECT_STREQ_MSG(test, in4_format(0xc0a800ff, buf), "192.168.0.255", "format 192.168.0.255");
+	KUNIT_EXPECT_STREQ_MSG(test, in4_format(0, buf), "0.0.0.0", "format 0.0.0.0");
+	KUNIT_EXPECT_EQ_MSG(test, inet_mask(24), 0xffffff00, "/24");
+	KUNIT_EXPECT_EQ_MSG(test, inet_mask(0), 0, "/0");
+	KUNIT_EXPECT_EQ_MSG(test, inet_mask(32), 0xffffffff, "/32");
 }
 
 static void test_ip_config(void)
 {
 	struct ip_config c = { .addr = 1, .prefix = 2, .gw = 3 };
 
-	CHECK_INT(ip_config_parse("10.0.2.15/24,gw=10.0.2.2", &c), 0, "full form");
-	CHECK(c.addr == 0x0a00020f && c.prefix == 24 && c.gw == 0x0a000202, "full form values");
-	CHECK_INT(ip_config_parse("192.168.1.9", &c), 0, "address only");
-	CHECK(c.addr == 0xc0a80109 && c.prefix == 24 && c.gw == 0, "prefix 24, no gateway");
-	CHECK_INT(ip_config_parse("10.1.2.3/8", &c), 0, "with prefix");
-	CHECK_INT(c.prefix, 8, "prefix 8");
+	KUNIT_EXPECT_EQ_MSG(test, ip_config_parse("10.0.2.15/24,gw=10.0.2.2", &c), 0, "full form");
+	KUNIT_EXPECT_TRUE_MSG(test, c.addr == 0x0a00020f && c.prefix == 24 && c.gw == 0x0a000202, "full form values");
+	KUNIT_EXPECT_EQ_MSG(test, ip_config_parse("192.168.1.9", &c), 0, "address only");
+	KUNIT_EXPECT_TRUE_MSG(test, c.addr == 0xc0a80109 && c.prefix == 24 && c.gw == 0, "prefix 24, no gateway");
+	KUNIT_EXPECT_EQ_MSG(test, ip_config_parse("10.1.2.3/8", &c), 0, "with prefix");
+	KUNIT_EXPECT_EQ_MSG(test, c.prefix, 8, "prefix 8");
 	c.prefix = 99;
-	CHECK_INT(ip_config_parse("10.1.2.3/33", &c), -EINVAL, "prefix above 32");
-	CHECK_INT(ip_config_parse("10.1.2.3/", &c), -EINVAL, "empty prefix");
-	CHECK_INT(ip_config_parse("10.1.2.3/24,gw=10.0.2", &c), -EINVAL, "bad gateway");
-	CHECK_INT(ip_config_parse("10.1.2.3/24,dns=1.1.1.1", &c), -EINVAL, "unknown option");
-	CHECK_INT(ip_config_parse("10.1.2.3 ", &c), -EINVAL, "trailing space");
-	CHECK_INT(ip_config_parse("0.0.0.0/24", &c), -EINVAL, "0.0.0.0");
-	CHECK_INT(ip_config_parse("dhcp", &c), -EINVAL, "dhcp is not supported");
-	CHECK_INT(c.prefix, 99, "failures leave the config alone");
+	KUNIT_EXPECT_EQ_MSG(test, ip_config_parse("10.1.2.3/33", &c), -EINVAL, "prefix above 32");
+	KUNIT_EXPECT_EQ_MSG(test, ip_config_parse("10.1.2.3/", &c), -EINVAL, "empty prefix");
+	KUNIT_EXPECT_EQ_MSG(test, ip_config_parse("10.1.2.3/24,gw=10.0.2", &c), -EINVAL, "bad gateway");
+	KUNIT_EXPECT_EQ_MSG(test, ip_config_parse("10.1.2.3/24,dns=1.1.1.1", &c), -EINVAL, "unknown option");
+	KUNIT_EXPECT_EQ_MSG(test, ip_config_parse("10.1.2.3 ", &c), -EINVAL, "trailing space");
+	KUNIT_EXPECT_EQ_MSG(test, ip_config_parse("0.0.0.0/24", &c), -EINVAL, "0.0.0.0");
+	KUNIT_EXPECT_EQ_MSG(test, ip_config_parse("dhcp", &c), -EINVAL, "dhcp is not supported");
+	KUNIT_EXPECT_EQ_MSG(test, c.prefix, 99, "failures leave the config alone");
 }
 
 static void test_arp_cache(void)
@@ -133,27 +133,27 @@ static void test_arp_cache(void)
 	unsigned int i;
 
 	memset(&c, 0, sizeof(c));
-	CHECK(!arp_cache_lookup(&c, 0x0a000202, 0), "empty cache");
+	KUNIT_EXPECT_TRUE_MSG(test, !arp_cache_lookup(&c, 0x0a000202, 0), "empty cache");
 	arp_cache_update(&c, 0x0a000202, m1, 1000);
 	e = arp_cache_lookup(&c, 0x0a000202, 1000 + ARP_TIMEOUT_MS - 1);
-	CHECK(e && !memcmp(e->mac, m1, ETH_ALEN), "learnt, alive until the timeout");
+	KUNIT_EXPECT_TRUE_MSG(test, e && !memcmp(e->mac, m1, ETH_ALEN), "learnt, alive until the timeout");
 	arp_cache_update(&c, 0x0a000202, m2, 2000);
 	e = arp_cache_lookup(&c, 0x0a000202, 2000);
-	CHECK(e && !memcmp(e->mac, m2, ETH_ALEN), "an update replaces the MAC");
-	CHECK(!arp_cache_lookup(&c, 0x0a000202, 2000 + ARP_TIMEOUT_MS), "gone at the timeout");
-	CHECK(!arp_cache_lookup(&c, 0x0a000202, 2000), "an expired entry was freed");
+	KUNIT_EXPECT_TRUE_MSG(test, e && !memcmp(e->mac, m2, ETH_ALEN), "an update replaces the MAC");
+	KUNIT_EXPECT_TRUE_MSG(test, !arp_cache_lookup(&c, 0x0a000202, 2000 + ARP_TIMEOUT_MS), "gone at the timeout");
+	KUNIT_EXPECT_TRUE_MSG(test, !arp_cache_lookup(&c, 0x0a000202, 2000), "an expired entry was freed");
 
 	/* Full: the oldest entry makes room. */
 	for (i = 0; i < ARP_CACHE_SIZE; i++)
 		arp_cache_update(&c, 0x0a000010 + i, m1, 5000 + i);
 	arp_cache_update(&c, 0x0a0000ff, m2, 6000);
-	CHECK(!arp_cache_lookup(&c, 0x0a000010, 6000), "the oldest went");
-	CHECK(arp_cache_lookup(&c, 0x0a000011, 6000), "the second oldest stayed");
-	CHECK(arp_cache_lookup(&c, 0x0a0000ff, 6000), "the new one is in");
-	CHECK_INT(arp_cache_expire(&c, 5001 + ARP_TIMEOUT_MS), 1, "expire frees one (5001 + 5000 gone)");
-	CHECK_INT(arp_cache_expire(&c, 6000 + ARP_TIMEOUT_MS), ARP_CACHE_SIZE - 1, "then the rest");
+	KUNIT_EXPECT_TRUE_MSG(test, !arp_cache_lookup(&c, 0x0a000010, 6000), "the oldest went");
+	KUNIT_EXPECT_TRUE_MSG(test, arp_cache_lookup(&c, 0x0a000011, 6000), "the second oldest stayed");
+	KUNIT_EXPECT_TRUE_MSG(test, arp_cache_lookup(&c, 0x0a0000ff, 6000), "the new one is in");
+	KUNIT_EXPECT_EQ_MSG(test, arp_cache_expire(&c, 5001 + ARP_TIMEOUT_MS), 1, "expire frees one (5001 + 5000 gone)");
+	KUNIT_EXPECT_EQ_MSG(test, arp_cache_expire(&c, 6000 + ARP_TIMEOUT_MS), ARP_CACHE_SIZE - 1, "then the rest");
 	arp_cache_update(&c, 0, m1, 0);
-	CHECK(!arp_cache_lookup(&c, 0, 0), "0.0.0.0 is never learnt");
+	KUNIT_EXPECT_TRUE_MSG(test, !arp_cache_lookup(&c, 0, 0), "0.0.0.0 is never learnt");
 }
 
 int main(void)

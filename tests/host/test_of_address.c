@@ -26,13 +26,13 @@ static void res(const char *path, int i, u64 start, u64 end, const char *name,
 	struct resource r;
 	int err = of_address_to_resource(P(path), i, &r);
 
-	CHECK_INT(err, 0, "%s reg %d", path, i);
+	KUNIT_EXPECT_EQ_MSG(test, err, 0, "%s reg %d", path, i);
 	if (err)
 		return;
-	CHECK_INT(r.start, start, "%s reg %d start", path, i);
-	CHECK_INT(r.end, end, "%s reg %d end", path, i);
-	CHECK_STR(r.name, name, "%s reg %d name", path, i);
-	CHECK_INT(r.flags, flags, "%s reg %d flags", path, i);
+	KUNIT_EXPECT_EQ_MSG(test, r.start, start, "%s reg %d start", path, i);
+	KUNIT_EXPECT_EQ_MSG(test, r.end, end, "%s reg %d end", path, i);
+	KUNIT_EXPECT_STREQ_MSG(test, r.name, name, "%s reg %d name", path, i);
+	KUNIT_EXPECT_EQ_MSG(test, r.flags, flags, "%s reg %d flags", path, i);
 }
 
 /* Wild cell counts (found by the fuzzer): nothing reads past a property. */
@@ -65,11 +65,11 @@ static void test_wild_cells(void)
 	fdtb_end(&b);
 	fdtb_finish_tree(&b);
 	size = fdtb_finish(&b);
-	CHECK_INT(of_fdt_unflatten(b.out, size, NULL, 0), 0, "wild cells blob");
-	CHECK_INT(of_property_read_reg(P("/pci/dev"), 0, &a, &s), 0,
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_unflatten(b.out, size, NULL, 0), 0, "wild cells blob");
+	KUNIT_EXPECT_EQ_MSG(test, of_property_read_reg(P("/pci/dev"), 0, &a, &s), 0,
 		  "PCI read_reg uses the bus's 3 cells, not #address-cells");
-	CHECK_INT(a, 0x0000000200000003ULL, "PCI read_reg value");
-	CHECK_INT(of_address_to_resource(P("/bus/dev"), 0, &r), -EINVAL,
+	KUNIT_EXPECT_EQ_MSG(test, a, 0x0000000200000003ULL, "PCI read_reg value");
+	KUNIT_EXPECT_EQ_MSG(test, of_address_to_resource(P("/bus/dev"), 0, &r), -EINVAL,
 		  "#size-cells 0x7fffffff: -EINVAL, no overflow");
 }
 
@@ -84,26 +84,26 @@ int main(void)
 
 	if (!api)
 		return ktap_done();
-	CHECK_INT(of_fdt_unflatten(api, size, NULL, 0), 0, "unflatten api.dtb");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_unflatten(api, size, NULL, 0), 0, "unflatten api.dtb");
 
 	res("serial0", 0, 0x10001000, 0x10001fff, "regs", IORESOURCE_MEM);
 	res("serial1", 0, 0x10002000, 0x10002fff, "serial@2000", IORESOURCE_MEM);
 	res("/bus@10000000/serial@5000", 0, 0x10005000, 0x10005fff, "regs", IORESOURCE_MEM);
 	res("/bus@10000000/serial@5000", 1, 0x10006000, 0x100060ff, "fifo", IORESOURCE_MEM);
-	CHECK_INT(of_address_to_resource(P("serial0"), 1, &r), -EINVAL, "no second entry");
-	CHECK_INT(of_address_to_resource(P("serial0"), -1, &r), -EINVAL, "negative index");
-	CHECK_INT(of_address_count(P("/bus@10000000/serial@5000")), 2, "of_address_count");
+	KUNIT_EXPECT_EQ_MSG(test, of_address_to_resource(P("serial0"), 1, &r), -EINVAL, "no second entry");
+	KUNIT_EXPECT_EQ_MSG(test, of_address_to_resource(P("serial0"), -1, &r), -EINVAL, "negative index");
+	KUNIT_EXPECT_EQ_MSG(test, of_address_count(P("/bus@10000000/serial@5000")), 2, "of_address_count");
 
 	res("bus/sub@80000/timer@100", 0, 0x10080100, 0x1008011f, "timer@100", IORESOURCE_MEM);
 	res("bus/sub@80000/empty@8000/gpio@8100", 0, 0x10088100, 0x100881ff, "gpio@8100",
 	    IORESOURCE_MEM);
-	CHECK_INT(of_address_to_resource(P("bus/sub@80000/noranges@9000/dev@10"), 0, &r),
+	KUNIT_EXPECT_EQ_MSG(test, of_address_to_resource(P("bus/sub@80000/noranges@9000/dev@10"), 0, &r),
 		  -EINVAL, "parent without ranges: -EINVAL");
 	res("bus/sub@80000/noranges@9000", 0, 0x10089000, 0x100890ff, "noranges@9000",
 	    IORESOURCE_MEM);
 	cells = of_get_address(P("bus/sub@80000/noranges@9000/dev@10"), 0, &s, &flags);
-	CHECK(cells != NULL, "of_get_address of an untranslatable node");
-	CHECK_INT(of_translate_address(P("bus/sub@80000/noranges@9000/dev@10"), cells),
+	KUNIT_EXPECT_TRUE_MSG(test, cells != NULL, "of_get_address of an untranslatable node");
+	KUNIT_EXPECT_EQ_MSG(test, of_translate_address(P("bus/sub@80000/noranges@9000/dev@10"), cells),
 		  OF_BAD_ADDR, "no ranges: OF_BAD_ADDR");
 
 	res("/wide@40000000/big@100001000", 0, 0x40001000, 0x400010ff, "big@100001000",
@@ -111,24 +111,24 @@ int main(void)
 	res("ethernet", 0, 0x10100000, 0x10100fff, "ethernet@0,0", IORESOURCE_MEM);
 	res("i2c0", 0, 0x10160000, 0x10160fff, "i2c@1,0", IORESOURCE_MEM);
 	res("/memory@0", 0, 0, 0x7ffffff, "memory@0", IORESOURCE_MEM);
-	CHECK_INT(of_address_to_resource(P("i2c0/rtc@58"), 0, &r), -EINVAL,
+	KUNIT_EXPECT_EQ_MSG(test, of_address_to_resource(P("i2c0/rtc@58"), 0, &r), -EINVAL,
 		  "i2c client (no size cells): -EINVAL");
-	CHECK_INT(of_property_read_reg(P("i2c0/rtc@58"), 0, &a, &s), 0, "read_reg of a client");
-	CHECK_INT(a, 0x58, "client address");
-	CHECK_INT(s, 0, "client has no size");
-	CHECK_INT(of_property_read_reg(P("ethernet"), 0, &a, &s), 0, "read_reg untranslated");
-	CHECK_INT(a, 0, "chip select 0, offset 0");
-	CHECK_INT(of_property_read_reg(P("ethernet"), 1, &a, &s), -EINVAL, "read_reg past end");
-	CHECK_INT(of_address_to_resource(P("/cpus/cpu@0"), 0, &r), -EINVAL, "cpu reg: -EINVAL");
+	KUNIT_EXPECT_EQ_MSG(test, of_property_read_reg(P("i2c0/rtc@58"), 0, &a, &s), 0, "read_reg of a client");
+	KUNIT_EXPECT_EQ_MSG(test, a, 0x58, "client address");
+	KUNIT_EXPECT_EQ_MSG(test, s, 0, "client has no size");
+	KUNIT_EXPECT_EQ_MSG(test, of_property_read_reg(P("ethernet"), 0, &a, &s), 0, "read_reg untranslated");
+	KUNIT_EXPECT_EQ_MSG(test, a, 0, "chip select 0, offset 0");
+	KUNIT_EXPECT_EQ_MSG(test, of_property_read_reg(P("ethernet"), 1, &a, &s), -EINVAL, "read_reg past end");
+	KUNIT_EXPECT_EQ_MSG(test, of_address_to_resource(P("/cpus/cpu@0"), 0, &r), -EINVAL, "cpu reg: -EINVAL");
 
 	cells = of_get_address(P("serial0"), 0, &s, &flags);
-	CHECK(cells != NULL, "of_get_address");
-	CHECK_INT(s, 0x1000, "of_get_address size");
-	CHECK_INT(flags, IORESOURCE_MEM, "of_get_address flags");
-	CHECK_INT(of_translate_address(P("serial0"), cells), 0x10001000, "of_translate_address");
-	CHECK_INT(of_translate_address(NULL, cells), OF_BAD_ADDR, "translate NULL node");
-	CHECK_INT(of_translate_address(of_root, cells), OF_BAD_ADDR, "translate on the root");
-	CHECK(of_get_address(P("serial0"), 1, NULL, NULL) == NULL, "of_get_address past end");
+	KUNIT_EXPECT_TRUE_MSG(test, cells != NULL, "of_get_address");
+	KUNIT_EXPECT_EQ_MSG(test, s, 0x1000, "of_get_address size");
+	KUNIT_EXPECT_EQ_MSG(test, flags, IORESOURCE_MEM, "of_get_address flags");
+	KUNIT_EXPECT_EQ_MSG(test, of_translate_address(P("serial0"), cells), 0x10001000, "of_translate_address");
+	KUNIT_EXPECT_EQ_MSG(test, of_translate_address(NULL, cells), OF_BAD_ADDR, "translate NULL node");
+	KUNIT_EXPECT_EQ_MSG(test, of_translate_address(of_root, cells), OF_BAD_ADDR, "translate on the root");
+	KUNIT_EXPECT_TRUE_MSG(test, of_get_address(P("serial0"), 1, NULL, NULL) == NULL, "of_get_address past end");
 
 	/* PCI: assigned-addresses, memory and I/O windows */
 	res("/pci@50000000/ethernet@1,0", 0, 0x60001000, 0x60001fff, "ethernet@1,0",

@@ -68,22 +68,22 @@ static void test_single_properties(void)
 	char *before = snapshot();
 
 	reset();
-	CHECK_INT(of_add_property(a, &p1), 0, "of_add_property");
-	CHECK_STR(prop_names(a), "compatible reg first second third phandle new ", "added at the end");
-	CHECK_INT(of_add_property(a, &p1), -EEXIST, "of_add_property twice: -EEXIST");
-	CHECK_INT(of_add_property(NULL, &p1), -EINVAL, "of_add_property(NULL): -EINVAL");
-	CHECK_INT(last_action, OF_RECONFIG_ADD_PROPERTY, "notified ADD_PROPERTY");
-	CHECK_INT(of_update_property(a, &p2), 0, "of_update_property");
-	CHECK(of_find_property(a, "second", NULL) == &p2, "update: the new one is found");
-	CHECK_STR(prop_names(a), "compatible reg first second third phandle new ", "update keeps the place");
-	CHECK_INT(last_action, OF_RECONFIG_UPDATE_PROPERTY, "notified UPDATE_PROPERTY");
-	CHECK_INT(of_remove_property(a, old), -ENODEV, "removing the replaced one: -ENODEV");
-	CHECK_INT(of_update_property(a, old), 0, "update back");
-	CHECK_INT(of_remove_property(a, &p1), 0, "of_remove_property");
-	CHECK_INT(last_action, OF_RECONFIG_REMOVE_PROPERTY, "notified REMOVE_PROPERTY");
-	CHECK_INT(seen, 4, "four notifications");
-	CHECK_INT(adds + removes, 0, "no device change: not status");
-	CHECK(same_as(before), "tree back as it was");
+	KUNIT_EXPECT_EQ_MSG(test, of_add_property(a, &p1), 0, "of_add_property");
+	KUNIT_EXPECT_STREQ_MSG(test, prop_names(a), "compatible reg first second third phandle new ", "added at the end");
+	KUNIT_EXPECT_EQ_MSG(test, of_add_property(a, &p1), -EEXIST, "of_add_property twice: -EEXIST");
+	KUNIT_EXPECT_EQ_MSG(test, of_add_property(NULL, &p1), -EINVAL, "of_add_property(NULL): -EINVAL");
+	KUNIT_EXPECT_EQ_MSG(test, last_action, OF_RECONFIG_ADD_PROPERTY, "notified ADD_PROPERTY");
+	KUNIT_EXPECT_EQ_MSG(test, of_update_property(a, &p2), 0, "of_update_property");
+	KUNIT_EXPECT_TRUE_MSG(test, of_find_property(a, "second", NULL) == &p2, "update: the new one is found");
+	KUNIT_EXPECT_STREQ_MSG(test, prop_names(a), "compatible reg first second third phandle new ", "update keeps the place");
+	KUNIT_EXPECT_EQ_MSG(test, last_action, OF_RECONFIG_UPDATE_PROPERTY, "notified UPDATE_PROPERTY");
+	KUNIT_EXPECT_EQ_MSG(test, of_remove_property(a, old), -ENODEV, "removing the replaced one: -ENODEV");
+	KUNIT_EXPECT_EQ_MSG(test, of_update_property(a, old), 0, "update back");
+	KUNIT_EXPECT_EQ_MSG(test, of_remove_property(a, &p1), 0, "of_remove_property");
+	KUNIT_EXPECT_EQ_MSG(test, last_action, OF_RECONFIG_REMOVE_PROPERTY, "notified REMOVE_PROPERTY");
+	KUNIT_EXPECT_EQ_MSG(test, seen, 4, "four notifications");
+	KUNIT_EXPECT_EQ_MSG(test, adds + removes, 0, "no device change: not status");
+	KUNIT_EXPECT_TRUE_MSG(test, same_as(before), "tree back as it was");
 	free(before);
 }
 
@@ -101,34 +101,34 @@ static void test_changeset_apply_revert(void)
 	char *before = snapshot(), *after;
 
 	of_changeset_init(&cs);
-	CHECK_INT(of_changeset_attach_node(&cs, &node), 0, "attach entry");
-	CHECK_INT(of_changeset_add_property(&cs, &node, &comp), 0, "add entry");
-	CHECK_INT(of_changeset_add_property(&cs, &node, &php), 0, "add phandle entry");
-	CHECK_INT(of_changeset_update_property(&cs, b, &status), 0, "update entry");
-	CHECK_INT(of_changeset_remove_property(&cs, a, first), 0, "remove entry");
-	CHECK_INT(of_changeset_action(&cs, 99, a, NULL), -EINVAL, "unknown action: -EINVAL");
-	CHECK_INT(of_changeset_add_property(&cs, a, NULL), -EINVAL, "no property: -EINVAL");
-	CHECK(P("/bus/new@3000") == NULL, "nothing applied before apply");
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_attach_node(&cs, &node), 0, "attach entry");
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_add_property(&cs, &node, &comp), 0, "add entry");
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_add_property(&cs, &node, &php), 0, "add phandle entry");
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_update_property(&cs, b, &status), 0, "update entry");
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_remove_property(&cs, a, first), 0, "remove entry");
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_action(&cs, 99, a, NULL), -EINVAL, "unknown action: -EINVAL");
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_add_property(&cs, a, NULL), -EINVAL, "no property: -EINVAL");
+	KUNIT_EXPECT_TRUE_MSG(test, P("/bus/new@3000") == NULL, "nothing applied before apply");
 
 	reset();
-	CHECK_INT(of_changeset_apply(&cs), 0, "apply");
-	CHECK(P("/bus/new@3000") == &node, "node attached");
-	CHECK(of_find_node_by_phandle(0x100) == &node, "its phandle is found");
-	CHECK(of_device_is_available(b), "dev@2000 enabled");
-	CHECK(!of_find_property(a, "first", NULL), "first removed");
-	CHECK_INT(seen, 5, "one notification per entry");
-	CHECK_INT(adds, 2, "two devices appear: the new node and dev@2000");
-	CHECK_INT(of_changeset_apply(&cs), -EBUSY, "apply twice: -EBUSY");
-	CHECK_INT(of_changeset_attach_node(&cs, &node), -EBUSY, "no entries while applied");
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_apply(&cs), 0, "apply");
+	KUNIT_EXPECT_TRUE_MSG(test, P("/bus/new@3000") == &node, "node attached");
+	KUNIT_EXPECT_TRUE_MSG(test, of_find_node_by_phandle(0x100) == &node, "its phandle is found");
+	KUNIT_EXPECT_TRUE_MSG(test, of_device_is_available(b), "dev@2000 enabled");
+	KUNIT_EXPECT_TRUE_MSG(test, !of_find_property(a, "first", NULL), "first removed");
+	KUNIT_EXPECT_EQ_MSG(test, seen, 5, "one notification per entry");
+	KUNIT_EXPECT_EQ_MSG(test, adds, 2, "two devices appear: the new node and dev@2000");
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_apply(&cs), -EBUSY, "apply twice: -EBUSY");
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_attach_node(&cs, &node), -EBUSY, "no entries while applied");
 	after = snapshot();
-	CHECK(strstr(after, "new@3000 {") != NULL, "new node printed");
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(after, "new@3000 {") != NULL, "new node printed");
 
 	reset();
-	CHECK_INT(of_changeset_revert(&cs), 0, "revert");
-	CHECK_INT(removes, 2, "both devices go");
-	CHECK(of_find_node_by_phandle(0x100) == NULL, "reverted node's phandle gone");
-	CHECK(same_as(before), "revert: the tree byte for byte as before, order included");
-	CHECK_INT(of_changeset_revert(&cs), -EINVAL, "revert twice: -EINVAL");
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_revert(&cs), 0, "revert");
+	KUNIT_EXPECT_EQ_MSG(test, removes, 2, "both devices go");
+	KUNIT_EXPECT_TRUE_MSG(test, of_find_node_by_phandle(0x100) == NULL, "reverted node's phandle gone");
+	KUNIT_EXPECT_TRUE_MSG(test, same_as(before), "revert: the tree byte for byte as before, order included");
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_revert(&cs), -EINVAL, "revert twice: -EINVAL");
 	of_changeset_destroy(&cs);
 	free(before);
 	free(after);
@@ -148,10 +148,10 @@ static void test_changeset_all_or_nothing(void)
 	of_changeset_detach_node(&cs, P("/bus/dev@2000"));
 	of_changeset_add_property(&cs, a, &dup);       /* exists: fails last */
 	reset();
-	CHECK_INT(of_changeset_apply(&cs), -EEXIST, "a failing entry fails the apply: -EEXIST");
-	CHECK_INT(seen, 0, "no notification for a failed apply");
-	CHECK(same_as(before), "earlier entries undone: tree as before");
-	CHECK(P("/bus/dev@2000") != NULL, "detached node back");
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_apply(&cs), -EEXIST, "a failing entry fails the apply: -EEXIST");
+	KUNIT_EXPECT_EQ_MSG(test, seen, 0, "no notification for a failed apply");
+	KUNIT_EXPECT_TRUE_MSG(test, same_as(before), "earlier entries undone: tree as before");
+	KUNIT_EXPECT_TRUE_MSG(test, P("/bus/dev@2000") != NULL, "detached node back");
 	of_changeset_destroy(&cs);
 	free(before);
 }
@@ -164,11 +164,11 @@ static void test_detach_phandle(void)
 
 	of_changeset_init(&cs);
 	of_changeset_detach_node(&cs, a);
-	CHECK_INT(of_changeset_apply(&cs), 0, "detach applied");
-	CHECK(of_find_node_by_phandle(ph) == NULL, "a detached node's phandle finds nothing");
-	CHECK(P("/bus/dev@1000") == NULL, "nor its path");
-	CHECK_INT(of_changeset_revert(&cs), 0, "reattach");
-	CHECK(of_find_node_by_phandle(ph) == a, "found again");
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_apply(&cs), 0, "detach applied");
+	KUNIT_EXPECT_TRUE_MSG(test, of_find_node_by_phandle(ph) == NULL, "a detached node's phandle finds nothing");
+	KUNIT_EXPECT_TRUE_MSG(test, P("/bus/dev@1000") == NULL, "nor its path");
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_revert(&cs), 0, "reattach");
+	KUNIT_EXPECT_TRUE_MSG(test, of_find_node_by_phandle(ph) == a, "found again");
 	of_changeset_destroy(&cs);
 }
 
@@ -195,51 +195,51 @@ static void test_node_lifetimes(void)
 
 	of_changeset_init(&cs);
 	np = of_changeset_create_node(&cs, bus, "new@5000");
-	CHECK(np != NULL, "node created");
+	KUNIT_EXPECT_TRUE_MSG(test, np != NULL, "node created");
 	if (!np)
 		return;
-	CHECK_STR(np->name, "new", "its name");
-	CHECK_STR(flags_of(np), "Dd--", "dynamic, detached until applied: %s", flags_of(np));
-	CHECK_INT(of_changeset_add_prop_string(&cs, np, "compatible", "coyote,new"), 0, "string");
-	CHECK_INT(of_changeset_add_prop_u32(&cs, np, "value", 0x1234), 0, "u32");
-	CHECK_INT(of_changeset_add_prop_u32(&cs, NULL, "value", 1), -EINVAL, "no node: -EINVAL");
-	CHECK(!of_changeset_create_node(&cs, bus, "a/b"), "a name with a slash: NULL");
-	CHECK_INT(np->refcount, 3, "three entries, three references");
-	CHECK_INT(of_changeset_apply(&cs), 0, "applied");
-	CHECK(P("/bus/new@5000") == np, "attached");
-	CHECK(of_device_is_compatible(np, "coyote,new"), "its string property");
-	CHECK(!of_property_read_u32(np, "value", &v) && v == 0x1234, "its u32 property");
-	CHECK_STR(flags_of(np), "D---", "attached: %s", flags_of(np));
-	CHECK_STR(flags_of(bus), "----", "a base node: %s", flags_of(bus));
+	KUNIT_EXPECT_STREQ_MSG(test, np->name, "new", "its name");
+	KUNIT_EXPECT_STREQ_MSG(test, flags_of(np), "Dd--", "dynamic, detached until applied: %s", flags_of(np));
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_add_prop_string(&cs, np, "compatible", "coyote,new"), 0, "string");
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_add_prop_u32(&cs, np, "value", 0x1234), 0, "u32");
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_add_prop_u32(&cs, NULL, "value", 1), -EINVAL, "no node: -EINVAL");
+	KUNIT_EXPECT_TRUE_MSG(test, !of_changeset_create_node(&cs, bus, "a/b"), "a name with a slash: NULL");
+	KUNIT_EXPECT_EQ_MSG(test, np->refcount, 3, "three entries, three references");
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_apply(&cs), 0, "applied");
+	KUNIT_EXPECT_TRUE_MSG(test, P("/bus/new@5000") == np, "attached");
+	KUNIT_EXPECT_TRUE_MSG(test, of_device_is_compatible(np, "coyote,new"), "its string property");
+	KUNIT_EXPECT_TRUE_MSG(test, !of_property_read_u32(np, "value", &v) && v == 0x1234, "its u32 property");
+	KUNIT_EXPECT_STREQ_MSG(test, flags_of(np), "D---", "attached: %s", flags_of(np));
+	KUNIT_EXPECT_STREQ_MSG(test, flags_of(bus), "----", "a base node: %s", flags_of(bus));
 
-	CHECK(of_node_get(np) == np && np->refcount == 4, "of_node_get counts");
+	KUNIT_EXPECT_TRUE_MSG(test, of_node_get(np) == np && np->refcount == 4, "of_node_get counts");
 	of_node_put(np);
-	CHECK_INT(np->refcount, 3, "of_node_put counts back");
-	CHECK(of_node_get(bus) == bus && bus->refcount == 0, "a base node is not counted");
+	KUNIT_EXPECT_EQ_MSG(test, np->refcount, 3, "of_node_put counts back");
+	KUNIT_EXPECT_TRUE_MSG(test, of_node_get(bus) == bus && bus->refcount == 0, "a base node is not counted");
 	of_node_put(bus);
 
 	/* Too many puts while attached: reported, not freed. */
 	of_node_put(np);
 	of_node_put(np);
-	ktap_expect_begin("of: /bus/new@5000: last reference dropped while still attached to the tree: not freed (an of_node_put() without its of_node_get()?)");
+	kunit_expect_begin(test, "of: /bus/new@5000: last reference dropped while still attached to the tree: not freed (an of_node_put() without its of_node_get()?)");
 	of_node_put(np);
-	ktap_expect_end();
-	CHECK(P("/bus/new@5000") == np && !np->refcount, "still there");
-	ktap_expect_begin("of: /bus/new@5000: of_node_put() with no reference held");
+	kunit_expect_end(test);
+	KUNIT_EXPECT_TRUE_MSG(test, P("/bus/new@5000") == np && !np->refcount, "still there");
+	kunit_expect_begin(test, "of: /bus/new@5000: of_node_put() with no reference held");
 	of_node_put(np);
-	ktap_expect_end();
+	kunit_expect_end(test);
 	of_node_get(np);
 	of_node_get(np);
 	of_node_get(np);
 
-	CHECK_INT(of_changeset_revert(&cs), 0, "reverted");
-	CHECK(!P("/bus/new@5000"), "gone from the tree");
-	CHECK_STR(flags_of(np), "Dd--", "detached: %s", flags_of(np));
+	KUNIT_EXPECT_EQ_MSG(test, of_changeset_revert(&cs), 0, "reverted");
+	KUNIT_EXPECT_TRUE_MSG(test, !P("/bus/new@5000"), "gone from the tree");
+	KUNIT_EXPECT_STREQ_MSG(test, flags_of(np), "Dd--", "detached: %s", flags_of(np));
 	of_node_get(np);                /* a holder outlives the changeset */
 	of_changeset_destroy(&cs);
-	CHECK_INT(np->refcount, 1, "one holder left after destroy");
+	KUNIT_EXPECT_EQ_MSG(test, np->refcount, 1, "one holder left after destroy");
 	of_node_put(np);                /* the last one: freed (ASan watches) */
-	CHECK(same_as(before), "the tree as before");
+	KUNIT_EXPECT_TRUE_MSG(test, same_as(before), "the tree as before");
 	free(before);
 }
 
@@ -248,15 +248,15 @@ static void test_attach_detach_node(void)
 	struct device_node n = { .name = "single", .full_name = "single", .parent = P("/bus") };
 
 	reset();
-	CHECK_INT(of_attach_node(&n), 0, "of_attach_node");
-	CHECK(P("/bus/single") == &n && last_action == OF_RECONFIG_ATTACH_NODE,
+	KUNIT_EXPECT_EQ_MSG(test, of_attach_node(&n), 0, "of_attach_node");
+	KUNIT_EXPECT_TRUE_MSG(test, P("/bus/single") == &n && last_action == OF_RECONFIG_ATTACH_NODE,
 	      "attached and notified");
-	CHECK_INT(of_attach_node(&n), -EEXIST, "twice: -EEXIST");
-	CHECK_INT(of_detach_node(&n), 0, "of_detach_node");
-	CHECK(!P("/bus/single") && last_action == OF_RECONFIG_DETACH_NODE,
+	KUNIT_EXPECT_EQ_MSG(test, of_attach_node(&n), -EEXIST, "twice: -EEXIST");
+	KUNIT_EXPECT_EQ_MSG(test, of_detach_node(&n), 0, "of_detach_node");
+	KUNIT_EXPECT_TRUE_MSG(test, !P("/bus/single") && last_action == OF_RECONFIG_DETACH_NODE,
 	      "detached and notified");
-	CHECK_INT(of_detach_node(&n), -ENODEV, "twice: -ENODEV");
-	CHECK_INT(of_attach_node(NULL), -EINVAL, "NULL: -EINVAL");
+	KUNIT_EXPECT_EQ_MSG(test, of_detach_node(&n), -ENODEV, "twice: -ENODEV");
+	KUNIT_EXPECT_EQ_MSG(test, of_attach_node(NULL), -EINVAL, "NULL: -EINVAL");
 }
 
 int main(void)
@@ -266,14 +266,14 @@ int main(void)
 
 	if (!blob || of_fdt_unflatten(blob, size, NULL, 0))
 		return ktap_done();
-	CHECK_INT(of_reconfig_notifier_register(&nb), 0, "notifier registered");
-	CHECK_INT(of_reconfig_notifier_register(&nb), -EEXIST, "twice: -EEXIST");
+	KUNIT_EXPECT_EQ_MSG(test, of_reconfig_notifier_register(&nb), 0, "notifier registered");
+	KUNIT_EXPECT_EQ_MSG(test, of_reconfig_notifier_register(&nb), -EEXIST, "twice: -EEXIST");
 	test_single_properties();
 	test_changeset_apply_revert();
 	test_changeset_all_or_nothing();
 	test_detach_phandle();
 	test_node_lifetimes();
 	test_attach_detach_node();
-	CHECK_INT(of_reconfig_notifier_unregister(&nb), 0, "unregistered");
+	KUNIT_EXPECT_EQ_MSG(test, of_reconfig_notifier_unregister(&nb), 0, "unregistered");
 	return ktap_done();
 }

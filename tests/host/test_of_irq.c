@@ -27,13 +27,13 @@ static void irq(const char *path, int i, const char *ctl, int n, u32 c0, u32 c1,
 	u32 want[3] = { c0, c1, c2 };
 	int j;
 
-	CHECK_INT(err, 0, "%s irq %d", path, i);
+	KUNIT_EXPECT_EQ_MSG(test, err, 0, "%s irq %d", path, i);
 	if (err)
 		return;
-	CHECK_STR(a.np ? a.np->full_name : NULL, ctl, "%s irq %d controller", path, i);
-	CHECK_INT(a.args_count, n, "%s irq %d cell count", path, i);
+	KUNIT_EXPECT_STREQ_MSG(test, a.np ? a.np->full_name : NULL, ctl, "%s irq %d controller", path, i);
+	KUNIT_EXPECT_EQ_MSG(test, a.args_count, n, "%s irq %d cell count", path, i);
 	for (j = 0; j < n && j < 3; j++)
-		CHECK_INT(a.args[j], want[j], "%s irq %d cell %d", path, i, j);
+		KUNIT_EXPECT_EQ_MSG(test, a.args[j], want[j], "%s irq %d cell %d", path, i, j);
 }
 
 static void test_cycle(void)
@@ -94,12 +94,12 @@ static void test_cycle(void)
 	fdtb_end(&b);
 	fdtb_finish_tree(&b);
 	size = fdtb_finish(&b);
-	CHECK_INT(of_fdt_unflatten(b.out, size, NULL, 0), 0, "cycle blob");
-	CHECK(of_irq_find_parent(P("/a")) == NULL, "interrupt-parent cycle: no parent, no hang");
-	CHECK_INT(of_irq_parse_one(P("/a"), 0, &a), -EINVAL, "interrupt-parent cycle: -EINVAL");
-	CHECK_INT(of_irq_parse_one(P("/e"), 0, &a), -EINVAL, "interrupt-map cycle: -EINVAL");
-	CHECK_INT(of_irq_count(P("/e")), 0, "interrupt-map cycle: count 0");
-	CHECK_INT(of_irq_parse_one(P("/g"), 0, &a), -EFAULT,
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_unflatten(b.out, size, NULL, 0), 0, "cycle blob");
+	KUNIT_EXPECT_TRUE_MSG(test, of_irq_find_parent(P("/a")) == NULL, "interrupt-parent cycle: no parent, no hang");
+	KUNIT_EXPECT_EQ_MSG(test, of_irq_parse_one(P("/a"), 0, &a), -EINVAL, "interrupt-parent cycle: -EINVAL");
+	KUNIT_EXPECT_EQ_MSG(test, of_irq_parse_one(P("/e"), 0, &a), -EINVAL, "interrupt-map cycle: -EINVAL");
+	KUNIT_EXPECT_EQ_MSG(test, of_irq_count(P("/e")), 0, "interrupt-map cycle: count 0");
+	KUNIT_EXPECT_EQ_MSG(test, of_irq_parse_one(P("/g"), 0, &a), -EFAULT,
 		  "#address-cells 0xffffffff on a nexus: -EFAULT, no overflow");
 }
 
@@ -111,39 +111,39 @@ int main(void)
 
 	if (!api)
 		return ktap_done();
-	CHECK_INT(of_fdt_unflatten(api, size, NULL, 0), 0, "unflatten api.dtb");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_unflatten(api, size, NULL, 0), 0, "unflatten api.dtb");
 
 	/* interrupt-parent inherited from the root */
 	irq("serial0", 0, "interrupt-controller@10140000", 1, 12, 0, 0);
 	irq("serial1", 0, "interrupt-controller@10140000", 1, 13, 0, 0);
 	irq("ethernet", 0, "interrupt-controller@10140000", 1, 25, 0, 0);
 	irq("i2c0", 0, "interrupt-controller@10140000", 1, 26, 0, 0);
-	CHECK_INT(of_irq_parse_one(P("serial0"), 1, &a), -EINVAL, "no second interrupt");
-	CHECK_INT(of_irq_parse_one(P("/cpus/cpu@0"), 0, &a), -EINVAL, "no interrupts at all");
-	CHECK_INT(of_irq_parse_one(NULL, 0, &a), -EINVAL, "NULL node");
-	CHECK_INT(of_irq_parse_one(P("serial0"), -1, &a), -EINVAL, "negative index");
-	CHECK_STR(of_irq_find_parent(P("serial0"))->full_name, "interrupt-controller@10140000",
+	KUNIT_EXPECT_EQ_MSG(test, of_irq_parse_one(P("serial0"), 1, &a), -EINVAL, "no second interrupt");
+	KUNIT_EXPECT_EQ_MSG(test, of_irq_parse_one(P("/cpus/cpu@0"), 0, &a), -EINVAL, "no interrupts at all");
+	KUNIT_EXPECT_EQ_MSG(test, of_irq_parse_one(NULL, 0, &a), -EINVAL, "NULL node");
+	KUNIT_EXPECT_EQ_MSG(test, of_irq_parse_one(P("serial0"), -1, &a), -EINVAL, "negative index");
+	KUNIT_EXPECT_STREQ_MSG(test, of_irq_find_parent(P("serial0"))->full_name, "interrupt-controller@10140000",
 		  "of_irq_find_parent from an ancestor");
-	CHECK_INT(of_irq_count(P("serial0")), 1, "of_irq_count");
-	CHECK(of_irq_is_root(P("/interrupt-controller@10140000")),
+	KUNIT_EXPECT_EQ_MSG(test, of_irq_count(P("serial0")), 1, "of_irq_count");
+	KUNIT_EXPECT_TRUE_MSG(test, of_irq_is_root(P("/interrupt-controller@10140000")),
 	      "of_irq_is_root: the root's interrupt-parent names it");
-	CHECK(!of_irq_is_root(P("/interrupt-controller@20000000")),
+	KUNIT_EXPECT_TRUE_MSG(test, !of_irq_is_root(P("/interrupt-controller@20000000")),
 	      "of_irq_is_root: a controller whose parent is another one");
 
 	/* interrupts-extended: a parent per entry */
 	irq("/multi@30000000", 0, "interrupt-controller@10140000", 1, 7, 0, 0);
 	irq("/multi@30000000", 1, "interrupt-controller@20000000", 3, 0, 9, 4);
-	CHECK_INT(of_irq_parse_one(P("/multi@30000000"), 2, &a), -EINVAL, "extended: past end");
-	CHECK_INT(of_irq_count(P("/multi@30000000")), 2, "extended: count");
+	KUNIT_EXPECT_EQ_MSG(test, of_irq_parse_one(P("/multi@30000000"), 2, &a), -EINVAL, "extended: past end");
+	KUNIT_EXPECT_EQ_MSG(test, of_irq_count(P("/multi@30000000")), 2, "extended: count");
 
 	/* interrupt-map with a mask on unit address and specifier */
 	irq("/nexus@31000000/child@100", 0, "interrupt-controller@10140000", 1, 30, 0, 0);
 	irq("/nexus@31000000/child@100", 1, "interrupt-controller@10140000", 1, 31, 0, 0);
-	CHECK_INT(of_irq_parse_one(P("/nexus@31000000/child@100"), 2, &a), -EINVAL,
+	KUNIT_EXPECT_EQ_MSG(test, of_irq_parse_one(P("/nexus@31000000/child@100"), 2, &a), -EINVAL,
 		  "map: no entry for specifier 3");
-	CHECK_INT(of_irq_count(P("/nexus@31000000/child@100")), 2, "map: count");
+	KUNIT_EXPECT_EQ_MSG(test, of_irq_count(P("/nexus@31000000/child@100")), 2, "map: count");
 	irq("/nexus@31000000/child@201", 0, "interrupt-controller@20000000", 3, 0, 32, 1);
-	CHECK_INT(of_irq_parse_one(P("/nexus@31000000/child@300"), 0, &a), -EINVAL,
+	KUNIT_EXPECT_EQ_MSG(test, of_irq_parse_one(P("/nexus@31000000/child@300"), 0, &a), -EINVAL,
 		  "map: no entry for unit address 0x300");
 
 	/* PCI: 3-cell unit address, INTB of device 1 */
@@ -153,9 +153,9 @@ int main(void)
 	a.np = P("/interrupt-controller@10140000");
 	a.args_count = 1;
 	a.args[0] = 3;
-	CHECK_INT(of_irq_parse_raw(NULL, &a), 0, "parse_raw on a controller");
+	KUNIT_EXPECT_EQ_MSG(test, of_irq_parse_raw(NULL, &a), 0, "parse_raw on a controller");
 	a.args_count = 2;
-	CHECK_INT(of_irq_parse_raw(NULL, &a), -EINVAL, "parse_raw: wrong specifier size");
+	KUNIT_EXPECT_EQ_MSG(test, of_irq_parse_raw(NULL, &a), -EINVAL, "parse_raw: wrong specifier size");
 
 	test_cycle();
 	free(api);

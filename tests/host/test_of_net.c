@@ -31,12 +31,12 @@ static void mac_is(const char *path, u8 last, const char *warn)
 	ktap_stderr_begin();
 	ret = of_get_mac_address(of_find_node_by_path(path), got);
 	err = ktap_stderr_end();
-	CHECK_INT(ret, 0, "%s: found", path);
-	CHECK(!memcmp(got, want, sizeof(want)), "%s: 02:00:00:00:00:%02x", path, last);
+	KUNIT_EXPECT_EQ_MSG(test, ret, 0, "%s: found", path);
+	KUNIT_EXPECT_TRUE_MSG(test, !memcmp(got, want, sizeof(want)), "%s: 02:00:00:00:00:%02x", path, last);
 	if (warn)
-		CHECK(strstr(err, warn) != NULL, "%s: warns \"%s\"", path, warn);
+		KUNIT_EXPECT_TRUE_MSG(test, strstr(err, warn) != NULL, "%s: warns \"%s\"", path, warn);
 	else
-		CHECK(!*err, "%s: no warning", path);
+		KUNIT_EXPECT_TRUE_MSG(test, !*err, "%s: no warning", path);
 }
 
 /* @path gives no usable address: -ENODEV, the buffer untouched. */
@@ -45,9 +45,9 @@ static void no_mac(const char *path)
 	u8 got[6];
 
 	memcpy(got, untouched, sizeof(got));
-	CHECK_INT(of_get_mac_address(path ? of_find_node_by_path(path) : NULL, got), -ENODEV,
+	KUNIT_EXPECT_EQ_MSG(test, of_get_mac_address(path ? of_find_node_by_path(path) : NULL, got), -ENODEV,
 		  "%s: -ENODEV", path ? path : "NULL node");
-	CHECK(!memcmp(got, untouched, sizeof(got)), "%s: buffer left alone",
+	KUNIT_EXPECT_TRUE_MSG(test, !memcmp(got, untouched, sizeof(got)), "%s: buffer left alone",
 	      path ? path : "NULL node");
 }
 
@@ -58,7 +58,7 @@ int main(void)
 
 	if (!blob)
 		return ktap_done();
-	CHECK_INT(of_fdt_unflatten(blob, size, NULL, 0), 0, "unflatten mac.dtb");
+	KUNIT_EXPECT_EQ_MSG(test, of_fdt_unflatten(blob, size, NULL, 0), 0, "unflatten mac.dtb");
 
 	/* each property on its own */
 	mac_is("/mac-only", 1, NULL);
@@ -78,9 +78,9 @@ int main(void)
 	mac_is("/broadcast-local", 3,
 	       "of: /broadcast-local: local-mac-address ff:ff:ff:ff:ff:ff is multicast: ignored");
 	/* none usable, none at all, no node */
-	ktap_expect_begin("of: /all-bad: address is 4 bytes, not 6: ignored");
+	kunit_expect_begin(test, "of: /all-bad: address is 4 bytes, not 6: ignored");
 	no_mac("/all-bad");
-	ktap_expect_end();
+	kunit_expect_end(test);
 	no_mac("/none");
 	no_mac(NULL);
 	free(blob);

@@ -43,48 +43,48 @@ static void test_apply_remove(const void *dtbo, size_t size, const char *before)
 	u32 v;
 
 	adds = removes = 0;
-	CHECK_INT(of_overlay_fdt_apply(dtbo, (u32)size, &id, NULL), 0, "apply: %s",
+	KUNIT_EXPECT_EQ_MSG(test, of_overlay_fdt_apply(dtbo, (u32)size, &id, NULL), 0, "apply: %s",
 		  of_overlay_error());
-	CHECK_INT(id, 1, "first id");
-	CHECK(!of_property_read_u32(a, "second", &v) && v == 22, "second updated");
+	KUNIT_EXPECT_EQ_MSG(test, id, 1, "first id");
+	KUNIT_EXPECT_TRUE_MSG(test, !of_property_read_u32(a, "second", &v) && v == 22, "second updated");
 	child = P("/bus/dev@1000/child@0");
 	c = P("/bus/dev@3000");
-	CHECK(child && c, "new nodes attached");
+	KUNIT_EXPECT_TRUE_MSG(test, child && c, "new nodes attached");
 	if (!child || !c)
 		return;
-	CHECK(child->phandle > a->phandle, "new phandle above the base's");
+	KUNIT_EXPECT_TRUE_MSG(test, child->phandle > a->phandle, "new phandle above the base's");
 	uses = of_get_property(c, "uses", &len);
-	CHECK(uses && len == 8 && be32_to_cpu(uses[0]) == child->phandle,
+	KUNIT_EXPECT_TRUE_MSG(test, uses && len == 8 && be32_to_cpu(uses[0]) == child->phandle,
 	      "local fixup: <&new_child> is the renumbered phandle");
-	CHECK(uses && be32_to_cpu(uses[1]) == a->phandle, "fixup: <&dev_a> is the base's phandle");
-	CHECK(of_find_node_by_phandle(child->phandle) == child, "new phandle found");
-	CHECK(of_device_is_available(P("/bus/dev@2000")), "dev@2000 enabled");
-	CHECK_STR(of_get_property(P("/__symbols__"), "new_child", NULL), "/bus/dev@1000/child@0",
+	KUNIT_EXPECT_TRUE_MSG(test, uses && be32_to_cpu(uses[1]) == a->phandle, "fixup: <&dev_a> is the base's phandle");
+	KUNIT_EXPECT_TRUE_MSG(test, of_find_node_by_phandle(child->phandle) == child, "new phandle found");
+	KUNIT_EXPECT_TRUE_MSG(test, of_device_is_available(P("/bus/dev@2000")), "dev@2000 enabled");
+	KUNIT_EXPECT_STREQ_MSG(test, of_get_property(P("/__symbols__"), "new_child", NULL), "/bus/dev@1000/child@0",
 		  "label rewritten into the tree's __symbols__");
 	/* child@0, dev@3000 and dev@2000 appear; dev_a's "okay" changes nothing. */
-	CHECK_INT(adds, 3, "three devices would appear");
-	CHECK_INT(of_overlay_next(0), 1, "listed");
-	CHECK(of_overlay_changeset(1) != NULL, "changeset visible");
+	KUNIT_EXPECT_EQ_MSG(test, adds, 3, "three devices would appear");
+	KUNIT_EXPECT_EQ_MSG(test, of_overlay_next(0), 1, "listed");
+	KUNIT_EXPECT_TRUE_MSG(test, of_overlay_changeset(1) != NULL, "changeset visible");
 
 	adds = removes = 0;
-	CHECK_INT(of_overlay_remove(&id), 0, "remove");
-	CHECK_INT(id, 0, "id cleared");
-	CHECK_INT(removes, 3, "and go again");
-	CHECK(same_as(before), "removed: the tree as before, byte for byte");
-	CHECK_INT(of_overlay_remove(&(int){ 1 }), -ENODEV, "remove again: -ENODEV");
+	KUNIT_EXPECT_EQ_MSG(test, of_overlay_remove(&id), 0, "remove");
+	KUNIT_EXPECT_EQ_MSG(test, id, 0, "id cleared");
+	KUNIT_EXPECT_EQ_MSG(test, removes, 3, "and go again");
+	KUNIT_EXPECT_TRUE_MSG(test, same_as(before), "removed: the tree as before, byte for byte");
+	KUNIT_EXPECT_EQ_MSG(test, of_overlay_remove(&(int){ 1 }), -ENODEV, "remove again: -ENODEV");
 }
 
 static void test_stacking(const void *dtbo, size_t size, const char *before)
 {
 	int a = 0, b = 0;
 
-	CHECK_INT(of_overlay_fdt_apply(dtbo, (u32)size, &a, NULL), 0, "first");
+	KUNIT_EXPECT_EQ_MSG(test, of_overlay_fdt_apply(dtbo, (u32)size, &a, NULL), 0, "first");
 	/* Again: its labelled node is there now, with a phandle of its own. */
-	CHECK_INT(of_overlay_fdt_apply(dtbo, (u32)size, &b, NULL), -EINVAL, "second: -EINVAL");
-	CHECK(strstr(of_overlay_error(), "phandle clash: /bus/dev@1000/child@0") != NULL,
+	KUNIT_EXPECT_EQ_MSG(test, of_overlay_fdt_apply(dtbo, (u32)size, &b, NULL), -EINVAL, "second: -EINVAL");
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(of_overlay_error(), "phandle clash: /bus/dev@1000/child@0") != NULL,
 	      "says so: %s", of_overlay_error());
-	CHECK_INT(of_overlay_remove_all(), 0, "remove all");
-	CHECK(same_as(before), "tree as before");
+	KUNIT_EXPECT_EQ_MSG(test, of_overlay_remove_all(), 0, "remove all");
+	KUNIT_EXPECT_TRUE_MSG(test, same_as(before), "tree as before");
 }
 
 /*
@@ -98,22 +98,22 @@ static void test_removal_order(const void *dtbo, size_t size, const void *dtbo_b
 	int a = 0, b = 0;
 	char *stacked, who[32];
 
-	CHECK_INT(of_overlay_fdt_apply(dtbo, (u32)size, &a, NULL), 0, "A: %s",
+	KUNIT_EXPECT_EQ_MSG(test, of_overlay_fdt_apply(dtbo, (u32)size, &a, NULL), 0, "A: %s",
 		  of_overlay_error());
-	CHECK_INT(of_overlay_fdt_apply(dtbo_b, (u32)size_b, &b, NULL), 0, "B on A: %s",
+	KUNIT_EXPECT_EQ_MSG(test, of_overlay_fdt_apply(dtbo_b, (u32)size_b, &b, NULL), 0, "B on A: %s",
 		  of_overlay_error());
 	of_overlay_set_name(b, "b");
-	CHECK(P("/bus/dev@3000/sub") != NULL, "B's child under A's node");
+	KUNIT_EXPECT_TRUE_MSG(test, P("/bus/dev@3000/sub") != NULL, "B's child under A's node");
 	stacked = snapshot();
-	CHECK_INT(of_overlay_remove(&(int){ a }), -EBUSY, "A first, below B's change: -EBUSY");
+	KUNIT_EXPECT_EQ_MSG(test, of_overlay_remove(&(int){ a }), -EBUSY, "A first, below B's change: -EBUSY");
 	snprintf(who, sizeof(who), "overlay %d (b)", b);
-	CHECK(strstr(of_overlay_error(), who) &&
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(of_overlay_error(), who) &&
 	      strstr(of_overlay_error(), "/bus/dev@3000/sub"),
 	      "names the blocking overlay and its node: %s", of_overlay_error());
-	CHECK(same_as(stacked), "refused: the tree untouched");
-	CHECK_INT(of_overlay_remove(&b), 0, "B first");
-	CHECK_INT(of_overlay_remove(&a), 0, "then A");
-	CHECK(same_as(before), "both gone: the tree as before");
+	KUNIT_EXPECT_TRUE_MSG(test, same_as(stacked), "refused: the tree untouched");
+	KUNIT_EXPECT_EQ_MSG(test, of_overlay_remove(&b), 0, "B first");
+	KUNIT_EXPECT_EQ_MSG(test, of_overlay_remove(&a), 0, "then A");
+	KUNIT_EXPECT_TRUE_MSG(test, same_as(before), "both gone: the tree as before");
 	free(stacked);
 }
 
@@ -142,10 +142,10 @@ static void test_corruption(const unsigned char *dtbo, size_t size, const char *
 		}
 	}
 	free(bad);
-	CHECK(refused > 0 && applied > 0, "corruptions: %d refused, %d applied and removed",
+	KUNIT_EXPECT_TRUE_MSG(test, refused > 0 && applied > 0, "corruptions: %d refused, %d applied and removed",
 	      refused, applied);
-	CHECK_INT(silent, 0, "every refusal has a reason");
-	CHECK_INT(changed, 0, "the tree never changed afterwards");
+	KUNIT_EXPECT_EQ_MSG(test, silent, 0, "every refusal has a reason");
+	KUNIT_EXPECT_EQ_MSG(test, changed, 0, "the tree never changed afterwards");
 }
 
 int main(void)
@@ -161,14 +161,14 @@ int main(void)
 		return ktap_done();
 	of_reconfig_notifier_register(&nb);
 	before = snapshot();
-	CHECK(strstr(before, "__symbols__") != NULL, "base built with -@");
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(before, "__symbols__") != NULL, "base built with -@");
 	test_apply_remove(dtbo, osize, before);
 	test_stacking(dtbo, osize, before);
 	test_removal_order(dtbo, osize, dtbo_b, bsize2, before);
 	test_corruption(dtbo, osize, before);
-	CHECK_INT(of_overlay_fdt_apply(dtbo, 16, &(int){ 0 }, NULL), -EOVERFLOW,
+	KUNIT_EXPECT_EQ_MSG(test, of_overlay_fdt_apply(dtbo, 16, &(int){ 0 }, NULL), -EOVERFLOW,
 		  "16 bytes: -EOVERFLOW");
-	CHECK(strstr(of_overlay_error(), "too small for a header") != NULL, "16 bytes: %s",
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(of_overlay_error(), "too small for a header") != NULL, "16 bytes: %s",
 	      of_overlay_error());
 	free(before);
 	free(dtbo);

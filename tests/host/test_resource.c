@@ -36,24 +36,24 @@ static void test_claims(void)
 
 	iomem_reset();
 	a = request_mem_region(0x10001000, 0x1000, "uart");
-	CHECK(a && a->start == 0x10001000 && a->end == 0x10001fff, "a free window is claimed");
-	CHECK(!request_mem_region(0x10001800, 0x1000, "other"), "an overlapping window is refused");
-	CHECK(!request_mem_region(0x10000000, 0x1001, "other"), "an overlap by one byte is refused");
+	KUNIT_EXPECT_TRUE_MSG(test, a && a->start == 0x10001000 && a->end == 0x10001fff, "a free window is claimed");
+	KUNIT_EXPECT_TRUE_MSG(test, !request_mem_region(0x10001800, 0x1000, "other"), "an overlapping window is refused");
+	KUNIT_EXPECT_TRUE_MSG(test, !request_mem_region(0x10000000, 0x1001, "other"), "an overlap by one byte is refused");
 	b = request_mem_region(0x10000000, 0x1000, "below");
-	CHECK(b != NULL, "the window just below is free");
-	CHECK(request_mem_region(0x10002000, 0x1000, "above") != NULL, "the window just above is free");
-	CHECK_STR(iomem_find_conflict(0x10001ffc, 4)->name, "uart", "the conflict is named");
-	CHECK(!request_mem_region(0xfffff000, 0x2000, "wrap"), "a window that wraps is refused");
-	CHECK(!request_mem_region(0xfffff000, 0x1001, "wrap"), "a window past 4 GiB is refused");
-	CHECK(!request_mem_region(0xfffffffffffff000ull, 0x2000, "wrap64"),
+	KUNIT_EXPECT_TRUE_MSG(test, b != NULL, "the window just below is free");
+	KUNIT_EXPECT_TRUE_MSG(test, request_mem_region(0x10002000, 0x1000, "above") != NULL, "the window just above is free");
+	KUNIT_EXPECT_STREQ_MSG(test, iomem_find_conflict(0x10001ffc, 4)->name, "uart", "the conflict is named");
+	KUNIT_EXPECT_TRUE_MSG(test, !request_mem_region(0xfffff000, 0x2000, "wrap"), "a window that wraps is refused");
+	KUNIT_EXPECT_TRUE_MSG(test, !request_mem_region(0xfffff000, 0x1001, "wrap"), "a window past 4 GiB is refused");
+	KUNIT_EXPECT_TRUE_MSG(test, !request_mem_region(0xfffffffffffff000ull, 0x2000, "wrap64"),
 	      "a window whose end wraps the 64-bit arithmetic is refused");
-	CHECK(request_mem_region(0xfffff000, 0x1000, "top") != NULL, "the last page is a window");
-	CHECK(!request_mem_region(0x20000000, 0, "empty"), "an empty window is refused");
-	CHECK_INT(claims(), 4, "four claims");
+	KUNIT_EXPECT_TRUE_MSG(test, request_mem_region(0xfffff000, 0x1000, "top") != NULL, "the last page is a window");
+	KUNIT_EXPECT_TRUE_MSG(test, !request_mem_region(0x20000000, 0, "empty"), "an empty window is refused");
+	KUNIT_EXPECT_EQ_MSG(test, claims(), 4, "four claims");
 	release_mem_region(0x10001000, 0x1000);
-	CHECK(request_mem_region(0x10001800, 0x100, "other") != NULL, "released: free again");
+	KUNIT_EXPECT_TRUE_MSG(test, request_mem_region(0x10001800, 0x100, "other") != NULL, "released: free again");
 	iomem_reset();
-	CHECK_INT(claims(), 0, "reset forgets every claim");
+	KUNIT_EXPECT_EQ_MSG(test, claims(), 0, "reset forgets every claim");
 }
 
 static void test_system_ranges(void)
@@ -61,23 +61,23 @@ static void test_system_ranges(void)
 	const struct resource *r;
 
 	iomem_reset();
-	CHECK_INT(iomem_add_system(0, 0x08000000, IORESOURCE_SYSTEM_RAM, "memory@0"), 0, "RAM");
-	CHECK_INT(iomem_add_system(0x10000, 0x40000, 0, "kernel image"), 0, "image");
-	CHECK_INT(iomem_add_system(0x04000000, 0x4000, 0, "initrd"), 0, "initrd");
-	CHECK_INT(iomem_add_system(0xfffff000, 0x2000, 0, "wraps"), -ERANGE, "a wrapping range");
-	CHECK(!request_mem_region(0x0, 0x1000, "eth"), "a window over RAM is refused");
+	KUNIT_EXPECT_EQ_MSG(test, iomem_add_system(0, 0x08000000, IORESOURCE_SYSTEM_RAM, "memory@0"), 0, "RAM");
+	KUNIT_EXPECT_EQ_MSG(test, iomem_add_system(0x10000, 0x40000, 0, "kernel image"), 0, "image");
+	KUNIT_EXPECT_EQ_MSG(test, iomem_add_system(0x04000000, 0x4000, 0, "initrd"), 0, "initrd");
+	KUNIT_EXPECT_EQ_MSG(test, iomem_add_system(0xfffff000, 0x2000, 0, "wraps"), -ERANGE, "a wrapping range");
+	KUNIT_EXPECT_TRUE_MSG(test, !request_mem_region(0x0, 0x1000, "eth"), "a window over RAM is refused");
 	r = iomem_find_conflict(0x10100, 4);
-	CHECK(r && !strcmp(r->name, "kernel image"), "over the image: the image is named, not RAM");
+	KUNIT_EXPECT_TRUE_MSG(test, r && !strcmp(r->name, "kernel image"), "over the image: the image is named, not RAM");
 	r = iomem_find_conflict(0x04001000, 0x1000);
-	CHECK(r && !strcmp(r->name, "initrd"), "over the initrd: named");
+	KUNIT_EXPECT_TRUE_MSG(test, r && !strcmp(r->name, "initrd"), "over the initrd: named");
 	r = iomem_find_conflict(0x07fff000, 0x2000);
-	CHECK(r && (r->flags & IORESOURCE_SYSTEM_RAM), "straddling RAM's end: RAM");
-	CHECK(request_mem_region(0x08000000, 0x1000, "dev") != NULL, "just past RAM is free");
-	CHECK(ioremap(0x0, 4) == NULL, "ioremap of RAM: NULL");
-	CHECK(ioremap(0x10000, 0x1000) == NULL, "ioremap of the image: NULL");
-	CHECK(ioremap(0xfffff000, 0x2000) == NULL, "ioremap that wraps: NULL");
-	CHECK(ioremap(0x10001000, 0) == NULL, "ioremap of nothing: NULL");
-	CHECK(ioremap(0x10001000, 0x1000) != NULL, "ioremap of device memory");
+	KUNIT_EXPECT_TRUE_MSG(test, r && (r->flags & IORESOURCE_SYSTEM_RAM), "straddling RAM's end: RAM");
+	KUNIT_EXPECT_TRUE_MSG(test, request_mem_region(0x08000000, 0x1000, "dev") != NULL, "just past RAM is free");
+	KUNIT_EXPECT_TRUE_MSG(test, ioremap(0x0, 4) == NULL, "ioremap of RAM: NULL");
+	KUNIT_EXPECT_TRUE_MSG(test, ioremap(0x10000, 0x1000) == NULL, "ioremap of the image: NULL");
+	KUNIT_EXPECT_TRUE_MSG(test, ioremap(0xfffff000, 0x2000) == NULL, "ioremap that wraps: NULL");
+	KUNIT_EXPECT_TRUE_MSG(test, ioremap(0x10001000, 0) == NULL, "ioremap of nothing: NULL");
+	KUNIT_EXPECT_TRUE_MSG(test, ioremap(0x10001000, 0x1000) != NULL, "ioremap of device memory");
 	iomem_reset();
 }
 
@@ -94,23 +94,23 @@ static void test_devm(void)
 	INIT_LIST_HEAD(&dev.devres_head);
 	strcpy(dev.name, "10003000.sic");
 	p = devm_ioremap_resource(&dev, &res);
-	CHECK(!IS_ERR(p) && p, "devm_ioremap_resource maps a free window");
-	CHECK_INT(claims(), 1, "and claims it");
-	CHECK_INT(PTR_ERR(devm_ioremap_resource(&dev, &res)), -EBUSY, "twice: EBUSY");
-	CHECK(devm_request_mem_region(&dev, 0x10004000, 0x100, "x") != NULL, "devm claim");
-	CHECK_INT(claims(), 2, "two claims");
+	KUNIT_EXPECT_TRUE_MSG(test, !IS_ERR(p) && p, "devm_ioremap_resource maps a free window");
+	KUNIT_EXPECT_EQ_MSG(test, claims(), 1, "and claims it");
+	KUNIT_EXPECT_EQ_MSG(test, PTR_ERR(devm_ioremap_resource(&dev, &res)), -EBUSY, "twice: EBUSY");
+	KUNIT_EXPECT_TRUE_MSG(test, devm_request_mem_region(&dev, 0x10004000, 0x100, "x") != NULL, "devm claim");
+	KUNIT_EXPECT_EQ_MSG(test, claims(), 2, "two claims");
 	devres_release_all(&dev);
-	CHECK_INT(claims(), 0, "unbind gives both back");
+	KUNIT_EXPECT_EQ_MSG(test, claims(), 0, "unbind gives both back");
 	iomem_add_system(0, 0x08000000, IORESOURCE_SYSTEM_RAM, "memory@0");
 	res.start = 0x1000;
 	res.end = 0x1fff;
-	CHECK_INT(PTR_ERR(devm_ioremap_resource(&dev, &res)), -EBUSY, "over RAM: EBUSY");
+	KUNIT_EXPECT_EQ_MSG(test, PTR_ERR(devm_ioremap_resource(&dev, &res)), -EBUSY, "over RAM: EBUSY");
 	res.start = 0x1000;
 	res.end = 0xfff;
-	CHECK_INT(PTR_ERR(devm_ioremap_resource(&dev, &res)), -EINVAL, "empty: EINVAL");
+	KUNIT_EXPECT_EQ_MSG(test, PTR_ERR(devm_ioremap_resource(&dev, &res)), -EINVAL, "empty: EINVAL");
 	res.flags = IORESOURCE_IRQ;
-	CHECK_INT(PTR_ERR(devm_ioremap_resource(&dev, &res)), -EINVAL, "not MEM: EINVAL");
-	CHECK_INT(devres_count(&dev), 0, "nothing held after refusals");
+	KUNIT_EXPECT_EQ_MSG(test, PTR_ERR(devm_ioremap_resource(&dev, &res)), -EINVAL, "not MEM: EINVAL");
+	KUNIT_EXPECT_EQ_MSG(test, devres_count(&dev), 0, "nothing held after refusals");
 	iomem_reset();
 }
 

@@ -69,7 +69,7 @@ static enum whynot_verdict explain(const char *path, bool live, const struct why
 
 	text[0] = '\0';
 	if (!np) {
-		CHECK(0, "node %s exists", path);
+		KUNIT_EXPECT_TRUE_MSG(test, 0, "node %s exists", path);
 		return WHYNOT_CONTAINER;
 	}
 	return whynot_explain(np, cat, live, collect, NULL);
@@ -77,18 +77,18 @@ static enum whynot_verdict explain(const char *path, bool live, const struct why
 
 #define EXPECT(path, verdict, needle) do { \
 	enum whynot_verdict v_ = explain(path, false, &catalog); \
-	CHECK_STR(whynot_verdict_name(v_), whynot_verdict_name(verdict), "%s: verdict", path); \
-	CHECK(strstr(text, needle) != NULL, "%s says \"%s\" (got: %s)", path, needle, text); \
+	KUNIT_EXPECT_STREQ_MSG(test, whynot_verdict_name(v_), whynot_verdict_name(verdict), "%s: verdict", path); \
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(text, needle) != NULL, "%s says \"%s\" (got: %s)", path, needle, text); \
 } while (0)
 
 static void test_distance(void)
 {
-	CHECK_INT(whynot_edit_distance("", ""), 0, "empty strings");
-	CHECK_INT(whynot_edit_distance("arm,pl011", "arm,pl011"), 0, "same");
-	CHECK_INT(whynot_edit_distance("arm,pl0ll", "arm,pl011"), 2, "two substitutions");
-	CHECK_INT(whynot_edit_distance("test,aplha", "test,alpha"), 2, "a swap costs two");
-	CHECK_INT(whynot_edit_distance("abc", ""), 3, "all deletions");
-	CHECK_INT(whynot_edit_distance("", "abcd"), 4, "all insertions");
+	KUNIT_EXPECT_EQ_MSG(test, whynot_edit_distance("", ""), 0, "empty strings");
+	KUNIT_EXPECT_EQ_MSG(test, whynot_edit_distance("arm,pl011", "arm,pl011"), 0, "same");
+	KUNIT_EXPECT_EQ_MSG(test, whynot_edit_distance("arm,pl0ll", "arm,pl011"), 2, "two substitutions");
+	KUNIT_EXPECT_EQ_MSG(test, whynot_edit_distance("test,aplha", "test,alpha"), 2, "a swap costs two");
+	KUNIT_EXPECT_EQ_MSG(test, whynot_edit_distance("abc", ""), 3, "all deletions");
+	KUNIT_EXPECT_EQ_MSG(test, whynot_edit_distance("", "abcd"), 4, "all insertions");
 }
 
 static void test_prediction(void)
@@ -120,16 +120,16 @@ static void test_prediction(void)
 		struct whynot_catalog no_ctrl = { .drivers = drivers, .count = 3 };
 		enum whynot_verdict v = explain("/i2c@b000/sensor@48", false, &no_ctrl);
 
-		CHECK_STR(whynot_verdict_name(v), "no bus", "sensor without controller driver");
-		CHECK(strstr(text, "its I2C controller /i2c@b000 would get no driver"), "%s", text);
+		KUNIT_EXPECT_STREQ_MSG(test, whynot_verdict_name(v), "no bus", "sensor without controller driver");
+		KUNIT_EXPECT_TRUE_MSG(test, strstr(text, "its I2C controller /i2c@b000 would get no driver"), "%s", text);
 	}
 	/* An unknown string far from everything: no suggestion. */
 	{
 		const struct whynot_catalog one = { .drivers = drivers + 4, .count = 1 };
 		enum whynot_verdict v = explain("/alpha@2000", false, &one);
 
-		CHECK_STR(whynot_verdict_name(v), "no driver", "no platform driver in catalogue");
-		CHECK(strstr(text, "no known string is close"), "%s", text);
+		KUNIT_EXPECT_STREQ_MSG(test, whynot_verdict_name(v), "no driver", "no platform driver in catalogue");
+		KUNIT_EXPECT_TRUE_MSG(test, strstr(text, "no known string is close"), "%s", text);
 	}
 }
 
@@ -146,11 +146,11 @@ static void first_reason(const char *path, bool live, const struct whynot_catalo
 
 	for (s = strstr(text, " | "); s; s = strstr(s + 3, " | "))
 		lines++;
-	CHECK_STR(whynot_verdict_name(v), whynot_verdict_name(want), "%s%s: the first reason",
+	KUNIT_EXPECT_STREQ_MSG(test, whynot_verdict_name(v), whynot_verdict_name(want), "%s%s: the first reason",
 		  path, how);
-	CHECK(lines >= reasons, "%s%s: at least %d reasons said (%d: %s)", path, how, reasons,
+	KUNIT_EXPECT_TRUE_MSG(test, lines >= reasons, "%s%s: at least %d reasons said (%d: %s)", path, how, reasons,
 	      lines, text);
-	CHECK(!strncmp(text, first, strlen(first)), "%s%s: the first line says \"%s\" (%s)",
+	KUNIT_EXPECT_TRUE_MSG(test, !strncmp(text, first, strlen(first)), "%s%s: the first line says \"%s\" (%s)",
 	      path, how, first, text);
 }
 
@@ -187,22 +187,22 @@ static void test_modules(void)
 	enum whynot_verdict v;
 
 	v = explain("/typo@3000", false, &mods);
-	CHECK_STR(whynot_verdict_name(v), "would bind", "module in modules.alias: prediction");
-	CHECK(strstr(text, "would bind through module typomod (\"test,aplha\" in modules.alias"),
+	KUNIT_EXPECT_STREQ_MSG(test, whynot_verdict_name(v), "would bind", "module in modules.alias: prediction");
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(text, "would bind through module typomod (\"test,aplha\" in modules.alias"),
 	      "%s", text);
-	CHECK_STR(whynot_module(&mods, of_find_node_by_path("/typo@3000"), NULL), "typomod",
+	KUNIT_EXPECT_STREQ_MSG(test, whynot_module(&mods, of_find_node_by_path("/typo@3000"), NULL), "typomod",
 		  "whynot_module");
 	v = explain("/typo@3000", true, &mods);
-	CHECK_STR(whynot_verdict_name(v), "module not loaded", "module in modules.alias: live");
-	CHECK(strstr(text, "\"test,aplha\": module typomod is not loaded (insmod typomod)"),
+	KUNIT_EXPECT_STREQ_MSG(test, whynot_verdict_name(v), "module not loaded", "module in modules.alias: live");
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(text, "\"test,aplha\": module typomod is not loaded (insmod typomod)"),
 	      "%s", text);
 	/* A string no line has: the usual "no driver". */
 	v = explain("/vendor@4000", false, &mods);
-	CHECK_STR(whynot_verdict_name(v), "no driver", "no module for acme,alpha");
+	KUNIT_EXPECT_STREQ_MSG(test, whynot_verdict_name(v), "no driver", "no module for acme,alpha");
 	/* Only when no driver matches: a built-in driver wins. */
 	v = explain("/alpha@2000", false, &mods);
-	CHECK_STR(whynot_verdict_name(v), "would bind", "built-in still binds");
-	CHECK(strstr(text, "driver alpha,") != NULL, "%s", text);
+	KUNIT_EXPECT_STREQ_MSG(test, whynot_verdict_name(v), "would bind", "built-in still binds");
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(text, "driver alpha,") != NULL, "%s", text);
 }
 
 static int alpha_probe(struct platform_device *pdev)
@@ -234,21 +234,21 @@ static void test_live(void)
 	platform_driver_register(&fails_drv);
 	of_platform_default_populate(NULL, NULL, NULL);
 	live = whynot_live_catalog();
-	CHECK_INT(live->count, 2, "live catalogue: the registered drivers");
+	KUNIT_EXPECT_EQ_MSG(test, live->count, 2, "live catalogue: the registered drivers");
 
 	v = explain("/alpha@2000", true, live);
-	CHECK_STR(whynot_verdict_name(v), "bound", "alpha@2000 bound");
-	CHECK(strstr(text, "bound to driver alpha, by table entry \"test,alpha-v2\""), "%s", text);
+	KUNIT_EXPECT_STREQ_MSG(test, whynot_verdict_name(v), "bound", "alpha@2000 bound");
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(text, "bound to driver alpha, by table entry \"test,alpha-v2\""), "%s", text);
 	v = explain("/fails@6000", true, live);
-	CHECK_STR(whynot_verdict_name(v), "failed", "fails@6000 failed");
-	CHECK(strstr(text, "probe by driver fails failed: EIO: the chip said 42"), "%s", text);
+	KUNIT_EXPECT_STREQ_MSG(test, whynot_verdict_name(v), "failed", "fails@6000 failed");
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(text, "probe by driver fails failed: EIO: the chip said 42"), "%s", text);
 	v = explain("/typo@3000", true, live);
-	CHECK_STR(whynot_verdict_name(v), "no driver", "typo@3000: no driver, live too");
+	KUNIT_EXPECT_STREQ_MSG(test, whynot_verdict_name(v), "no driver", "typo@3000: no driver, live too");
 	v = explain("/i2c@b000", true, live);
-	CHECK_STR(whynot_verdict_name(v), "no driver", "controller without driver");
+	KUNIT_EXPECT_STREQ_MSG(test, whynot_verdict_name(v), "no driver", "controller without driver");
 	v = explain("/i2c@b000/sensor@48", true, live);
-	CHECK_STR(whynot_verdict_name(v), "no bus", "live: the controller is not bound");
-	CHECK(strstr(text, "has no bound driver (whynot /i2c@b000)"), "%s", text);
+	KUNIT_EXPECT_STREQ_MSG(test, whynot_verdict_name(v), "no bus", "live: the controller is not bound");
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(text, "has no bound driver (whynot /i2c@b000)"), "%s", text);
 	first_reason("/offbus/ghost@8100", true, live, WHYNOT_DISABLED, 3, "disabled: status");
 	first_reason("/board/nocompat@a100", true, live, WHYNOT_NO_BUS, 2,
 		     "parent /board is not a bus");
@@ -264,7 +264,7 @@ int main(void)
 	void *blob = ktap_load("whynot.dtb", &size);
 
 	if (!blob || of_fdt_unflatten(blob, size, NULL, 0)) {
-		CHECK(0, "unflatten whynot.dtb");
+		KUNIT_EXPECT_TRUE_MSG(test, 0, "unflatten whynot.dtb");
 		return ktap_done();
 	}
 	test_distance();
