@@ -710,24 +710,24 @@ static void missing_supplier_given_up(struct kunit *t)
  * first (a line names the supplier) and waits; the driver's return binds
  * the supplier, then the consumer, again.
  */
-static void supplier_unbind_unbinds_consumer_first(struct selftest *t)
+static void supplier_unbind_unbinds_consumer_first(struct kunit *t)
 {
 	struct device *sup, *con;
 	struct device_link *link = waiting_consumer(t, &sup, &con);
 
 	if (!link)
 		return;
-	ST_EXPECT_EQ(t, driver_register(&sup_drv.drv), 0);
-	ST_EXPECT_EQ(t, con->state, DEVICE_BOUND);
-	selftest_expect_begin(t, "st-con unbinds before its supplier st-sup");
+	KUNIT_EXPECT_EQ(t, driver_register(&sup_drv.drv), 0);
+	KUNIT_EXPECT_EQ(t, con->state, DEVICE_BOUND);
+	kunit_expect_begin(t, "st-con unbinds before its supplier st-sup");
 	driver_unregister(&sup_drv.drv);
-	selftest_expect_end(t, "st-con unbinds before its supplier st-sup");
-	ST_EXPECT_EQ(t, rec.removes, 2);
-	ST_EXPECT_EQ(t, con->state, DEVICE_WAITING);
-	ST_EXPECT_EQ(t, device_link_state(link), DL_STATE_WAITING);
-	ST_EXPECT_EQ(t, driver_register(&sup_drv.drv), 0);
-	ST_EXPECT_STREQ(t, rec.probed, "st-sup st-con st-sup st-con ");
-	ST_EXPECT_EQ(t, con->state, DEVICE_BOUND);
+	kunit_expect_end(t);
+	KUNIT_EXPECT_EQ(t, rec.removes, 2);
+	KUNIT_EXPECT_EQ(t, con->state, DEVICE_WAITING);
+	KUNIT_EXPECT_EQ(t, device_link_state(link), DL_STATE_WAITING);
+	KUNIT_EXPECT_EQ(t, driver_register(&sup_drv.drv), 0);
+	KUNIT_EXPECT_STREQ(t, rec.probed, "st-sup st-con st-sup st-con ");
+	KUNIT_EXPECT_EQ(t, con->state, DEVICE_BOUND);
 	unregister_pair(sup, con);
 }
 

@@ -198,16 +198,16 @@ static void test_supplier_unbind_unbinds_consumers(void)
 	capture_start();
 	device_release_driver(dev_of("/gpio@2"));
 	out = capture_end();
-	CHECK(strstr(out, "1.consumer: unbound") && strstr(out, "2.gpio: unbound") &&
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(out, "1.consumer: unbound") && strstr(out, "2.gpio: unbound") &&
 	      strstr(out, "1.consumer: unbound") < strstr(out, "2.gpio: unbound"),
 	      "the consumer unbinds before its supplier: %s", out);
-	CHECK(dev_of("/consumer@1")->state == DEVICE_WAITING, "the consumer waits for it again");
-	CHECK(device_link_state(link_between("/consumer@1", "/gpio@2")) == DL_STATE_WAITING,
+	KUNIT_EXPECT_TRUE_MSG(test, dev_of("/consumer@1")->state == DEVICE_WAITING, "the consumer waits for it again");
+	KUNIT_EXPECT_TRUE_MSG(test, device_link_state(link_between("/consumer@1", "/gpio@2")) == DL_STATE_WAITING,
 	      "its link waits");
-	CHECK(dev_of("/dma@6")->state == DEVICE_BOUND, "another supplier of it stays bound");
-	CHECK_INT(device_attach(dev_of("/gpio@2")), 1, "the supplier binds again");
-	CHECK(dev_of("/consumer@1")->state == DEVICE_BOUND, "and so does its consumer");
-	CHECK(order_respects_links(), "suppliers still first");
+	KUNIT_EXPECT_TRUE_MSG(test, dev_of("/dma@6")->state == DEVICE_BOUND, "another supplier of it stays bound");
+	KUNIT_EXPECT_EQ_MSG(test, device_attach(dev_of("/gpio@2")), 1, "the supplier binds again");
+	KUNIT_EXPECT_TRUE_MSG(test, dev_of("/consumer@1")->state == DEVICE_BOUND, "and so does its consumer");
+	KUNIT_EXPECT_TRUE_MSG(test, order_respects_links(), "suppliers still first");
 	platform_driver_unregister(&dev_driver);
 	of_platform_depopulate(NULL);
 }
@@ -351,10 +351,10 @@ static void test_missing_suppliers(void)
 	/* The missing supplier's driver comes late (a module): active again;
 	 * it goes: its consumer unbinds first and waits. */
 	platform_driver_register(&nodriver_driver);
-	CHECK(device_link_state(link_between("/a@4", "/clock@1")) == DL_STATE_ACTIVE,
+	KUNIT_EXPECT_TRUE_MSG(test, device_link_state(link_between("/a@4", "/clock@1")) == DL_STATE_ACTIVE,
 	      "a late supplier's link is active");
 	platform_driver_unregister(&nodriver_driver);
-	CHECK(dev_of("/a@4")->state == DEVICE_WAITING, "its consumer waits for it again");
+	KUNIT_EXPECT_TRUE_MSG(test, dev_of("/a@4")->state == DEVICE_WAITING, "its consumer waits for it again");
 	platform_driver_unregister(&fail_driver);
 	platform_driver_unregister(&dev_driver);
 	of_platform_depopulate(NULL);
@@ -388,38 +388,38 @@ static void test_supplier_unbind_and_loss(void)
 	device_release_driver(clk);
 	out = capture_end();
 	/* consumer@1 bound after gpio@2, which it needs too: it goes first. */
-	CHECK(strstr(out, "fw_devlink: /consumer@1 unbinds before its supplier "
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(out, "fw_devlink: /consumer@1 unbinds before its supplier "
 		     "/clock-controller@5 (clocks)\n"
 		     "link-dev 1.consumer: unbound\n"
 		     "fw_devlink: /gpio@2 unbinds before its supplier /clock-controller@5 "
 		     "(clocks)\n"), "last bound first, each naming its supplier: %s", out);
-	CHECK(con->state == DEVICE_WAITING && gpio->state == DEVICE_WAITING && !clk->driver,
+	KUNIT_EXPECT_TRUE_MSG(test, con->state == DEVICE_WAITING && gpio->state == DEVICE_WAITING && !clk->driver,
 	      "its consumers wait for it");
 	device_attach(clk);
-	CHECK(con->state == DEVICE_BOUND && gpio->state == DEVICE_BOUND && order_respects_links(),
+	KUNIT_EXPECT_TRUE_MSG(test, con->state == DEVICE_BOUND && gpio->state == DEVICE_BOUND && order_respects_links(),
 	      "its bind probes them again, in link order");
 
 	device_set_essential(con, "console", "ttyX0");
 	why[0] = '\0';
-	CHECK_INT(device_links_check_loss(going_is, "/clock-controller@5", why, sizeof(why)),
+	KUNIT_EXPECT_EQ_MSG(test, device_links_check_loss(going_is, "/clock-controller@5", why, sizeof(why)),
 		  -EBUSY, "losing the console's clock is refused");
-	CHECK(strstr(why, "ttyX0 (console) depends on ") && strstr(why, "via clocks") &&
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(why, "ttyX0 (console) depends on ") && strstr(why, "via clocks") &&
 	      strstr(why, "which goes with this change: the machine would be lost"), "%s", why);
-	CHECK_INT(device_links_check_loss(going_is, "/consumer@b", why, sizeof(why)), 0,
+	KUNIT_EXPECT_EQ_MSG(test, device_links_check_loss(going_is, "/consumer@b", why, sizeof(why)), 0,
 		  "what the console does not need may go");
 	device_set_essential(dev_of("/pinctrl@3"), "console", "ttyX1");
-	CHECK_INT(device_links_check_loss(going_is, "/clock-controller@5", why, sizeof(why)), 0,
+	KUNIT_EXPECT_EQ_MSG(test, device_links_check_loss(going_is, "/clock-controller@5", why, sizeof(why)), 0,
 		  "another console carries on");
 	device_clear_essential(dev_of("/pinctrl@3"), "console");
 	device_clear_essential(con, "console");
-	CHECK_INT(device_links_check_loss(going_is, "/clock-controller@5", why, sizeof(why)), 0,
+	KUNIT_EXPECT_EQ_MSG(test, device_links_check_loss(going_is, "/clock-controller@5", why, sizeof(why)), 0,
 		  "without a console nothing is essential there");
-	CHECK_INT(device_links_check_loss(going_is, "/interrupt-controller@a", why, sizeof(why)),
+	KUNIT_EXPECT_EQ_MSG(test, device_links_check_loss(going_is, "/interrupt-controller@a", why, sizeof(why)),
 		  -EBUSY, "the root interrupt controller may not go");
-	CHECK(strstr(why, "(root interrupt controller) goes with this change"), "%s", why);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(why, "(root interrupt controller) goes with this change"), "%s", why);
 	platform_driver_unregister(&dev_driver);
 	of_platform_depopulate(NULL);
-	CHECK_INT(count_links(), 0, "depopulate removes every link");
+	KUNIT_EXPECT_EQ_MSG(test, count_links(), 0, "depopulate removes every link");
 }
 
 int main(void)

@@ -735,31 +735,31 @@ static void test_supplier_unbind_unbinds_consumer(void)
 	c = dev_at(CONSUMER);
 	rate = the_consumer ? the_consumer->rate : 0;
 	held = c ? of_clk_get(c->of_node, 0) : ERR_PTR(-ENODEV);
-	CHECK(c && c->state == DEVICE_BOUND && !IS_ERR(held), "consumer bound, its clock held");
+	KUNIT_EXPECT_TRUE_MSG(test, c && c->state == DEVICE_BOUND && !IS_ERR(held), "consumer bound, its clock held");
 	if (!c || IS_ERR(held))
 		goto out;
 
 	consumer_removes = 0;
 	ktap_stderr_begin();
 	platform_driver_unregister(&osc_driver);
-	CHECK(strstr(ktap_stderr_end(), "consumer@1000 unbinds before its supplier"),
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(ktap_stderr_end(), "consumer@1000 unbinds before its supplier"),
 	      "the consumer's unbind is logged, naming its supplier");
-	CHECK(consumer_removes == 1 && !c->driver && c->state == DEVICE_WAITING,
+	KUNIT_EXPECT_TRUE_MSG(test, consumer_removes == 1 && !c->driver && c->state == DEVICE_WAITING,
 	      "the clock's provider left: its consumer unbound first, and waits");
-	CHECK(clk_get_rate(held) == rate, "a held clock outlives its provider (%lu Hz)",
+	KUNIT_EXPECT_TRUE_MSG(test, clk_get_rate(held) == rate, "a held clock outlives its provider (%lu Hz)",
 	      clk_get_rate(held));
 	before = live_allocs;
 	clk_put(held);
-	CHECK(live_allocs == before - 1, "the last clk_put() frees it");
+	KUNIT_EXPECT_TRUE_MSG(test, live_allocs == before - 1, "the last clk_put() frees it");
 
 	consumer_probes = 0;
 	platform_driver_register(&osc_driver);
-	CHECK(consumer_probes == 1 && c->state == DEVICE_BOUND,
+	KUNIT_EXPECT_TRUE_MSG(test, consumer_probes == 1 && c->state == DEVICE_BOUND,
 	      "the provider's return binds the consumer again");
 out:
 	unregister_all();
 	of_platform_depopulate(NULL);
-	CHECK(live_allocs == before_all, "leaks nothing (%ld blocks)", live_allocs - before_all);
+	KUNIT_EXPECT_TRUE_MSG(test, live_allocs == before_all, "leaks nothing (%ld blocks)", live_allocs - before_all);
 }
 
 /* reg = <0x1000 0>: the device is made, with a warning naming the entry. */
