@@ -116,3 +116,33 @@ def test_hours_refuse_what_is_not_an_export(tmp_path):
     assert rc == 2 and "no time zone" in out, out
     rc, out = hours("0:%s" % (tmp_path / "missing.yml"))
     assert rc == 2 and "missing.yml" in out, out
+
+
+def grade_class():
+    import importlib.machinery
+    import importlib.util
+    loader = importlib.machinery.SourceFileLoader("grade_class",
+                                                  str(ROOT / "scripts" / "grade-class"))
+    module = importlib.util.module_from_spec(importlib.util.spec_from_loader("grade_class",
+                                                                             loader))
+    loader.exec_module(module)
+    return module
+
+
+def test_grade_class_flags_a_history_that_disagrees_with_the_grade(tmp_path):
+    gc = grade_class()
+    (tmp_path / ".history.jsonl").write_text(
+        '{"time": "2026-10-05T10:00:00Z", "score": 2, "max": 9}\n'
+        'not json\n'
+        '{"time": "2026-10-05T10:30:00Z", "score": 9, "max": 9}\n')
+    runs = gc.read_history(tmp_path)
+    assert gc.lab_hours(runs) == 0.5
+    full = {"score": 9, "max": 9, "done": True}
+    assert gc.history_disagrees(runs, full) == ""
+    assert gc.history_disagrees(runs, {"score": 8, "max": 9, "done": False}) == \
+        "claims a full score (2026-10-05T10:30:00Z), graded 8/9"
+    assert gc.history_disagrees(runs, {"score": 7, "max": 7, "done": True}) == \
+        "runs out of 9 points, the rubric has 7"
+    runs[-1] = (runs[-1][0], 5, 9)
+    assert gc.history_disagrees(runs, full) == "its last run scored 5/9, graded 9/9"
+    assert gc.history_disagrees([], full) == "" and gc.read_history(tmp_path / "no") is None
