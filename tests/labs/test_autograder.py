@@ -33,10 +33,11 @@ def autograder(tmp_path_factory):
     """The lab 0 bundle unpacked as Gradescope does (/autograder/source),
     its setup.sh run: the AUTOGRADER_ROOT."""
     top = tmp_path_factory.mktemp("autograder")
-    rc, out = run(TOOL, "bundle", "0", "-o", top / "bundle")
-    assert rc == 0, out
+    rc, out = run("make", "-s", "--no-print-directory", "autograder", "LAB=0")
+    assert rc == 0 and "classroom-lab0.yml" in out, out
     (top / "source").mkdir()
-    rc, out = run("unzip", "-q", top / "bundle" / "coyote-lab0.zip", "-d", top / "source")
+    rc, out = run("unzip", "-q", ROOT / "build" / "autograder" / "coyote-lab0.zip",
+                  "-d", top / "source")
     assert rc == 0, out
     rc, out = run("sh", top / "source" / "setup.sh", timeout=1800)
     assert rc == 0, out
@@ -104,3 +105,28 @@ def test_passed_reads_one_check_of_a_result(tmp_path):
     assert rc == 1 and "look there" in out
     assert run(TOOL, "passed", result, 3)[0] == 1
     assert run(TOOL, "passed", tmp_path / "none.json", 1)[0] == 1
+
+
+def tool_module():
+    import importlib.machinery
+    import importlib.util
+    loader = importlib.machinery.SourceFileLoader("lab_autograder", str(TOOL))
+    module = importlib.util.module_from_spec(importlib.util.spec_from_loader("lab_autograder",
+                                                                             loader))
+    loader.exec_module(module)
+    return module
+
+
+def test_a_grader_that_fails_still_gives_every_check_at_zero():
+    r = tool_module().gradescope_results(0, None, "the grader failed: boom", 3)
+    check_shape(r)
+    assert r["score"] == 0 and r["output"] == "the grader failed: boom", r
+
+
+def test_the_lab_folder_is_found_in_a_submission(tmp_path):
+    found = tool_module().submitted_folder
+    assert found(tmp_path, 0) == tmp_path                   # files uploaded as they are
+    (tmp_path / "lab0").mkdir()
+    assert found(tmp_path, 0) == tmp_path / "lab0"
+    (tmp_path / "docs" / "labs" / "lab0").mkdir(parents=True)
+    assert found(tmp_path, 0) == tmp_path / "docs" / "labs" / "lab0"   # a repository
