@@ -5,6 +5,7 @@ setup.sh, then run_autograder on a right and a wrong submission, each
 giving results.json with one test per check of the rubric; GitHub
 Classroom's workflow has one command-grader step per check."""
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -22,7 +23,6 @@ TOOL = ROOT / "scripts" / "lab-autograder"
 
 
 def run(*args, env=None, timeout=300):
-    import os
     res = subprocess.run([str(a) for a in args], cwd=str(ROOT), capture_output=True,
                          text=True, timeout=timeout, env=dict(os.environ, **(env or {})))
     return res.returncode, res.stdout + res.stderr
