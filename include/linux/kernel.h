@@ -3,6 +3,7 @@
 #define _LINUX_KERNEL_H
 
 #include <linux/types.h>
+#include <linux/bits.h>
 #include <linux/kstrtox.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

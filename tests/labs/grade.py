@@ -120,6 +120,16 @@ def grade(lab, src, out):
     return rc, json.loads(result.read_text())
 
 
+def rubric_text(lab):
+    """Lab @lab's checks as its page lists them: each with its points."""
+    rubric = RUBRICS[lab]
+    lines = ["Lab %d: %s: %d checks, %d points" % (lab, GRADERS[lab].TITLE, len(rubric),
+                                                  sum(rubric.values()))]
+    lines += ["  %s  (%d point%s)" % (text, points, "" if points == 1 else "s")
+              for text, points in rubric.items()]
+    return "\n".join(lines)
+
+
 def main():
     ap = argparse.ArgumentParser(description="Grade a coyote lab.")
     ap.add_argument("lab", type=int)
@@ -132,6 +142,9 @@ def main():
                     help="only build what lab N's grades read (scripts/grade-class, "
                     "before grading hand-ins side by side with --prepared)")
     ap.add_argument("--prepared", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--rubric", action="store_true",
+                    help="print lab N's checks and their points (its page shows them), "
+                    "grade nothing")
     # The grade itself, in the sandbox, on the staged copy (grade()).
     ap.add_argument("--sandboxed", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--shown-as", help=argparse.SUPPRESS)
@@ -140,6 +153,9 @@ def main():
         print("lab-check: no grader for lab %d (labs: %s)" %
               (a.lab, ", ".join(str(n) for n in sorted(LABS))), file=sys.stderr)
         return 2
+    if a.rubric:
+        print(rubric_text(a.lab))
+        return 0
     out = Path(a.out).resolve() if a.out else BUILD / ("lab%d" % a.lab)
     # The build folder reaches make's command line (B=...), where $ and
     # spaces mean something: plain names only.

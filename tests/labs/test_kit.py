@@ -37,6 +37,8 @@ def test_grade_class_writes_one_csv(tmp_path):
     (tmp_path / "alice" / "lab1" / ".history.jsonl").write_text(ALICE)
     shutil.copytree(ROOT / "docs" / "labs" / "lab1", tmp_path / "bob" / "lab1",
                     ignore=shutil.ignore_patterns(".history.jsonl"))
+    # Bob hands in the starter with Alice's history: it claims a full score.
+    (tmp_path / "bob" / "lab1" / ".history.jsonl").write_text(ALICE)
     shutil.copytree(SOL / "lab2", tmp_path / "bob" / "lab2")
     (tmp_path / "bob" / "notes").mkdir()
     res = subprocess.run([str(ROOT / "scripts" / "grade-class"), str(tmp_path)],
@@ -45,14 +47,18 @@ def test_grade_class_writes_one_csv(tmp_path):
     with open(tmp_path / "grades.csv") as f:
         rows = list(csv.reader(f))
     assert rows[0] == ["student", "lab", "score", "max", "done", "first failing check",
-                       "hours"]
+                       "hours (student's own log)", "history"]
     assert rows[1:] == [
-        ["alice", "1", "9", "9", "yes", "", "1.17"],
+        ["alice", "1", "9", "9", "yes", "", "1.17", ""],
         ["bob", "1", "2", "9", "no",
-         "uart3_address: the CPU address of /fpga@10000000/serial@9000", ""],
-        ["bob", "2", "8", "8", "yes", "", ""]], rows
-    assert ("lab 1: 1.2 h (median of 1 student(s) with a full score; 0 without one, "
-            "1 without a history)") in res.stdout, res.stdout
+         "uart3_address: the CPU address of /fpga@10000000/serial@9000", "",
+         "disagrees: claims a full score (2026-10-06T14:30:00Z), graded 2/9"],
+        ["bob", "2", "8", "8", "yes", "", "", "no history"]], rows
+    assert ("lab 1: 1.2 h by the students' own logs (median of 1 student(s) with a full "
+            "score; 0 without one, 0 without a history, 1 disagreeing with the grade)"
+            ) in res.stdout, res.stdout
+    assert "its own log disagrees: claims a full score" in res.stdout, res.stdout
+    assert "scripts/lab-hours reads the platform's record" in res.stdout
     # The instructor's grading is not the student's work: the history is untouched.
     assert (tmp_path / "alice" / "lab1" / ".history.jsonl").read_text() == ALICE
 

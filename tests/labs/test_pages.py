@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""The lab pages against the tree: each page lists its grader's rubric as
+`tests/labs/grade.py N --rubric` prints it (a transcript block, rewritten
+by `make docs`), docs/teaching.md names every lab, lab 6's page counts
+broken.dts's lines."""
+import re
+import subprocess
+
+import pytest
+
+from qemu.coyote import ROOT
+
+LABS = ROOT / "docs" / "labs"
+NUMBERS = sorted(int(p.name[3:]) for p in LABS.glob("lab*") if p.is_dir())
+
+
+@pytest.mark.parametrize("lab", NUMBERS)
+def test_page_lists_the_rubric(lab):
+    cmd = "tests/labs/grade.py %d --rubric" % lab
+    page = (LABS / ("lab%d" % lab) / "README.md").read_text()
+    m = re.search(r"<!-- transcript host: %s -->\n```\n(.*?)\n```\n<!-- /transcript -->"
+                  % re.escape(cmd), page, re.S)
+    assert m, "docs/labs/lab%d/README.md has no `%s` block" % (lab, cmd)
+    now = subprocess.run(cmd.split(), cwd=str(ROOT), capture_output=True, text=True,
+                         timeout=60, check=True).stdout.rstrip("\n")
+    assert m.group(1) == "$ %s\n%s" % (cmd, now), "run `make docs`: the rubric changed"
+
+
+def test_teaching_names_every_lab():
+    text = (ROOT / "docs" / "teaching.md").read_text()
+    m = re.search(r"labs 0 to (\d+)\b", text)
+    assert m and list(range(int(m.group(1)) + 1)) == NUMBERS, (m and m.group(0), NUMBERS)
+
+
+def test_lab6_page_counts_the_lines_of_broken_dts():
+    page = (LABS / "lab6" / "README.md").read_text()
+    said = int(re.search(r"about (\d+) lines", page).group(1))
+    lines = len((LABS / "lab6" / "broken.dts").read_text().splitlines())
+    assert abs(said - lines) <= lines // 10, (said, lines)
