@@ -202,8 +202,9 @@ static void say_no_controllers(void)
 	if (!n)
 		printf("the tree has no node with gpio-controller either\n");
 	printf("a GPIO controller driver is lab work: lab 5 writes the PL061's on versatilepb "
-	       "(docs/labs/lab5/README.md), lab 7 gives it interrupts; `whynot PATH` says why a "
-	       "node is not bound\n");
+	       "(docs/labs/lab5/README.md), lab 7 gives it interrupts; on QEMU's virt board "
+	       "(make run BOARD=virt) the same driver serves the power button (gpio-keys); "
+	       "`whynot PATH` says why a node is not bound\n");
 }
 
 static int cmd_gpio(int argc, char **argv)

@@ -401,6 +401,7 @@ def test_gpio_without_controllers_says_where_they_would_come_from(coyote):
     for addr in ("101e4000", "101e5000", "101e6000", "101e7000"):
         assert re.search(r"^  /amba/gpio@%s +arm,pl061$" % addr, out, re.M), out
     assert "lab 5 writes the PL061's on versatilepb (docs/labs/lab5/README.md)" in out, out
+    assert "on QEMU's virt board (make run BOARD=virt)" in out, out
 
 
 def test_console_reason_for_a_bus_without_size_cells(boot):
