@@ -21,3 +21,7 @@ __ovst_##name##_end:
 	BLOB(bad_label, "bad-label.dtbo")
 	BLOB(bad_cells, "bad-cells.dtbo")
 	BLOB(bad_twice, "bad-twice.dtbo")
+	BLOB(devices, "devices.dtbo")
+	BLOB(bad_phandle, "bad-phandle.dtbo")
+	BLOB(no_target, "no-target.dtbo")
+	BLOB(no_overlay, "no-overlay.dtbo")

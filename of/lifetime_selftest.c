@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * `selftest lifetime`: how long nodes live once the tree changes at run
+ * time (issue 27), on the overlay suite's base tree and blobs
+ * (of/overlay-selftest/).  Removal order checked both ways; a dynamic node
+ * freed on its last of_node_put() only once detached, reported and kept
+ * when released still attached; the references a changeset-made node
+ * carries; of_detach_node()/of_attach_node() round trips; the heap back
+ * to where it was after apply and remove; and devices that hold an
+ * overlay's node: one the overlay makes goes with it, one made by hand
+ * keeps the node alive (named in a warning) until it lets go.  With the
+ * heap debug mode on, a node freed under its holder shows as poison.
+ */
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/of.h>
+#include <linux/of_fdt.h>
+#include <linux/of_platform.h>
+#include <linux/platform_device.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <coyote/selftest.h>
+
+#define BLOB(name) \
+	extern const char __ovst_##name##_start[], __ovst_##name##_end[]
+BLOB(base); BLOB(good); BLOB(stack); BLOB(below); BLOB(devices);
+
+static int apply(const char *start, const char *end, int *id)
+{
+	*id = 0;
+	return of_overlay_fdt_apply(start, (u32)(end - start), id, NULL);
+}
+#define APPLY(name, id) apply(__ovst_##name##_start, __ovst_##name##_end, id)
+
+static int lifetime_suite_init(struct selftest *t)
+{
+	return of_fdt_swap_in(__ovst_base_start,
+			      (u32)(__ovst_base_end - __ovst_base_start));
+}
+
+static void lifetime_suite_exit(struct selftest *t)
+{
+	of_fdt_swap_out();
+}
+
+/*
+ * A (good.dts) then B on top of it: removing A first is refused and
+ * frees nothing, B then A goes, and the heap is as before.  @b_start:
+ * stack.dts changes a node A added (at), below.dts hangs a node under one
+ * (below).
+ */
+static void stacked(struct selftest *t, const char *b_start, const char *b_end)
+{
+	size_t heap = selftest_heap_used();
+	int a, b;
+
+	ST_ASSERT(t, APPLY(good, &a) == 0, "A: %s", of_overlay_error());
+	if (ST_EXPECT(t, apply(b_start, b_end, &b) == 0, "B: %s", of_overlay_error())) {
+		ST_EXPECT_EQ(t, of_overlay_remove(&a), -EBUSY);
+		ST_EXPECT(t, of_find_node_by_path("/bus/dev") != NULL, "A's node still there");
+		ST_EXPECT_STREQ(t, of_find_node_by_path("/bus/dev")->full_name, "dev");
+		ST_EXPECT_EQ(t, of_overlay_remove(&b), 0);
+	}
+	ST_EXPECT_EQ(t, of_overlay_remove(&a), 0);
+	ST_EXPECT(t, !of_find_node_by_path("/bus/dev"), "A's node gone");
+	ST_EXPECT_EQ(t, selftest_heap_used(), heap);
+}
+
+static void removal_order_at(struct selftest *t)
+{
+	stacked(t, __ovst_stack_start, __ovst_stack_end);
+}
+
+static void removal_order_below(struct selftest *t)
+{
+	stacked(t, __ovst_below_start, __ovst_below_end);
+}
+
+static bool flagged(const struct device_node *np, unsigned long flag)
+{
+	return of_node_check_flag(np, flag);
+}
+
+/* A created node with two properties: three entries, three references. */
+static struct device_node *made_node(struct selftest *t, struct of_changeset *cs)
+{
+	struct device_node *bus = of_find_node_by_path("/bus");
+	struct device_node *np;
+
+	of_changeset_init(cs);
+	np = bus ? of_changeset_create_node(cs, bus, "made@2000") : NULL;
+	if (!ST_EXPECT(t, np, "node created"))
+		return NULL;
+	ST_EXPECT_EQ(t, of_changeset_add_prop_string(cs, np, "compatible", "coyote,made"), 0);
+	ST_EXPECT_EQ(t, of_changeset_add_prop_u32(cs, np, "value", 5), 0);
+	return np;
+}
+
+static void changeset_node_refcount(struct selftest *t)
+{
+	struct of_changeset cs;
+	struct device_node *np = made_node(t, &cs);
+
+	if (!np)
+		return;
+	ST_EXPECT_EQ(t, np->refcount, 3);
+	ST_EXPECT(t, flagged(np, OF_DYNAMIC) && flagged(np, OF_DETACHED), "Dd before apply");
+	ST_ASSERT(t, of_changeset_apply(&cs) == 0, "applied");
+	ST_EXPECT_EQ(t, np->refcount, 3);
+	ST_EXPECT(t, !flagged(np, OF_DETACHED), "attached");
+	ST_EXPECT(t, of_node_get(np) == np, "get returns the node");
+	ST_EXPECT_EQ(t, np->refcount, 4);
+	of_node_put(np);
+	ST_EXPECT_EQ(t, np->refcount, 3);
+	of_changeset_revert(&cs);
+	of_changeset_destroy(&cs);
+}
+
+/* A holder outlives the changeset: freed on its put, not before. */
+static void released_on_last_put_when_detached(struct selftest *t)
+{
+	size_t heap = selftest_heap_used();
+	struct of_changeset cs;
+	struct device_node *np = made_node(t, &cs);
+
+	if (!np)
+		return;
+	ST_ASSERT(t, of_changeset_apply(&cs) == 0, "applied");
+	of_node_get(np);
+	ST_EXPECT_EQ(t, of_changeset_revert(&cs), 0);
+	of_changeset_destroy(&cs);
+	ST_EXPECT_EQ(t, np->refcount, 1);
+	ST_EXPECT(t, flagged(np, OF_DETACHED), "detached");
+	ST_EXPECT_STREQ(t, np->full_name, "made@2000");
+	ST_EXPECT(t, selftest_heap_used() > heap, "still allocated");
+	of_node_put(np);
+	ST_EXPECT_EQ(t, selftest_heap_used(), heap);
+}
+
+static void released_attached_is_reported_and_kept(struct selftest *t)
+{
+	struct of_changeset cs;
+	struct device_node *np = made_node(t, &cs);
+	unsigned int i;
+
+	if (!np)
+		return;
+	ST_ASSERT(t, of_changeset_apply(&cs) == 0, "applied");
+	for (i = 0; i < 2; i++)
+		of_node_put(np);
+	selftest_expect_begin(t, "last reference dropped while still attached");
+	of_node_put(np);
+	selftest_expect_end(t, "last reference dropped while still attached");
+	ST_EXPECT(t, of_find_node_by_path("/bus/made@2000") == np, "kept in the tree");
+	ST_EXPECT_STREQ(t, np->full_name, "made@2000");
+	for (i = 0; i < 3; i++)         /* the changeset's, given back */
+		of_node_get(np);
+	of_changeset_revert(&cs);
+	of_changeset_destroy(&cs);
+}
+
+static void detach_attach_round_trip(struct selftest *t)
+{
+	struct device_node *b = of_find_node_by_path("/node-b");
+	size_t heap = selftest_heap_used();
+
+	ST_ASSERT(t, b && b->phandle, "/node-b with a phandle");
+	ST_EXPECT_EQ(t, of_detach_node(b), 0);
+	ST_EXPECT(t, flagged(b, OF_DETACHED), "detached");
+	ST_EXPECT(t, !of_find_node_by_path("/node-b"), "not found by path");
+	ST_EXPECT(t, !of_find_node_by_phandle(b->phandle), "not found by phandle");
+	ST_EXPECT_EQ(t, of_detach_node(b), -ENODEV);
+	ST_EXPECT_EQ(t, of_attach_node(b), 0);
+	ST_EXPECT(t, !flagged(b, OF_DETACHED), "attached");
+	ST_EXPECT(t, of_find_node_by_path("/node-b") == b, "found by path");
+	ST_EXPECT(t, of_find_node_by_phandle(b->phandle) == b, "found by phandle");
+	ST_EXPECT_EQ(t, of_attach_node(b), -EEXIST);
+	ST_EXPECT_EQ(t, selftest_heap_used(), heap);
+}
+
+static void heap_unchanged_apply_remove(struct selftest *t)
+{
+	size_t heap = selftest_heap_used();
+	int i, id;
+
+	for (i = 0; i < 20; i++) {
+		ST_ASSERT(t, APPLY(good, &id) == 0, "round %d: %s", i, of_overlay_error());
+		ST_ASSERT(t, of_overlay_remove(&id) == 0, "round %d: %s", i, of_overlay_error());
+	}
+	ST_EXPECT_EQ(t, selftest_heap_used(), heap);
+}
+
+/* /bus's children become devices while @on (as a board's simple-bus). */
+static void bus_populated(bool on)
+{
+	struct device_node *bus = of_find_node_by_path("/bus");
+
+	if (!bus)
+		return;
+	if (on)
+		of_node_set_flag(bus, OF_POPULATED_BUS);
+	else
+		of_node_clear_flag(bus, OF_POPULATED_BUS);
+}
+
+/* The overlay's device holds its node (one reference more than the
+ * overlay's own) and goes with the overlay, which then frees the node. */
+static void overlay_device_holds_its_node(struct selftest *t)
+{
+	size_t heap = selftest_heap_used();
+	struct device_node *np;
+	unsigned int before;
+	int id;
+
+	bus_populated(true);
+	if (ST_EXPECT(t, APPLY(devices, &id) == 0, "applied: %s", of_overlay_error())) {
+		np = of_find_node_by_path("/bus/ovst-dev@1000");
+		ST_EXPECT(t, np && of_find_device_by_node(np), "a platform device");
+		if (np) {
+			before = np->refcount;
+			platform_device_unregister(of_find_device_by_node(np));
+			np->data = NULL;
+			of_node_clear_flag(np, OF_POPULATED);
+			ST_EXPECT_EQ(t, np->refcount, before - 1);
+			ST_EXPECT(t, of_platform_device_create(np, NULL, NULL), "made again");
+			ST_EXPECT_EQ(t, np->refcount, before);
+		}
+		ST_EXPECT_EQ(t, of_overlay_remove(&id), 0);
+	}
+	bus_populated(false);
+	ST_EXPECT_EQ(t, selftest_heap_used(), heap);
+}
+
+/*
+ * A device made by hand on an overlay's node outlives the overlay: the
+ * node stays (detached, named in a warning) until the device's release
+ * puts it.  Freed early, its name would read as heap poison.
+ */
+static void held_node_outlives_overlay(struct selftest *t)
+{
+	size_t heap = selftest_heap_used();
+	struct platform_device *pdev;
+	struct device_node *np;
+	int id;
+
+	ST_ASSERT(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error());
+	np = of_find_node_by_path("/bus/dev");
+	pdev = platform_device_alloc("lifetime-holder", -1);
+	if (!ST_EXPECT(t, np && pdev, "node and device")) {
+		platform_device_put(pdev);
+		of_overlay_remove(&id);
+		return;
+	}
+	pdev->dev.of_node = of_node_get(np);
+	ST_EXPECT_EQ(t, platform_device_add(pdev), 0);
+	selftest_expect_begin(t, "/bus/dev still held (1 reference(s) besides the overlay's)");
+	ST_EXPECT_EQ(t, of_overlay_remove(&id), 0);
+	selftest_expect_end(t, "/bus/dev still held (1 reference(s) besides the overlay's)");
+	ST_EXPECT(t, !of_find_node_by_path("/bus/dev"), "gone from the tree");
+	ST_EXPECT_STREQ(t, np->full_name, "dev");
+	ST_EXPECT_STREQ(t, np->parent->full_name, "bus");
+	ST_EXPECT(t, flagged(np, OF_DETACHED), "detached");
+	ST_EXPECT_EQ(t, np->refcount, 1);
+	platform_device_unregister(pdev);
+	ST_EXPECT_EQ(t, selftest_heap_used(), heap);
+}
+
+static const struct selftest_case lifetime_cases[] = {
+	SELFTEST_CASE(removal_order_at),
+	SELFTEST_CASE(removal_order_below),
+	SELFTEST_CASE(changeset_node_refcount),
+	SELFTEST_CASE(released_on_last_put_when_detached),
+	SELFTEST_CASE(released_attached_is_reported_and_kept),
+	SELFTEST_CASE(detach_attach_round_trip),
+	SELFTEST_CASE(heap_unchanged_apply_remove),
+	SELFTEST_CASE(overlay_device_holds_its_node),
+	SELFTEST_CASE(held_node_outlives_overlay),
+	{ }
+};
+SELFTEST_SUITE(lifetime, lifetime_cases, lifetime_suite_init, lifetime_suite_exit);
