@@ -8,13 +8,19 @@
  * overlay refused with the tree unchanged (a checksum of every node, name,
  * phandle and property before and after); notifications; phandle
  * renumbering and both kinds of fixups; the newest-first removal rule,
- * checked above and below the nodes an overlay would take away.
+ * checked above and below the nodes an overlay would take away; overlays
+ * that add a platform device and an I2C client, which go with them.  The
+ * categories of Linux's overlay unit tests (drivers/of/unittest.c), in
+ * cases of this kernel's own.
  */
 #include <linux/errno.h>
+#include <linux/i2c.h>
 #include <linux/kernel.h>
 #include <linux/notifier.h>
 #include <linux/of.h>
 #include <linux/of_fdt.h>
+#include <linux/of_platform.h>
+#include <linux/platform_device.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <coyote/selftest.h>
@@ -23,6 +29,7 @@
 	extern const char __ovst_##name##_start[], __ovst_##name##_end[]
 BLOB(base); BLOB(good); BLOB(stack); BLOB(below); BLOB(bad_target); BLOB(bad_label); BLOB(bad_cells);
 BLOB(bad_twice);
+BLOB(bad_phandle); BLOB(no_target); BLOB(no_overlay); BLOB(devices); BLOB(i2c);
 #define BLOB_ARGS(name) __ovst_##name##_start, \
 	(u32)(__ovst_##name##_end - __ovst_##name##_start)
 
@@ -403,6 +410,95 @@ static void refuse_bad_arguments(struct selftest *t)
 	ST_EXPECT_EQ(t, of_overlay_remove(&id), -ENODEV);
 }
 
+static void refuse_bad_target_phandle(struct selftest *t)
+{
+	REFUSED(t, bad_phandle, -EINVAL, "target <0xdead> is not in the tree");
+}
+
+static void refuse_fragment_without_target(struct selftest *t)
+{
+	REFUSED(t, no_target, -EINVAL, "fragment@0: no target or target-path");
+}
+
+static void refuse_fragment_without_overlay(struct selftest *t)
+{
+	REFUSED(t, no_overlay, -EINVAL, "no fragment with an __overlay__ node");
+}
+
+/* --- overlays that add devices ------------------------------------------ */
+
+static int find_named(struct device *dev, void *name)
+{
+	return !strcmp(dev_name(dev), name);
+}
+
+/* Is there a platform device called @name? */
+static bool platform_device_exists(const char *name)
+{
+	return bus_for_each_dev(&platform_bus_type, (void *)name, find_named) != 0;
+}
+
+static void overlay_adds_platform_device(struct selftest *t)
+{
+	struct device_node *bus = of_find_node_by_path("/bus");
+	int id;
+
+	ST_ASSERT(t, bus, "/bus");
+	/* Its children are devices while the case runs, as a simple-bus's. */
+	of_node_set_flag(bus, OF_POPULATED_BUS);
+	if (ST_EXPECT(t, APPLY(devices, &id) == 0, "applied: %s", of_overlay_error())) {
+		ST_EXPECT(t, platform_device_exists("1000.ovst-dev"), "1000.ovst-dev created");
+		ST_EXPECT_EQ(t, of_overlay_remove(&id), 0);
+	}
+	ST_EXPECT(t, !platform_device_exists("1000.ovst-dev"), "1000.ovst-dev gone");
+	of_node_clear_flag(bus, OF_POPULATED_BUS);
+}
+
+/* Nothing answers: the client is only made and taken away, never spoken to. */
+static int no_answer(struct i2c_adapter *adap, struct i2c_msg *msgs, int num)
+{
+	return -ENXIO;
+}
+
+static const struct i2c_algorithm silent_algo = { .master_xfer = no_answer };
+
+static struct i2c_client *client_of(struct i2c_adapter *adap, u16 addr)
+{
+	struct i2c_client *c;
+
+	for (c = adap->clients; c; c = c->next)
+		if (c->addr == addr)
+			return c;
+	return NULL;
+}
+
+static void overlay_adds_i2c_client(struct selftest *t)
+{
+	struct i2c_adapter *adap = kzalloc(sizeof(*adap), GFP_KERNEL);
+	struct i2c_client *c;
+	int id;
+
+	ST_ASSERT(t, adap, "memory");
+	adap->algo = &silent_algo;
+	adap->dev.of_node = of_find_node_by_path("/i2c-test");
+	strscpy(adap->name, "overlay-selftest", sizeof(adap->name));
+	if (!ST_EXPECT(t, adap->dev.of_node && i2c_add_adapter(adap) == 0, "adapter")) {
+		kfree(adap);
+		return;
+	}
+	ST_EXPECT(t, !adap->clients, "no client before");
+	if (ST_EXPECT(t, APPLY(i2c, &id) == 0, "applied: %s", of_overlay_error())) {
+		c = client_of(adap, 0x50);
+		ST_EXPECT(t, c && !strcmp(c->name, "ovst-i2c"), "client ovst-i2c at 0x50");
+		ST_EXPECT(t, c && c->dev.of_node == of_find_node_by_path("/i2c-test/ovst-client@50"),
+			  "made from the overlay's node");
+		ST_EXPECT_EQ(t, of_overlay_remove(&id), 0);
+	}
+	ST_EXPECT(t, !adap->clients, "client gone");
+	i2c_del_adapter(adap);
+	kfree(adap);
+}
+
 static void refuse_base_as_overlay(struct selftest *t)
 {
 	REFUSED(t, base, -EINVAL, "not an overlay");
@@ -429,6 +525,11 @@ static const struct selftest_case overlay_cases[] = {
 	SELFTEST_CASE(refuse_short_blob),
 	SELFTEST_CASE(refuse_bad_arguments),
 	SELFTEST_CASE(refuse_base_as_overlay),
+	SELFTEST_CASE(refuse_bad_target_phandle),
+	SELFTEST_CASE(refuse_fragment_without_target),
+	SELFTEST_CASE(refuse_fragment_without_overlay),
+	SELFTEST_CASE(overlay_adds_platform_device),
+	SELFTEST_CASE(overlay_adds_i2c_client),
 	{ }
 };
 SELFTEST_SUITE(overlay, overlay_cases, overlay_suite_init, overlay_suite_exit);

@@ -25,3 +25,4 @@ __ovst_##name##_end:
 	BLOB(bad_phandle, "bad-phandle.dtbo")
 	BLOB(no_target, "no-target.dtbo")
 	BLOB(no_overlay, "no-overlay.dtbo")
+	BLOB(i2c, "i2c.dtbo")

@@ -113,7 +113,7 @@ def test_totals_line_matches(board):
     assert total == len(leaves), (total, len(leaves))
     assert total > 100, total
     suites = {c.name.split("/")[0] for c in leaves}
-    assert {"of", "drvcore", "irq", "module", "time", "overlay"} <= suites, suites
+    assert {"of", "drvcore", "irq", "module", "time", "overlay", "lifetime"} <= suites, suites
 
 
 def test_shell_command(boot):
@@ -123,7 +123,7 @@ def test_shell_command(boot):
     c = boot(initrd=SELFTEST_INITRD if SELFTEST_INITRD.exists() else None)
     listed = c.run("selftest")
     assert listed.startswith("suites:"), listed
-    for suite in ("of", "drvcore", "irq", "module", "time", "overlay"):
+    for suite in ("of", "drvcore", "irq", "module", "time", "overlay", "lifetime"):
         assert " " + suite in listed, listed
     out = c.run("selftest drvcore,time", timeout=120)
     cases = ktap.parse(out)
