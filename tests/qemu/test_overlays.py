@@ -161,8 +161,12 @@ def used_part(line):
 
 
 def test_apply_remove_cycles_leave_heap_unchanged(board):
-    # clk32k before clk32k-user, which uses its label.
-    names = sorted(GOOD, key=lambda n: (n == "clk32k-user", n))
+    # clk32k before clk32k-user, which uses its label.  Not uart2-compatible:
+    # with it under uart2-disable, UART2 comes back with a compatible no
+    # driver has, and the old one restored later binds nothing (a change of
+    # compatible does not re-probe, as in Linux).
+    names = sorted((n for n in GOOD if n != "uart2-compatible"),
+                   key=lambda n: (n == "clk32k-user", n))
     cmd = "overlay cycle %d " + " ".join(names)
     first = heap_line(board.run("mem"))
     # Warm-up rounds: the UART's device and its device links, removed and
