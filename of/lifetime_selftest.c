@@ -23,7 +23,7 @@
 
 #define BLOB(name) \
 	extern const char __ovst_##name##_start[], __ovst_##name##_end[]
-BLOB(base); BLOB(good); BLOB(stack); BLOB(below); BLOB(devices);
+BLOB(base); BLOB(good); BLOB(stack); BLOB(above); BLOB(below); BLOB(devices);
 
 static int apply(const char *start, const char *end, int *id)
 {
@@ -46,8 +46,8 @@ static void lifetime_suite_exit(struct selftest *t)
 /*
  * A (good.dts) then B on top of it: removing A first is refused and
  * frees nothing, B then A goes, and the heap is as before.  @b_start:
- * stack.dts changes a node A added (at), below.dts hangs a node under one
- * (below).
+ * stack.dts changes a node A added (at), above.dts the node above it
+ * (above), below.dts hangs a node under it (below).
  */
 static void stacked(struct selftest *t, const char *b_start, const char *b_end)
 {
@@ -69,6 +69,11 @@ static void stacked(struct selftest *t, const char *b_start, const char *b_end)
 static void removal_order_at(struct selftest *t)
 {
 	stacked(t, __ovst_stack_start, __ovst_stack_end);
+}
+
+static void removal_order_above(struct selftest *t)
+{
+	stacked(t, __ovst_above_start, __ovst_above_end);
 }
 
 static void removal_order_below(struct selftest *t)
@@ -267,6 +272,7 @@ static void held_node_outlives_overlay(struct selftest *t)
 
 static const struct selftest_case lifetime_cases[] = {
 	SELFTEST_CASE(removal_order_at),
+	SELFTEST_CASE(removal_order_above),
 	SELFTEST_CASE(removal_order_below),
 	SELFTEST_CASE(changeset_node_refcount),
 	SELFTEST_CASE(released_on_last_put_when_detached),

@@ -26,3 +26,4 @@ __ovst_##name##_end:
 	BLOB(no_target, "no-target.dtbo")
 	BLOB(no_overlay, "no-overlay.dtbo")
 	BLOB(i2c, "i2c.dtbo")
+	BLOB(above, "above.dtbo")
