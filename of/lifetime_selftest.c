@@ -56,9 +56,11 @@ static void stacked(struct selftest *t, const char *b_start, const char *b_end)
 
 	ST_ASSERT(t, APPLY(good, &a) == 0, "A: %s", of_overlay_error());
 	if (ST_EXPECT(t, apply(b_start, b_end, &b) == 0, "B: %s", of_overlay_error())) {
+		struct device_node *np = of_find_node_by_path("/bus/dev");
+
 		ST_EXPECT_EQ(t, of_overlay_remove(&a), -EBUSY);
-		ST_EXPECT(t, of_find_node_by_path("/bus/dev") != NULL, "A's node still there");
-		ST_EXPECT_STREQ(t, of_find_node_by_path("/bus/dev")->full_name, "dev");
+		ST_EXPECT(t, np && of_find_node_by_path("/bus/dev") == np, "A's node still there");
+		ST_EXPECT(t, np && !strcmp(np->full_name, "dev"), "and not freed");
 		ST_EXPECT_EQ(t, of_overlay_remove(&b), 0);
 	}
 	ST_EXPECT_EQ(t, of_overlay_remove(&a), 0);
@@ -270,6 +272,39 @@ static void held_node_outlives_overlay(struct selftest *t)
 	ST_EXPECT_EQ(t, selftest_heap_used(), heap);
 }
 
+/*
+ * A dynamic node holds its parent: a grandchild held past both overlays
+ * (below.dts's, under good.dts's /bus/dev) still has /bus/dev to print its
+ * path through, and each goes on its own last put.
+ */
+static void held_child_keeps_its_parent(struct selftest *t)
+{
+	size_t heap = selftest_heap_used();
+	struct device_node *dev, *gc;
+	int a, b;
+
+	ST_ASSERT(t, APPLY(good, &a) == 0, "A: %s", of_overlay_error());
+	if (!ST_EXPECT(t, APPLY(below, &b) == 0, "B: %s", of_overlay_error())) {
+		of_overlay_remove(&a);
+		return;
+	}
+	dev = of_find_node_by_path("/bus/dev");
+	gc = of_node_get(of_find_node_by_path("/bus/dev/grandchild"));
+	ST_EXPECT(t, dev && gc && gc->parent == dev, "grandchild under /bus/dev");
+	selftest_expect_begin(t, "/bus/dev/grandchild still held");
+	ST_EXPECT_EQ(t, of_overlay_remove(&b), 0);
+	selftest_expect_end(t, "/bus/dev/grandchild still held");
+	selftest_expect_begin(t, "/bus/dev still held");
+	ST_EXPECT_EQ(t, of_overlay_remove(&a), 0);
+	selftest_expect_end(t, "/bus/dev still held");
+	if (gc) {
+		ST_EXPECT_STREQ(t, gc->parent->full_name, "dev");
+		ST_EXPECT_EQ(t, gc->parent->refcount, 1);
+		of_node_put(gc);
+	}
+	ST_EXPECT_EQ(t, selftest_heap_used(), heap);
+}
+
 static const struct selftest_case lifetime_cases[] = {
 	SELFTEST_CASE(removal_order_at),
 	SELFTEST_CASE(removal_order_above),
@@ -281,6 +316,7 @@ static const struct selftest_case lifetime_cases[] = {
 	SELFTEST_CASE(heap_unchanged_apply_remove),
 	SELFTEST_CASE(overlay_device_holds_its_node),
 	SELFTEST_CASE(held_node_outlives_overlay),
+	SELFTEST_CASE(held_child_keeps_its_parent),
 	{ }
 };
 SELFTEST_SUITE(lifetime, lifetime_cases, lifetime_suite_init, lifetime_suite_exit);

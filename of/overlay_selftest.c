@@ -462,16 +462,6 @@ static int no_answer(struct i2c_adapter *adap, struct i2c_msg *msgs, int num)
 
 static const struct i2c_algorithm silent_algo = { .master_xfer = no_answer };
 
-static struct i2c_client *client_of(struct i2c_adapter *adap, u16 addr)
-{
-	struct i2c_client *c;
-
-	for (c = adap->clients; c; c = c->next)
-		if (c->addr == addr)
-			return c;
-	return NULL;
-}
-
 static void overlay_adds_i2c_client(struct selftest *t)
 {
 	struct i2c_adapter *adap = kzalloc(sizeof(*adap), GFP_KERNEL);
@@ -488,8 +478,9 @@ static void overlay_adds_i2c_client(struct selftest *t)
 	}
 	ST_EXPECT(t, !adap->clients, "no client before");
 	if (ST_EXPECT(t, APPLY(i2c, &id) == 0, "applied: %s", of_overlay_error())) {
-		c = client_of(adap, 0x50);
-		ST_EXPECT(t, c && !strcmp(c->name, "ovst-i2c"), "client ovst-i2c at 0x50");
+		c = adap->clients;      /* the only one */
+		ST_EXPECT(t, c && c->addr == 0x50 && !c->next && !strcmp(c->name, "ovst-i2c"),
+			  "client ovst-i2c at 0x50");
 		ST_EXPECT(t, c && c->dev.of_node == of_find_node_by_path("/i2c-test/ovst-client@50"),
 			  "made from the overlay's node");
 		ST_EXPECT_EQ(t, of_overlay_remove(&id), 0);
