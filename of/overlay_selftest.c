@@ -410,19 +410,27 @@ static void refuse_bad_arguments(struct selftest *t)
 	ST_EXPECT_EQ(t, of_overlay_remove(&id), -ENODEV);
 }
 
-static void refuse_bad_target_phandle(struct selftest *t)
+/* Fragments Linux's unit tests refuse too, each with its reason. */
+static const struct {
+	const char *name, *start, *end, *why;
+} bad_fragments[] = {
+	{ "target_phandle_unknown", __ovst_bad_phandle_start, __ovst_bad_phandle_end,
+	  "target <0xdead> is not in the tree" },
+	{ "no_target", __ovst_no_target_start, __ovst_no_target_end,
+	  "fragment@0: no target or target-path" },
+	{ "no_overlay_node", __ovst_no_overlay_start, __ovst_no_overlay_end,
+	  "no fragment with an __overlay__ node" },
+};
+
+static const char *bad_fragment_name(unsigned int i)
 {
-	REFUSED(t, bad_phandle, -EINVAL, "target <0xdead> is not in the tree");
+	return bad_fragments[i].name;
 }
 
-static void refuse_fragment_without_target(struct selftest *t)
+static void refuse_bad_fragment(struct selftest *t)
 {
-	REFUSED(t, no_target, -EINVAL, "fragment@0: no target or target-path");
-}
-
-static void refuse_fragment_without_overlay(struct selftest *t)
-{
-	REFUSED(t, no_overlay, -EINVAL, "no fragment with an __overlay__ node");
+	refused(t, bad_fragments[t->param].start, bad_fragments[t->param].end, 0, -EINVAL,
+		bad_fragments[t->param].why);
 }
 
 /* --- overlays that add devices ------------------------------------------ */
@@ -516,9 +524,7 @@ static const struct selftest_case overlay_cases[] = {
 	SELFTEST_CASE(refuse_short_blob),
 	SELFTEST_CASE(refuse_bad_arguments),
 	SELFTEST_CASE(refuse_base_as_overlay),
-	SELFTEST_CASE(refuse_bad_target_phandle),
-	SELFTEST_CASE(refuse_fragment_without_target),
-	SELFTEST_CASE(refuse_fragment_without_overlay),
+	SELFTEST_PARAM_CASE(refuse_bad_fragment, ARRAY_SIZE(bad_fragments), bad_fragment_name),
 	SELFTEST_CASE(overlay_adds_platform_device),
 	SELFTEST_CASE(overlay_adds_i2c_client),
 	{ }
