@@ -134,12 +134,15 @@ EXPORT_SYMBOL(of_node_get);
  */
 static void of_node_release(struct device_node *node)
 {
+	struct device_node *parent = node->parent;
+
 	if (!of_node_check_flag(node, OF_DETACHED)) {
 		pr_err("%pOF: last reference dropped while still attached to the tree: not freed (an of_node_put() without its of_node_get()?)\n",
 		       node);
 		return;
 	}
 	kfree(node);
+	of_node_put(parent);    /* held since __of_node_alloc() */
 }
 
 void of_node_put(struct device_node *node)
@@ -154,6 +157,49 @@ void of_node_put(struct device_node *node)
 		of_node_release(node);
 }
 EXPORT_SYMBOL(of_node_put);
+
+/*
+ * A node to attach under @parent: its names copied into the same
+ * allocation, so it outlives what they came from (an overlay's blob), and
+ * a reference on @parent, so a child held after its parent left still has
+ * a parent to print its path through.  No reference of its own: the
+ * changeset entry that attaches it takes the first.
+ */
+struct device_node *__of_node_alloc(struct device_node *parent, const char *full_name)
+{
+	size_t len = full_name ? strlen(full_name) + 1 : 0;
+	struct device_node *np;
+	char *name, *at;
+
+	if (!parent || len <= 1 || strchr(full_name, '/'))
+		return NULL;
+	/* The name twice after the node: with the unit address, and without. */
+	np = kzalloc(sizeof(*np) + 2 * len, GFP_KERNEL);
+	if (!np)
+		return NULL;
+	name = (char *)(np + 1);
+	memcpy(name, full_name, len);
+	np->full_name = name;
+	name += len;
+	memcpy(name, full_name, len);
+	at = strchr(name, '@');
+	if (at)
+		*at = '\0';
+	np->name = name;
+	np->parent = of_node_get(parent);
+	of_node_set_flag(np, OF_DYNAMIC);
+	of_node_set_flag(np, OF_DETACHED);
+	return np;
+}
+
+/* A node from __of_node_alloc() that no changeset took. */
+void __of_node_free(struct device_node *np)
+{
+	if (!np)
+		return;
+	of_node_put(np->parent);
+	kfree(np);
+}
 
 /* ---- the primitive changes (no notification) ---------------------------- */
 
@@ -567,29 +613,15 @@ struct device_node *of_changeset_create_node(struct of_changeset *ocs,
 					     struct device_node *parent,
 					     const char *full_name)
 {
-	size_t len = full_name ? strlen(full_name) + 1 : 0;
 	struct device_node *np;
-	char *name, *at;
 
-	if (!ocs || !parent || !len || len == 1 || strchr(full_name, '/'))
+	if (!ocs)
 		return NULL;
-	/* The name twice after the node: with the unit address, and without. */
-	np = kzalloc(sizeof(*np) + 2 * len, GFP_KERNEL);
+	np = __of_node_alloc(parent, full_name);
 	if (!np)
 		return NULL;
-	name = (char *)(np + 1);
-	memcpy(name, full_name, len);
-	np->full_name = name;
-	name += len;
-	memcpy(name, full_name, len);
-	at = strchr(name, '@');
-	if (at)
-		*at = '\0';
-	np->name = name;
-	np->parent = parent;
-	of_node_set_flag(np, OF_DYNAMIC);
 	if (of_changeset_attach_node(ocs, np)) {
-		kfree(np);
+		__of_node_free(np);
 		return NULL;
 	}
 	return np;

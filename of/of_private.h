@@ -152,6 +152,11 @@ static inline bool of_status_okay(const void *status, int len)
 }
 
 struct device_node *__of_find_node_by_path(struct device_node *parent, const char *path);
+
+/* A dynamic node for a changeset to attach (of/dynamic.c): NULL for a bad
+ * name or no memory; __of_node_free() undoes it while no entry holds it. */
+struct device_node *__of_node_alloc(struct device_node *parent, const char *full_name);
+void __of_node_free(struct device_node *np);
 struct device_node *__of_find_node_by_full_path(struct device_node *node, const char *path);
 
 #endif

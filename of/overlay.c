@@ -423,17 +423,14 @@ static int build_child(struct overlay *ov, const char *frag, struct device_node 
 		return fail("%s: node %s: an earlier fragment adds it to %s too", frag, c->full_name,
 			    path);
 	}
-	tc = kzalloc(sizeof(*tc), GFP_KERNEL);
+	/* Its names copied: a device may hold it after the overlay is gone. */
+	tc = __of_node_alloc(target, c->full_name);
 	if (!tc)
 		return fail_errno(-ENOMEM, "%s: no memory for node %s", frag, c->full_name);
-	tc->name = c->name;             /* in the overlay's tree, which stays */
-	tc->full_name = c->full_name;   /* in the blob copy */
-	tc->parent = target;
 	tc->phandle = c->phandle;
-	of_node_set_flag(tc, OF_DYNAMIC);
 	ret = of_changeset_attach_node(&ov->cset, tc);
 	if (ret) {
-		kfree(tc);
+		__of_node_free(tc);
 		return fail_errno(ret, "%s: node %s: %s", frag, c->full_name, errname(ret));
 	}
 	return build_node(ov, frag, tc, c, true);
@@ -514,15 +511,12 @@ static int build_symbols(struct overlay *ov, struct device_node *syms)
 
 	base = of_find_node_by_path("/__symbols__");
 	if (!base) {
-		base = kzalloc(sizeof(*base), GFP_KERNEL);
+		base = __of_node_alloc(of_root, "__symbols__");
 		if (!base)
 			return fail_errno(-ENOMEM, "__symbols__: no memory");
-		base->name = base->full_name = "__symbols__";
-		base->parent = of_root;
-		of_node_set_flag(base, OF_DYNAMIC);
 		ret = of_changeset_attach_node(&ov->cset, base);
 		if (ret) {
-			kfree(base);
+			__of_node_free(base);
 			return fail_errno(ret, "__symbols__: %s", errname(ret));
 		}
 	}
@@ -596,8 +590,33 @@ static int build_changeset(struct overlay *ov)
 
 /* ---- apply and remove ---------------------------------------------------- */
 
+/*
+ * A node the overlay added that someone still holds (a device made by hand,
+ * a driver's of_node_get()) outlives it, detached and without properties,
+ * until the last of_node_put(); named, as Linux names such a holder.
+ */
+static void warn_held_nodes(struct overlay *ov)
+{
+	struct of_changeset_entry *ce, *e;
+	unsigned int own;
+
+	list_for_each_entry(ce, &ov->cset.entries, node) {
+		if (ce->action != OF_RECONFIG_ATTACH_NODE)
+			continue;
+		/* The overlay's: one per entry on the node, one per new child. */
+		own = 0;
+		list_for_each_entry(e, &ov->cset.entries, node)
+			own += (e->np == ce->np) +
+			       (e->action == OF_RECONFIG_ATTACH_NODE && e->np->parent == ce->np);
+		if (ce->np->refcount > own)
+			pr_warn("overlay %d: %pOF still held (%u reference(s) besides the overlay's): freed on its last of_node_put()\n",
+				ov->id, ce->np, ce->np->refcount - own);
+	}
+}
+
 static void free_overlay(struct overlay *ov)
 {
+	warn_held_nodes(ov);
 	of_changeset_destroy(&ov->cset);
 	kfree(ov->uses);
 	kfree(ov->symbols);

@@ -8,13 +8,19 @@
  * overlay refused with the tree unchanged (a checksum of every node, name,
  * phandle and property before and after); notifications; phandle
  * renumbering and both kinds of fixups; the newest-first removal rule,
- * checked above and below the nodes an overlay would take away.
+ * checked above and below the nodes an overlay would take away; overlays
+ * that add a platform device and an I2C client, which go with them.  The
+ * categories of Linux's overlay unit tests (drivers/of/unittest.c), in
+ * cases of this kernel's own.
  */
 #include <linux/errno.h>
+#include <linux/i2c.h>
 #include <linux/kernel.h>
 #include <linux/notifier.h>
 #include <linux/of.h>
 #include <linux/of_fdt.h>
+#include <linux/of_platform.h>
+#include <linux/platform_device.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <coyote/selftest.h>
@@ -23,6 +29,7 @@
 	extern const char __ovst_##name##_start[], __ovst_##name##_end[]
 BLOB(base); BLOB(good); BLOB(stack); BLOB(below); BLOB(bad_target); BLOB(bad_label); BLOB(bad_cells);
 BLOB(bad_twice);
+BLOB(bad_phandle); BLOB(no_target); BLOB(no_overlay); BLOB(devices); BLOB(i2c);
 #define BLOB_ARGS(name) __ovst_##name##_start, \
 	(u32)(__ovst_##name##_end - __ovst_##name##_start)
 
@@ -403,6 +410,94 @@ static void refuse_bad_arguments(struct kunit *t)
 	KUNIT_EXPECT_EQ(t, of_overlay_remove(&id), -ENODEV);
 }
 
+/* Fragments Linux's unit tests refuse too, each with its reason. */
+static const struct {
+	const char *name, *start, *end, *why;
+} bad_fragments[] = {
+	{ "target_phandle_unknown", __ovst_bad_phandle_start, __ovst_bad_phandle_end,
+	  "target <0xdead> is not in the tree" },
+	{ "no_target", __ovst_no_target_start, __ovst_no_target_end,
+	  "fragment@0: no target or target-path" },
+	{ "no_overlay_node", __ovst_no_overlay_start, __ovst_no_overlay_end,
+	  "no fragment with an __overlay__ node" },
+};
+
+static const char *bad_fragment_name(unsigned int i)
+{
+	return bad_fragments[i].name;
+}
+
+static void refuse_bad_fragment(struct kunit *t)
+{
+	refused(t, bad_fragments[t->param].start, bad_fragments[t->param].end, 0, -EINVAL,
+		bad_fragments[t->param].why);
+}
+
+/* --- overlays that add devices ------------------------------------------ */
+
+static int find_named(struct device *dev, void *name)
+{
+	return !strcmp(dev_name(dev), name);
+}
+
+/* Is there a platform device called @name? */
+static bool platform_device_exists(const char *name)
+{
+	return bus_for_each_dev(&platform_bus_type, (void *)name, find_named) != 0;
+}
+
+static void overlay_adds_platform_device(struct kunit *t)
+{
+	struct device_node *bus = of_find_node_by_path("/bus");
+	int id;
+
+	KUNIT_ASSERT_TRUE_MSG(t, bus, "/bus");
+	/* Its children are devices while the case runs, as a simple-bus's. */
+	of_node_set_flag(bus, OF_POPULATED_BUS);
+	if (KUNIT_EXPECT_TRUE_MSG(t, APPLY(devices, &id) == 0, "applied: %s", of_overlay_error())) {
+		KUNIT_EXPECT_TRUE_MSG(t, platform_device_exists("1000.ovst-dev"), "1000.ovst-dev created");
+		KUNIT_EXPECT_EQ(t, of_overlay_remove(&id), 0);
+	}
+	KUNIT_EXPECT_TRUE_MSG(t, !platform_device_exists("1000.ovst-dev"), "1000.ovst-dev gone");
+	of_node_clear_flag(bus, OF_POPULATED_BUS);
+}
+
+/* Nothing answers: the client is only made and taken away, never spoken to. */
+static int no_answer(struct i2c_adapter *adap, struct i2c_msg *msgs, int num)
+{
+	return -ENXIO;
+}
+
+static const struct i2c_algorithm silent_algo = { .master_xfer = no_answer };
+
+static void overlay_adds_i2c_client(struct kunit *t)
+{
+	struct i2c_adapter *adap = kzalloc(sizeof(*adap), GFP_KERNEL);
+	struct i2c_client *c;
+	int id;
+
+	KUNIT_ASSERT_TRUE_MSG(t, adap, "memory");
+	adap->algo = &silent_algo;
+	adap->dev.of_node = of_find_node_by_path("/i2c-test");
+	strscpy(adap->name, "overlay-selftest", sizeof(adap->name));
+	if (!KUNIT_EXPECT_TRUE_MSG(t, adap->dev.of_node && i2c_add_adapter(adap) == 0, "adapter")) {
+		kfree(adap);
+		return;
+	}
+	KUNIT_EXPECT_TRUE_MSG(t, !adap->clients, "no client before");
+	if (KUNIT_EXPECT_TRUE_MSG(t, APPLY(i2c, &id) == 0, "applied: %s", of_overlay_error())) {
+		c = adap->clients;      /* the only one */
+		KUNIT_EXPECT_TRUE_MSG(t, c && c->addr == 0x50 && !c->next && !strcmp(c->name, "ovst-i2c"),
+			  "client ovst-i2c at 0x50");
+		KUNIT_EXPECT_TRUE_MSG(t, c && c->dev.of_node == of_find_node_by_path("/i2c-test/ovst-client@50"),
+			  "made from the overlay's node");
+		KUNIT_EXPECT_EQ(t, of_overlay_remove(&id), 0);
+	}
+	KUNIT_EXPECT_TRUE_MSG(t, !adap->clients, "client gone");
+	i2c_del_adapter(adap);
+	kfree(adap);
+}
+
 static void refuse_base_as_overlay(struct kunit *t)
 {
 	REFUSED(t, base, -EINVAL, "not an overlay");
@@ -429,6 +524,9 @@ static const struct selftest_case overlay_cases[] = {
 	SELFTEST_CASE(refuse_short_blob),
 	SELFTEST_CASE(refuse_bad_arguments),
 	SELFTEST_CASE(refuse_base_as_overlay),
+	SELFTEST_PARAM_CASE(refuse_bad_fragment, ARRAY_SIZE(bad_fragments), bad_fragment_name),
+	SELFTEST_CASE(overlay_adds_platform_device),
+	SELFTEST_CASE(overlay_adds_i2c_client),
 	{ }
 };
 SELFTEST_SUITE(overlay, overlay_cases, overlay_suite_init, overlay_suite_exit);

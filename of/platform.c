@@ -161,7 +161,7 @@ struct platform_device *of_platform_device_create(struct device_node *np,
 		snprintf(pdev->dev.name, sizeof(pdev->dev.name), "%s", bus_id);
 	else
 		make_name(pdev, np);
-	pdev->dev.of_node = np;
+	pdev->dev.of_node = of_node_get(np);      /* dropped by the release */
 	pdev->dev.parent = parent;
 	if (of_dma_configure(&pdev->dev, np, false))
 		pr_warn("%pOF: dma-ranges unusable: the device sees memory 1:1\n", np);

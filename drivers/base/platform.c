@@ -72,6 +72,8 @@ static void platform_device_release(struct device *dev)
 	struct platform_object *pa = container_of(to_platform_device(dev),
 						  struct platform_object, pdev);
 
+	/* Whoever set dev.of_node took a reference (as Linux's release puts). */
+	of_node_put(pa->pdev.dev.of_node);
 	kfree(pa->pdev.resource);
 	kfree(pa->pdev.dev.dma_range_map);
 	kfree(pa);

@@ -71,6 +71,7 @@ struct bus_type i2c_bus_type = {
 
 static void i2c_client_release(struct device *dev)
 {
+	of_node_put(dev->of_node);      /* taken by i2c_new_client_device() */
 	kfree(to_i2c_client(dev));
 }
 
@@ -181,7 +182,7 @@ struct i2c_client *i2c_new_client_device(struct i2c_adapter *adap,
 	device_initialize(&client->dev);
 	client->dev.parent = &adap->dev;
 	client->dev.bus = &i2c_bus_type;
-	client->dev.of_node = np;
+	client->dev.of_node = of_node_get(np);
 	client->dev.release = i2c_client_release;
 	snprintf(client->dev.name, sizeof(client->dev.name), "%d-%04x", adap->nr, addr);
 
@@ -196,6 +197,7 @@ struct i2c_client *i2c_new_client_device(struct i2c_adapter *adap,
 
 err_unlink:
 	unlink_client(adap, client);
+	of_node_put(np);
 	kfree(client);
 	return ERR_PTR(ret);
 }

@@ -57,7 +57,8 @@ struct irq_domain *irq_domain_add_linear(struct device_node *of_node,
 		kfree(d);
 		return NULL;
 	}
-	d->of_node = of_node;
+	/* Held as Linux's domain holds its fwnode: the name points into it. */
+	d->of_node = of_node_get(of_node);
 	d->name = of_node ? of_node->full_name : "anonymous";
 	d->ops = ops;
 	d->host_data = host_data;
@@ -76,6 +77,7 @@ void irq_domain_remove(struct irq_domain *d)
 		if (d->linear_revmap[hw])
 			irq_dispose_mapping(d->linear_revmap[hw]);
 	list_del(&d->link);
+	of_node_put(d->of_node);
 	kfree(d->linear_revmap);
 	kfree(d);
 }

@@ -243,6 +243,42 @@ static void test_node_lifetimes(void)
 	free(before);
 }
 
+/*
+ * A dynamic node holds its parent: a child made under a node of another
+ * changeset, held past both, keeps that parent (its path still prints)
+ * until the child's last put frees both.  (ASan: no read of freed memory,
+ * no leak.)
+ */
+static void test_child_holds_dynamic_parent(void)
+{
+	struct of_changeset outer, inner;
+	struct device_node *parent, *child;
+	char *before = snapshot(), path[64];
+
+	of_changeset_init(&outer);
+	of_changeset_init(&inner);
+	parent = of_changeset_create_node(&outer, P("/bus"), "outer@6000");
+	KUNIT_EXPECT_TRUE_MSG(test, parent && of_changeset_apply(&outer) == 0, "outer applied");
+	if (!parent)
+		return;
+	child = of_changeset_create_node(&inner, parent, "inner");
+	KUNIT_EXPECT_TRUE_MSG(test, child && of_changeset_apply(&inner) == 0, "inner applied");
+	if (!child)
+		return;
+	KUNIT_EXPECT_EQ_MSG(test, parent->refcount, 2, "the outer entry's and the child's");
+	of_node_get(child);
+	of_changeset_revert(&inner);
+	of_changeset_destroy(&inner);
+	of_changeset_revert(&outer);
+	of_changeset_destroy(&outer);
+	KUNIT_EXPECT_EQ_MSG(test, parent->refcount, 1, "only the child holds the parent");
+	snprintf(path, sizeof(path), "%pOF", child);
+	KUNIT_EXPECT_STREQ_MSG(test, path, "/bus/outer@6000/inner", "the held child's path");
+	of_node_put(child);             /* frees the child, then its parent */
+	KUNIT_EXPECT_TRUE_MSG(test, same_as(before), "the tree as before");
+	free(before);
+}
+
 static void test_attach_detach_node(void)
 {
 	struct device_node n = { .name = "single", .full_name = "single", .parent = P("/bus") };
@@ -273,6 +309,7 @@ int main(void)
 	test_changeset_all_or_nothing();
 	test_detach_phandle();
 	test_node_lifetimes();
+	test_child_holds_dynamic_parent();
 	test_attach_detach_node();
 	KUNIT_EXPECT_EQ_MSG(test, of_reconfig_notifier_unregister(&nb), 0, "unregistered");
 	return ktap_done();

@@ -6,6 +6,7 @@ tests/lib/ktap.py, every case its own pytest result named with the board
 ("test_case[vexpress-a9:of/phandle_args/index1_one_cell]") so a failure in
 CI names the case and the board.  The boots happen once, when pytest
 collects this file."""
+import os
 import re
 import sys
 from pathlib import Path
@@ -19,7 +20,11 @@ from once import once_per_run, parallel_map  # noqa: E402
 from qemu.coyote import BOARD_CPUS, BUILD, Coyote  # noqa: E402
 
 # Each board with its own tree (build/dts/BOARD.dtb), virt with QEMU's.
-BOARDS = ("versatilepb", "realview-eb", "vexpress-a9", "virt")
+# COYOTE_SELFTEST_BOARDS and COYOTE_SELFTEST_SUITES narrow a run (the
+# mutation sets in tests/mutants/tests.map boot one board, a few suites).
+BOARDS = tuple(os.environ.get("COYOTE_SELFTEST_BOARDS",
+                              "versatilepb,realview-eb,vexpress-a9,virt").split(","))
+SUITES = os.environ.get("COYOTE_SELFTEST_SUITES", "all")
 
 # The board's modules plus the test modules `selftest module` loads
 # (scripts/Makefile.selftest).
@@ -90,7 +95,7 @@ def boot_and_parse(suites, board):
 
 def pytest_generate_tests(metafunc):
     if "case" in metafunc.fixturenames:
-        params = [(b, c) for b, (cases, _) in zip(BOARDS, selftest_boots()) for c in cases]
+        params = [(b, c) for b, (cases, _) in zip(BOARDS, selftest_boots(SUITES)) for c in cases]
         metafunc.parametrize("board,case", params,
                              ids=["%s:%s" % (b, c.name) for b, c in params])
     elif "board" in metafunc.fixturenames:
@@ -113,7 +118,7 @@ def test_totals_line_matches(board):
     assert total == len(leaves), (total, len(leaves))
     assert total > 100, total
     suites = {c.name.split("/")[0] for c in leaves}
-    assert {"of", "drvcore", "irq", "module", "time", "overlay"} <= suites, suites
+    assert {"of", "drvcore", "irq", "module", "time", "overlay", "lifetime"} <= suites, suites
 
 
 def test_shell_command(boot):
@@ -123,7 +128,7 @@ def test_shell_command(boot):
     c = boot(initrd=SELFTEST_INITRD if SELFTEST_INITRD.exists() else None)
     listed = c.run("selftest")
     assert listed.startswith("suites:"), listed
-    for suite in ("of", "drvcore", "irq", "module", "time", "overlay"):
+    for suite in ("of", "drvcore", "irq", "module", "time", "overlay", "lifetime"):
         assert " " + suite in listed, listed
     out = c.run("selftest drvcore,time", timeout=120)
     cases = ktap.parse(out)
