@@ -67,6 +67,8 @@ SHARED_FILES = {
     "qemu/test_shell.py": "qemu/test_shell.py",
     "bindings/test_dtbs_check.py": "build/dts/labs",
     "fuzz/test_fuzz_regressions.py": "build/dts/labs",
+    # Grades many labs, in build/mutate-labs/ (no other test writes there).
+    "labs/test_lab_mutants.py": "labs/test_lab_mutants.py",
 }
 LAB_GROUP = {2: 1}
 
@@ -75,6 +77,8 @@ def xdist_group(item):
     """The group @item must run in, or None when any worker may take it."""
     rel = Path(str(item.fspath)).relative_to(TESTS).as_posix()
     params = item.callspec.params if hasattr(item, "callspec") else {}
+    if rel in SHARED_FILES:
+        return SHARED_FILES[rel]
     if rel.startswith("labs/"):
         m = re.search(r"lab(\d+)", item.name)
         lab = 1 if rel == "labs/test_kit.py" else params.get("lab") or (m and int(m.group(1)))

@@ -353,11 +353,16 @@ SENSOR = "/external-bus/i2c@1,0/temperature-sensor@48"
 
 
 
-def sensor_machine(g, kernel):
+def sensor_machine(g, kernel, more=""):
     """Labs 3 and 4: @kernel on the lab 3 tree with QEMU's TMP105 at 0x48
-    and a QMP socket to set its temperature: (the Coyote, the socket path)."""
-    dtb, err = compile_lab_dts(ROOT / "docs" / "labs" / "lab3" / "lab3.dts",
-                               g.out / "lab3.dtb")
+    and a QMP socket to set its temperature: (the Coyote, the socket path).
+    @more: DTS the grader adds to that tree (nodes no student wrote)."""
+    lab3 = ROOT / "docs" / "labs" / "lab3"
+    src = lab3 / "lab3.dts"
+    if more:
+        src = g.out / "lab3-variant.dts"
+        src.write_text('#include "lab3.dts"\n' + more)
+    dtb, err = compile_lab_dts(src, g.out / "lab3.dtb", include=[lab3])
     if not dtb:
         raise RuntimeError("docs/labs/lab3/lab3.dts: " + err)
     sock = g.out / "qmp.sock"

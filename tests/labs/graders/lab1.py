@@ -3,8 +3,8 @@
 read the tree."""
 import re
 
-from .common import (Coyote, Grader, I2C, answer_check, compile_lab_dts, have_files, indent,
-                     ofdump_devices, read_answers, whynot)
+from .common import (Coyote, Grader, I2C, answer_check, compile_lab_dts, fdtget, have_files,
+                     indent, ofdump_devices, read_answers, whynot)
 
 TITLE = 'read the tree'
 
@@ -18,7 +18,7 @@ RUBRIC = {
     "uart3_irq: UART3's interrupt controller and line": 1,
     'rtc_driver: the driver of the RTC at 0x68': 1,
     'uart_devices: how many devices uart-pl011 binds': 1,
-    'the command line carries "lab1" (/chosen bootargs in lab1.dts)': 1,
+    'the command line carries "lab1" and keeps the console (/chosen bootargs in lab1.dts)': 1,
 }
 
 def lab1(src):
@@ -31,8 +31,15 @@ def lab1(src):
     dtb, err = compile_lab_dts(dts, g.out / "lab1.dtb")
     if not g.check("lab1.dts compiles", dtb, "dtc said:\n" + indent(err)):
         return g
-    # The expected answers come from the tools, on the student's own tree.
-    nodes = ofdump_devices(dtb)
+    # The expected answers come from the tools, on the board's tree (the
+    # starter includes it unchanged): a student's tree edited to fit the
+    # answers proves nothing.
+    board_src = g.out / "board.dts"
+    board_src.write_text('#include "versatilepb.dts"\n')
+    board, err = compile_lab_dts(board_src, g.out / "board.dtb")
+    if not board:
+        raise RuntimeError("the board's tree does not compile: " + err)
+    nodes = ofdump_devices(board)
 
     def start(path):
         regs = nodes.get(path, {}).get("regs") or ["?"]
@@ -64,10 +71,11 @@ def lab1(src):
                      "`interrupts` (see the controller's #interrupt-cells).")
     # The kernel's answer: the RTC's driver is a module (ofdump names only
     # the module), autoloaded at boot.
-    with Coyote(dtb=dtb) as c:
-        log = c.boot_log
+    with Coyote(dtb=board) as c:
         devs = c.run("devices")
         _, whynot_out = whynot(c, I2C + "/rtc@68")
+    with Coyote(dtb=dtb) as c:
+        log = c.boot_log
     row = [l.split() for l in devs.splitlines() if l.startswith(I2C + "/rtc@68 ")]
     rtc = row[0][3] if row and len(row[0]) > 3 else None
     given = answers.get("rtc_driver", "")
@@ -84,9 +92,12 @@ def lab1(src):
                  answers.get("uart_devices", ""), n,
                  "`devices` in the shell lists each device with its driver and state.")
     m = re.search(r'bootargs "([^"]*)"', log)
-    g.check('the command line carries "lab1" (/chosen bootargs in lab1.dts)',
-            m and "lab1" in m.group(1).split(),
-            "The kernel booted with bootargs %s.  The command line lives in\n"
-            "/chosen; override it in lab1.dts below the #include." %
-            ('"%s"' % m.group(1) if m else "(none)"))
+    words = m.group(1).split() if m else []
+    keep = (fdtget(board, "/chosen", "bootargs") or "").split()
+    g.check('the command line carries "lab1" and keeps the console (/chosen bootargs in '
+            'lab1.dts)', "lab1" in words and all(w in words for w in keep),
+            "The kernel booted with bootargs %s; the board's are \"%s\", and the page\n"
+            "says to keep them (the console) and add the word lab1.  The command line\n"
+            "lives in /chosen; override it in lab1.dts below the #include." %
+            ('"%s"' % m.group(1) if m else "(none)", " ".join(keep)))
     return g

@@ -3,6 +3,7 @@
 make it a module."""
 import re
 
+from . import lab3
 from .common import (Grader, QMP, SENSOR, build_kernel, check_build, indent, makefile_objs,
                      rel, sensor_machine, tail, whynot)
 
@@ -19,7 +20,11 @@ RUBRIC = {
     "probe reads QEMU's temperature (0 C at power-on)": 1,
     'rmmod tmp105 unbinds the sensor': 1,
     'insmod tmp105 binds it again and reads the new temperature (27.125 C)': 1,
+    'insmod at other temperatures reads each exactly (-55 C to 127.9375 C, 1/16 C steps)': 1,
 }
+
+# Lab 3's range, and a 1/16 C step (12 bits, not 11).
+RANGE = lab3.RANGE + ((27063, "a 1/16 C step (27.0625): 12 bits, not 11"),)
 
 def probe_reading(text):
     """The last temperature a probe logged for 0-0048, or None."""
@@ -42,7 +47,9 @@ def lab4(src):
              "it autoloads at boot for the sensor node",
              "probe reads QEMU's temperature",
              "rmmod tmp105 unbinds the sensor",
-             "insmod tmp105 binds it again and reads the new temperature")
+             "insmod tmp105 binds it again and reads the new temperature",
+             "insmod at other temperatures reads each exactly (-55 C to 127.9375 C, "
+             "1/16 C steps)")
     if objs is None:
         hint = "The grader cannot read your Makefile:\n" + indent(err)
     else:
@@ -101,13 +108,29 @@ def lab4(src):
         try:
             qmp.execute("qom-set", path="/machine/peripheral/sensor",
                         property="temperature", value=27125)
+            out = c.run("insmod tmp105")
+            verdict, why = whynot(c, SENSOR)
+            t = probe_reading(c.run("dmesg"))
+            if not g.check(later[6] + " (27.125 C)", verdict == "bound" and t is not None and
+                           abs(t - 27.125) < 0.06,
+                           "`insmod tmp105` printed:\n%s\n`whynot %s` says:\n%s" %
+                           (indent(out), SENSOR, indent(why))):
+                g.skip(later[7], "insmod to bind")
+                return g
+            wrong = []
+            for mdeg, why in RANGE:
+                c.run("rmmod tmp105")
+                qmp.execute("qom-set", path="/machine/peripheral/sensor",
+                            property="temperature", value=mdeg)
+                c.run("insmod tmp105")
+                t, want = probe_reading(c.run("dmesg")), lab3.register(mdeg)
+                if t is None or abs(t - want) > 0.0011:
+                    wrong.append("at %.4f C (%s) probe logged %s" % (want, why, t))
+            g.check(later[7], not wrong,
+                    "rmmod, a temperature set in QEMU, insmod, each time:\n%s\nThe page's "
+                    "range is -55 C to 125 C: does each step of your arithmetic\nand your "
+                    "printing hold a negative value, a fraction below 1 and the\nlargest "
+                    "one, in 1/16 C steps?" % indent("\n".join(wrong)))
         finally:
             qmp.close()
-        out = c.run("insmod tmp105")
-        verdict, why = whynot(c, SENSOR)
-        t = probe_reading(c.run("dmesg"))
-        g.check(later[6] + " (27.125 C)", verdict == "bound" and t is not None and
-                abs(t - 27.125) < 0.06,
-                "`insmod tmp105` printed:\n%s\n`whynot %s` says:\n%s" %
-                (indent(out), SENSOR, indent(why)))
     return g

@@ -3,7 +3,7 @@
 an MMIO platform driver: the PL061 GPIO controller."""
 import re
 
-from .common import (Coyote, Grader, QMP, build_with_driver, indent, whynot)
+from .common import (Coyote, Grader, QMP, build_with_driver, compile_lab_dts, indent, whynot)
 
 TITLE = 'an MMIO platform driver: the PL061 GPIO controller'
 
@@ -12,12 +12,24 @@ RUBRIC = {
     'gpio-pl061.c exists': 1,
     'the kernel builds with gpio-pl061.c (-Wall -Wextra -Werror)': 1,
     'the driver binds to /amba/gpio@101e4000': 1,
+    'the ID check refuses a PL031 whose node says arm,pl061': 1,
     '`gpio` lists the four PL061s, 8 lines each, as lines 0-31': 1,
     '`gpio out 3 1` makes line 3 an output and drives it high (DIR and DATA in the hardware)': 1,
     '`gpio get` reads the line back, and `gpio out 3 0` drives it low': 1,
     "one line's write leaves the others alone (DATA's address mask)": 1,
     '`gpio in 3` makes it an input again': 1,
 }
+
+# The grader's own tree (no student wrote it): the board with its PL031
+# RTC's node claiming to be a PL061, a right-looking node over the wrong
+# chip.
+IMPOSTOR = "/amba/rtc@101e8000"
+IMPOSTOR_DTS = """#include "versatilepb.dts"
+
+&{%s} {
+	compatible = "arm,pl061", "arm,primecell";
+};
+""" % IMPOSTOR
 
 # The grader drives lines with the `gpio` command and reads the hardware's
 # registers through QEMU's monitor (QMP, `xp`), so a driver that only
@@ -48,11 +60,17 @@ def lab5(src):
              "the hardware)",
              "`gpio get` reads the line back, and `gpio out 3 0` drives it low",
              "one line's write leaves the others alone (DATA's address mask)",
-             "`gpio in 3` makes it an input again")
+             "`gpio in 3` makes it an input again",
+             "the ID check refuses a PL031 whose node says arm,pl061")
+    variant = g.out / "lab5-variant.dts"
+    variant.write_text(IMPOSTOR_DTS)
+    dtb, err = compile_lab_dts(variant, g.out / "lab5-variant.dtb")
+    if not dtb:
+        raise RuntimeError("the grader's tree does not compile: " + err)
     sock = g.out / "qmp.sock"
     if sock.exists():
         sock.unlink()
-    with Coyote(kernel=kernel, extra=["-qmp", "unix:%s,server=on,wait=off" % sock]) as c:
+    with Coyote(dtb=dtb, kernel=kernel, extra=["-qmp", "unix:%s,server=on,wait=off" % sock]) as c:
         verdict, out = whynot(c, GPIO0)
         if not g.check("the driver binds to %s" % GPIO0, verdict == "bound",
                        "`whynot %s` says:\n%s" % (GPIO0, indent(out))):
@@ -75,9 +93,13 @@ def lab5(src):
             c.run("gpio out 3 0")
             v0 = hw_reg(qmp, GPIO0_BASE + GPIO_DATA_ALL)
             low = gpio_get(c, 3)
-            g.check(later[2], high == 1 and low == 0 and not v0 & 8,
+            # Line 3 read alone, with its neighbour high.
+            c.run("gpio out 2 1")
+            alone = gpio_get(c, 3)
+            g.check(later[2], high == 1 and low == 0 and alone == 0 and not v0 & 8,
                     "`gpio get 3` printed %s while high, %s after `gpio out 3 0` (DATA 0x%02x "
-                    "then).  Read DATA at offset (mask << 2)." % (high, low, v0))
+                    "then), %s with line 2 high.  Read DATA at offset (mask << 2)."
+                    % (high, low, v0, alone))
             c.run("gpio out 2 1")
             c.run("gpio out 3 1")
             c.run("gpio out 3 0")
@@ -87,8 +109,18 @@ def lab5(src):
                     "only.  Write through the line's own mask." % v)
             c.run("gpio in 3")
             d = hw_reg(qmp, GPIO0_BASE + GPIO_DIR)
-            g.check(later[4], not d & 8 and d & 4,
-                    "After `gpio in 3`, DIR is 0x%02x: clear bit 3 only." % d)
+            # An input made an input again stays one.
+            c.run("gpio in 3")
+            d2 = hw_reg(qmp, GPIO0_BASE + GPIO_DIR)
+            g.check(later[4], not d & 8 and d & 4 and d2 == d,
+                    "After `gpio in 3`, DIR is 0x%02x, after a second `gpio in 3` 0x%02x: "
+                    "clear bit 3 only." % (d, d2))
+            verdict, out = whynot(c, IMPOSTOR)
+            g.check(later[5], verdict == "failed",
+                    "The grader's tree says arm,pl061 at %s, where a PL031 RTC sits;\n"
+                    "`whynot %s` says:\n%s\nThe ID registers at the top of the page say "
+                    "which chip is there:\nprobe must refuse a chip that is not a PL061."
+                    % (IMPOSTOR, IMPOSTOR, indent(out)))
         finally:
             qmp.close()
     return g

@@ -4,8 +4,8 @@ debug a probe: three planted faults."""
 import re
 import subprocess
 
-from .common import (BUILD, Coyote, Grader, I2C, OFDUMP, PRISTINE, compile_lab_dts, have_files,
-                     indent, ofdump_devices, rel, whynot)
+from .common import (BUILD, Coyote, Grader, I2C, OFDUMP, PRISTINE, compile_lab_dts, fdtget,
+                     have_files, indent, ofdump_devices, rel, whynot)
 
 TITLE = 'debug a probe: three planted faults'
 
@@ -69,6 +69,28 @@ def command_output(cmd, dtb, machine):
         return machine.boot_log + "\n" + machine.run(cmd) if words[0] == "dmesg" \
             else machine.run(cmd)
     return None
+
+
+def only_fault(g, broken_src, board, dtb, keep):
+    """The handed-out tree with every fault but fault @keep (1-3) put back
+    as the board has it (from the board's own blob @dtb and its ofdump
+    @board): the tree where only that fault shows.  Its dtb."""
+    fixes = {
+        1: '&{%s} {\n\tcompatible = %s;\n};\n' % (
+            I2C, ", ".join('"%s"' % s for s in fdtget(dtb, I2C, "compatible").split())),
+        2: '&{%s} {\n\tranges = <%s>;\n};\n' % (
+            FPGA, " ".join("0x" + c for c in fdtget(dtb, FPGA, "ranges", "x").split())),
+        3: '&{%s} {\n\tinterrupt-parent = <&{%s}>;\n};\n' % (
+            UART1, board[UART1]["irqs"][0].split()[0]),
+    }
+    src = g.out / ("only-fault-%d.dts" % keep)
+    src.write_text('#include "broken.dts"\n' + "".join(f for i, f in sorted(fixes.items())
+                                                      if i != keep))
+    out, err = compile_lab_dts(src, g.out / ("only-fault-%d.dtb" % keep),
+                               include=[broken_src.parent])
+    if not out:
+        raise RuntimeError("the grader's tree %s: %s" % (src.name, err))
+    return out
 
 
 def same_line(saw, output):
@@ -148,12 +170,23 @@ def lab6(src):
             out_good = command_output(entry["command"], BUILD / "dts" / "versatilepb.dtb",
                                       good)
             saw = entry.get("saw", "")
-            g.check(title, same_line(saw, out_bad) and not same_line(saw, out_good),
-                    ("`%s` on broken.dts does not print the line you copied:\n  %s\n"
-                     "Copy one whole line of what it printed." % (entry["command"], saw))
-                    if not same_line(saw, out_bad) else
-                    ("`%s` prints that line for the healthy board too: it does not show "
-                     "the fault." % entry["command"]))
+            if not same_line(saw, out_bad):
+                hint = ("`%s` on broken.dts does not print the line you copied:\n  %s\n"
+                        "Copy one whole line of what it printed." % (entry["command"], saw))
+            elif same_line(saw, out_good):
+                hint = ("`%s` prints that line for the healthy board too: it does not show "
+                        "the fault." % entry["command"])
+            else:
+                # Each fault its own evidence: the line must show on a
+                # tree where this fault is the only one.
+                alone = only_fault(g, broken_src, board, BUILD / "dts" / "versatilepb.dtb", i)
+                with Coyote(dtb=alone) as one:
+                    out_one = command_output(entry["command"], alone, one)
+                hint = None if same_line(saw, out_one) else (
+                    "On a tree where %s is the only fault, `%s` no longer prints that "
+                    "line:\nit shows another fault, or all of them at once.  Copy a line "
+                    "that shows this one." % (what, entry["command"]))
+            g.check(title, hint is None, hint or "")
         if not all(host_ok):
             g.skip(later, "the fixes")
             return g

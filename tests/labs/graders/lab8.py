@@ -15,7 +15,8 @@ RUBRIC = {
     'the kernel and the provider module build': 1,
     'the consumer waits on its device link and probes once, after the clock': 1,
     "probe logs the clock's rate, the divider and the rate it gives (3686400 Hz / 64)": 1,
-    'the values come from the tree (a tree with other values) (1000000 Hz / 8)': 1,
+    'the values come from the tree (trees with other values) (1000000 Hz / 8, 4000000000 Hz / 3)': 1,
+    'a divider of 0 in the tree is refused: probe fails': 1,
     'without its supplier the consumer is not bound, and whynot shows the chain (modules.autoload=0)': 1,
 }
 
@@ -52,7 +53,8 @@ def lab8(src):
     kernel, log = build_kernel(g, src, "LAB_KBUILD")
     later = ("the consumer waits on its device link and probes once, after the clock",
              "probe logs the clock's rate, the divider and the rate it gives",
-             "the values come from the tree (a tree with other values)",
+             "the values come from the tree (trees with other values)",
+             "a divider of 0 in the tree is refused: probe fails",
              "without its supplier the consumer is not bound, and whynot shows the chain")
     if not check_build(g, "the kernel and the provider module build", kernel, log, later):
         return g
@@ -78,18 +80,37 @@ def lab8(src):
             "Probe should log \"labclk at N Hz, divider D: R samples/s\" (see the top of\n"
             "lab-consumer.c).  The boot log's lines from the consumer:\n%s" %
             indent("\n".join(l for l in boot.splitlines() if "sampler" in l) or "(none)"))
-    boot2, _, _, _, _ = lab8_boot(g, kernel, "&labclk { clock-frequency = <1000000>; };\n"
-                                  "&{/sampler} { coyote,sample-divider = <8>; };\n",
-                                  "lab8-variant")
-    got = said(boot2)
-    g.check(later[2] + " (1000000 Hz / 8)", got == (1000000, 8, 125000),
-            "With clock-frequency = <1000000> and coyote,sample-divider = <8> your\n"
-            "probe logged %s.  Read both from the tree: clk_get_rate() and\n"
-            "of_property_read_u32()." % (("%d Hz, divider %d: %d samples/s" % got)
-                                         if got else "nothing"))
+    # Other values, up to the largest rate a u32 clock-frequency gives
+    # (no room for a product), and a divider that is no power of two.
+    seen = []
+    for rate, div in ((1000000, 8), (4000000000, 3)):
+        boot2, _, _, _, _ = lab8_boot(g, kernel, "&labclk { clock-frequency = <%d>; };\n"
+                                      "&{/sampler} { coyote,sample-divider = <%d>; };\n"
+                                      % (rate, div), "lab8-variant")
+        seen.append(((rate, div), said(boot2)))
+    g.check(later[2] + " (1000000 Hz / 8, 4000000000 Hz / 3)",
+            all(got == (rate, div, rate // div) for (rate, div), got in seen),
+            "In trees with other values your probe logged:\n%s\nRead both from the tree: "
+            "clk_get_rate() and of_property_read_u32();\nthe rate is an unsigned long: "
+            "print and divide it as one." %
+            indent("\n".join("clock-frequency = <%d>, coyote,sample-divider = <%d>: %s" %
+                             (rate, div, ("probe logged %d Hz, divider %d: %d samples/s" % got)
+                              if got else "nothing") for (rate, div), got in seen)))
+    try:
+        _, _, verdict, why, _ = lab8_boot(g, kernel,
+                                          "&{/sampler} { coyote,sample-divider = <0>; };\n",
+                                          "lab8-zero")
+        hint = "With coyote,sample-divider = <0>, `whynot %s` says:\n%s" % (SAMPLER,
+                                                                           indent(why))
+    except Exception as e:          # pexpect's TIMEOUT or EOF: a fault at boot
+        verdict, hint = None, ("With coyote,sample-divider = <0> the kernel did not reach "
+                               "its prompt (%s)." % type(e).__name__)
+    g.check(later[3], verdict == "failed",
+            hint + "\nA divider of 0 is the tree's mistake: probe must refuse it "
+            "(an error, not a division).")
     _, links, verdict, why, _ = lab8_boot(g, kernel, "", "lab8-nosupplier",
                                           append="console=ttyAMA0,115200 modules.autoload=0")
-    g.check(later[3] + " (modules.autoload=0)",
+    g.check(later[4] + " (modules.autoload=0)",
             verdict in ("deferred", "waiting") and LABCLK in why,
             "With the provider never loaded, `whynot %s` says:\n%s\n%s" %
             (SAMPLER, indent(why),
