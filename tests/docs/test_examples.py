@@ -157,8 +157,4 @@ def test_inline_make_commands_name_real_targets():
                 continue
             if w not in targets:
                 wrong.append("%s: `%s`: no target %s" % (page, span, w))
-    pending = [w for w in wrong if w.endswith(": no target check")]
-    if pending and len(pending) == len(wrong):
-        pytest.xfail("`make check` comes with the cleanup issue's branch (speed): %s"
-                     % "; ".join(pending))
     assert not wrong, "\n".join(wrong)

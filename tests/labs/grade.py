@@ -18,6 +18,7 @@ graded there, in a sandbox, by this script again (--sandboxed); the
 main build is never touched, and result.json lands in that folder.
 """
 import argparse
+import fcntl
 import json
 import os
 import re
@@ -52,9 +53,14 @@ PREREQS = {2: [SCHEMA], 7: [SCHEMA]}
 def prepare(lab):
     """Build what lab @lab's grade reads (PREREQS; lab 10's planted
     kernel): None, or what failed."""
-    res = subprocess.run(["make", "-s", "-j2", "--no-print-directory", "all", "ofdump"] +
-                         PREREQS.get(lab, []), cwd=str(ROOT), capture_output=True,
-                         text=True, timeout=1800)
+    # Graders side by side (grade-class -j, the test suite's workers) share
+    # the main build: one make at a time, or two would link one kernel.elf.
+    BUILD.mkdir(exist_ok=True)
+    with open(BUILD / ".main-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        res = subprocess.run(["make", "-s", "-j2", "--no-print-directory", "all", "ofdump"] +
+                             PREREQS.get(lab, []), cwd=str(ROOT), capture_output=True,
+                             text=True, timeout=1800)
     if res.returncode:
         return "the kernel itself does not build:\n" + res.stdout + res.stderr
     try:
