@@ -10,6 +10,7 @@ with "\\r" removed).  QEMU is always killed when the object is closed, also
 when a test fails halfway; the `boot` fixture in tests/conftest.py closes
 every machine it started.
 """
+import io
 import os
 import random
 import re
@@ -65,6 +66,25 @@ BOARD_CPUS = {b: QEMU_BOARD["QEMU_CPU_" + b] for b in BOARDS if QEMU_BOARD.get("
 # tests/conftest.py sets COYOTE_HEAP_DEBUG, so `make run`, the docs and the
 # graders boot as before.
 HEAP_DEBUG = "slub_debug"
+# What kernel/slab.c's debug mode prints when it finds a corruption.
+HEAP_REPORT = re.compile(r"^\s*(?:heap: )?(?:kfree\(\S+\) from .*; block not freed|use after free: |"
+                         r".*: owner record overwritten|.* written past the end of |"
+                         r"free block at \S+ is corrupted|corrupted block header at )", re.M)
+
+
+def heap_reports(text):
+    """The heap debug mode's reports in @text, less those a self-test
+    planted and awaited between its "# EXPECT begin" and "# EXPECT end"."""
+    found, expected = [], False
+    for line in text.replace("\r", "").splitlines():
+        mark = line.strip()
+        if mark.startswith("# EXPECT begin"):
+            expected = True
+        elif mark.startswith("# EXPECT end"):
+            expected = False
+        elif not expected and HEAP_REPORT.match(line):
+            found.append(line)
+    return found
 
 
 def fdt_bootargs(dtb):
@@ -187,13 +207,17 @@ class Coyote:
         self.child = pexpect.spawn(self.cmdline[0], self.cmdline[1:], cwd=str(ROOT),
                                    encoding="utf-8", codec_errors="replace",
                                    timeout=CMD_TIMEOUT)
+        # Everything the kernel printed, for the heap check at close().
+        self.heap_debug = any(HEAP_DEBUG in a.split() for a in self.cmdline)
+        self.printed = io.StringIO()
+        self.child.logfile_read = self.printed
         try:
             if wait_prompt:
                 self.child.expect_exact(PROMPT, timeout=boot_timeout)
                 self.boot_seconds = time.monotonic() - self._start
                 self.boot_log = self._clean(self.child.before)
         except BaseException:
-            self.close()
+            self.close(check_heap=False)
             raise
 
     @staticmethod
@@ -225,18 +249,26 @@ class Coyote:
         self.child.close()
         return self.child.exitstatus
 
-    def close(self):
-        """Kill QEMU (idempotent)."""
-        if self.child is not None:
-            if self.child.isalive():
-                self.child.terminate(force=True)
-            self.child.close(force=True)
+    def close(self, check_heap=True):
+        """Kill QEMU (idempotent).  With the heap debug mode on, a
+        corruption it reported during this boot (and no self-test awaited)
+        fails the test that booted it: AssertionError."""
+        if self.child is None or getattr(self, "_closed", False):
+            return
+        self._closed = True
+        if self.child.isalive():
+            self.child.terminate(force=True)
+        self.child.close(force=True)
+        reports = heap_reports(self.printed.getvalue()) if self.heap_debug else []
+        if check_heap and reports:
+            raise AssertionError("the heap debug mode (slub_debug) reported during this "
+                                 "boot:\n" + "\n".join(reports))
 
     def __enter__(self):
         return self
 
-    def __exit__(self, *exc):
-        self.close()
+    def __exit__(self, exc_type, *exc):
+        self.close(check_heap=exc_type is None)
 
 
 PORTS_PER_WORKER = 1000
