@@ -129,7 +129,7 @@ def test_c_include_of_a_host_file_is_refused(tmp_path):
     (src / "tmp105.c").write_text('#include "/etc/passwd"\n' +
                                   (SOL / "lab3" / "tmp105.c").read_text())
     out = refused(3, src, 'tmp105.c:1: #include "/etc/passwd" is an absolute path')
-    assert "Score: 0/6" in out, out
+    assert "Score: 0/%d" % sum(grade.RUBRICS[3].values()) in out, out
 
 
 @pytest.mark.parametrize("line, why", [
@@ -143,7 +143,7 @@ def test_dts_include_of_a_host_file_is_refused(tmp_path, line, why):
     text = (SOL / "lab2" / "lab2.dts").read_text().splitlines(True)
     (src / "lab2.dts").write_text(text[0] + line + "".join(text[1:]))
     out = refused(2, src, why)
-    assert "Score: 0/8" in out, out
+    assert "Score: 0/%d" % sum(grade.RUBRICS[2].values()) in out, out
 
 
 @pytest.mark.parametrize("text", [
