@@ -15,6 +15,7 @@ import os
 import random
 import re
 import shutil
+import socket
 import subprocess
 import time
 from pathlib import Path
@@ -269,6 +270,23 @@ class Coyote:
 
     def __exit__(self, exc_type, *exc):
         self.close(check_heap=exc_type is None)
+
+
+def connect_unix(path, timeout=10):
+    """A socket connected to the unix socket @path that QEMU is still
+    creating (-qmp/-monitor unix:...,server): retried until @timeout."""
+    deadline = time.monotonic() + timeout
+    while True:
+        sock = socket.socket(socket.AF_UNIX)
+        sock.settimeout(timeout)
+        try:
+            sock.connect(str(path))
+            return sock
+        except OSError:
+            sock.close()
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
 
 
 PORTS_PER_WORKER = 1000

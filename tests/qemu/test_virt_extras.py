@@ -19,13 +19,12 @@ the power-off last:
   says why and powers off through PSCI, QEMU exiting with status 0.
 """
 import re
-import socket
 import sys
 import time
 
 import pytest
 
-from qemu.coyote import BUILD, ROOT, TEST_BUILD, Coyote
+from qemu.coyote import BUILD, ROOT, TEST_BUILD, Coyote, connect_unix
 
 sys.path.insert(0, str(ROOT / "scripts"))
 from mkinitrd import write_cpio  # noqa: E402
@@ -52,18 +51,7 @@ class Monitor:
     """QEMU's human monitor on a unix socket: one command at a time."""
 
     def __init__(self, path, timeout=10):
-        deadline = time.monotonic() + timeout
-        while True:
-            self.sock = socket.socket(socket.AF_UNIX)
-            try:
-                self.sock.connect(str(path))
-                break
-            except OSError:
-                self.sock.close()
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
-        self.sock.settimeout(timeout)
+        self.sock = connect_unix(path, timeout)
         self._until(b"(qemu) ")
 
     def _until(self, marker):

@@ -6,7 +6,6 @@ starters as handed out (pristine()).  tests/labs/grade.py is the entry."""
 import importlib
 import json
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -16,7 +15,7 @@ TESTS = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(TESTS))
 sys.path.insert(0, str(TESTS / "labs"))
 
-from qemu.coyote import Coyote, ROOT, dts_cpp  # noqa: E402,F401
+from qemu.coyote import Coyote, ROOT, connect_unix, dts_cpp  # noqa: E402,F401
 import handin  # noqa: E402
 sys.path.insert(0, str(TESTS / "lib"))
 from ofdump import devices as ofdump_devices  # noqa: E402,F401
@@ -232,18 +231,7 @@ class QMP:
     """QEMU's machine protocol on a unix socket: qom-set and friends."""
 
     def __init__(self, path, timeout=10):
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                self.sock = socket.socket(socket.AF_UNIX)
-                self.sock.settimeout(timeout)
-                self.sock.connect(str(path))
-                break
-            except OSError:
-                self.sock.close()
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
+        self.sock = connect_unix(path, timeout)
         self.buf = b""
         self._read()                       # greeting
         self.execute("qmp_capabilities")
