@@ -52,11 +52,11 @@ struct irq_domain *irq_find_host(struct device_node *node);
 /* Iterate registered domains (NULL starts); for `irqs`. */
 struct irq_domain *irq_domain_next(struct irq_domain *prev);
 
-/* xlate for one-cell specifiers <hwirq>. */
+/* xlate for one-cell specifiers <hwirq>.  Return: 0; -EINVAL without a cell. */
 int irq_domain_xlate_onecell(struct irq_domain *d, struct device_node *node,
 			     const u32 *intspec, unsigned int intsize,
 			     unsigned long *out_hwirq, unsigned int *out_type);
-/* xlate for two cells <hwirq type>. */
+/* xlate for two cells <hwirq type>.  Return: 0; -EINVAL with fewer than two. */
 int irq_domain_xlate_twocell(struct irq_domain *d, struct device_node *node,
 			     const u32 *intspec, unsigned int intsize,
 			     unsigned long *out_hwirq, unsigned int *out_type);

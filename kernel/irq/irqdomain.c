@@ -82,26 +82,30 @@ void irq_domain_remove(struct irq_domain *d)
 	kfree(d);
 }
 
+/* Both xlates: <hwirq> then, when the controller's specifiers have a
+ * second cell, the trigger type (only its sense bits are a type). */
+static int xlate_cells(const u32 *intspec, unsigned int intsize, unsigned int cells,
+		       unsigned long *out_hwirq, unsigned int *out_type)
+{
+	if (intsize < cells)
+		return -EINVAL;
+	*out_hwirq = intspec[0];
+	*out_type = cells > 1 ? intspec[1] & IRQ_TYPE_SENSE_MASK : IRQ_TYPE_NONE;
+	return 0;
+}
+
 int irq_domain_xlate_onecell(struct irq_domain *d, struct device_node *node,
 			     const u32 *intspec, unsigned int intsize,
 			     unsigned long *out_hwirq, unsigned int *out_type)
 {
-	if (intsize < 1)
-		return -EINVAL;
-	*out_hwirq = intspec[0];
-	*out_type = 0;
-	return 0;
+	return xlate_cells(intspec, intsize, 1, out_hwirq, out_type);
 }
 
 int irq_domain_xlate_twocell(struct irq_domain *d, struct device_node *node,
 			     const u32 *intspec, unsigned int intsize,
 			     unsigned long *out_hwirq, unsigned int *out_type)
 {
-	if (intsize < 2)
-		return -EINVAL;
-	*out_hwirq = intspec[0];
-	*out_type = intspec[1] & IRQ_TYPE_SENSE_MASK;
-	return 0;
+	return xlate_cells(intspec, intsize, 2, out_hwirq, out_type);
 }
 
 unsigned int irq_find_mapping(struct irq_domain *domain, irq_hw_number_t hwirq)
