@@ -88,9 +88,7 @@ static int i2c_repstart(const struct i2c_algo_bit_data *bit)
 	ret = sclhi(bit);
 	if (ret)
 		return ret;
-	sdalo(bit);
-	scllo(bit);
-	return 0;
+	return i2c_start(bit);
 }
 
 static void i2c_stop(const struct i2c_algo_bit_data *bit)
@@ -101,6 +99,21 @@ static void i2c_stop(const struct i2c_algo_bit_data *bit)
 	sdahi(bit);
 }
 
+/* Clock one bit out: SDA set while SCL is low, then one SCL pulse.
+ * -ETIMEDOUT when SCL never rose. */
+static int outbit(const struct i2c_algo_bit_data *bit, int sda)
+{
+	int ret;
+
+	bit->setsda(bit->data, sda);
+	bit_delay(bit);
+	ret = sclhi(bit);
+	if (ret)
+		return ret;
+	scllo(bit);
+	return 0;
+}
+
 /* Clock one byte out, MSB first.  Return 1 on ACK, 0 on NACK, or a
  * negative errno when SCL never rose. */
 static int i2c_outb(const struct i2c_algo_bit_data *bit, u8 c)
@@ -108,12 +121,9 @@ static int i2c_outb(const struct i2c_algo_bit_data *bit, u8 c)
 	int i, ret, ack;
 
 	for (i = 7; i >= 0; i--) {
-		bit->setsda(bit->data, (c >> i) & 1);
-		bit_delay(bit);
-		ret = sclhi(bit);
+		ret = outbit(bit, (c >> i) & 1);
 		if (ret)
 			return ret;
-		scllo(bit);
 	}
 	/* Ninth clock: release SDA, the target pulls it low to ACK. */
 	sdahi(bit);
@@ -140,12 +150,9 @@ static int i2c_inb(const struct i2c_algo_bit_data *bit, bool ack)
 		c = (u8)((c << 1) | (bit->getsda(bit->data) ? 1 : 0));
 		scllo(bit);
 	}
-	bit->setsda(bit->data, ack ? 0 : 1);
-	bit_delay(bit);
-	ret = sclhi(bit);
+	ret = outbit(bit, ack ? 0 : 1);
 	if (ret)
 		return ret;
-	scllo(bit);
 	sdahi(bit);
 	return c;
 }
@@ -180,9 +187,7 @@ static int i2c_recover(struct i2c_adapter *adap, const struct i2c_algo_bit_data 
 			break;
 	}
 	scllo(bit);
-	sdalo(bit);
-	sclhi(bit);
-	sdahi(bit);
+	i2c_stop(bit);
 	if (!bus_idle(bit)) {
 		pr_err("%s: bus stuck low after recovery: EBUSY\n", bus_name(adap));
 		return -EBUSY;
