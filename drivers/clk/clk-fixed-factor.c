@@ -14,11 +14,9 @@
 static int fixed_factor_probe(struct platform_device *pdev)
 {
 	struct device_node *np = pdev->dev.of_node;
-	const char *name = np->full_name;
-	struct clk *parent;
+	struct clk *parent, *clk;
 	u32 mult, div;
 	u64 rate;
-	int ret;
 
 	if (of_property_read_u32(np, "clock-mult", &mult) ||
 	    of_property_read_u32(np, "clock-div", &div) || !div)
@@ -28,13 +26,11 @@ static int fixed_factor_probe(struct platform_device *pdev)
 	if (IS_ERR(parent))
 		return dev_err_probe(&pdev->dev, (int)PTR_ERR(parent), "no parent clock");
 	rate = (u64)clk_get_rate(parent) * mult / div;
-	of_property_read_string(np, "clock-output-names", &name);
-	ret = devm_of_clk_fixed_provider(&pdev->dev, name, __clk_get_name(parent),
-					 (unsigned long)rate);
-	if (ret)
-		return ret;
-	dev_info(&pdev->dev, "%s: %lu Hz (%s x %u / %u)\n", name, (unsigned long)rate,
-		 __clk_get_name(parent), (unsigned int)mult, (unsigned int)div);
+	clk = devm_of_clk_fixed_provider(&pdev->dev, __clk_get_name(parent), (unsigned long)rate);
+	if (IS_ERR(clk))
+		return (int)PTR_ERR(clk);
+	dev_info(&pdev->dev, "%s: %lu Hz (%s x %u / %u)\n", __clk_get_name(clk),
+		 (unsigned long)rate, __clk_get_name(parent), (unsigned int)mult, (unsigned int)div);
 	return 0;
 }
 

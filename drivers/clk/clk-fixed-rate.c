@@ -11,18 +11,15 @@
 
 static int fixed_clk_probe(struct platform_device *pdev)
 {
-	struct device_node *np = pdev->dev.of_node;
-	const char *name = np->full_name;
+	struct clk *clk;
 	u32 rate;
-	int ret;
 
-	if (of_property_read_u32(np, "clock-frequency", &rate))
+	if (of_property_read_u32(pdev->dev.of_node, "clock-frequency", &rate))
 		return dev_err_probe(&pdev->dev, -EINVAL, "no clock-frequency");
-	of_property_read_string(np, "clock-output-names", &name);
-	ret = devm_of_clk_fixed_provider(&pdev->dev, name, NULL, rate);
-	if (ret)
-		return ret;
-	dev_info(&pdev->dev, "%s: %u Hz\n", name, (unsigned int)rate);
+	clk = devm_of_clk_fixed_provider(&pdev->dev, NULL, rate);
+	if (IS_ERR(clk))
+		return (int)PTR_ERR(clk);
+	dev_info(&pdev->dev, "%s: %u Hz\n", __clk_get_name(clk), (unsigned int)rate);
 	return 0;
 }
 

@@ -252,12 +252,17 @@ int devm_of_clk_add_provider(struct device *dev,
 	return devm_add_action_or_reset(dev, devm_of_clk_release_provider, dev->of_node);
 }
 
-int devm_of_clk_fixed_provider(struct device *dev, const char *name,
-			       const char *parent_name, unsigned long rate)
+struct clk *devm_of_clk_fixed_provider(struct device *dev, const char *parent_name,
+				       unsigned long rate)
 {
-	struct clk *clk = devm_clk_register_fixed_rate(dev, name, parent_name, rate);
+	const char *name = dev->of_node->full_name;
+	struct clk *clk;
+	int ret;
 
+	of_property_read_string(dev->of_node, "clock-output-names", &name);
+	clk = devm_clk_register_fixed_rate(dev, name, parent_name, rate);
 	if (IS_ERR(clk))
-		return (int)PTR_ERR(clk);
-	return devm_of_clk_add_provider(dev, of_clk_src_simple_get, clk);
+		return clk;
+	ret = devm_of_clk_add_provider(dev, of_clk_src_simple_get, clk);
+	return ret ? ERR_PTR(ret) : clk;
 }

@@ -60,11 +60,13 @@ int devm_of_clk_add_provider(struct device *dev,
 /**
  * devm_of_clk_fixed_provider() - a fixed-rate clock for @dev, and @dev's
  * node as its provider (`#clock-cells = <0>`), both undone when @dev
- * unbinds: the whole probe of a clock that only has a rate.
- * Return: 0; -ENOMEM; -EEXIST when the node has a provider.
+ * unbinds: the whole probe of a clock that only has a rate.  The clock is
+ * named by the node's `clock-output-names`, else by the node's full name.
+ * Return: the clock; ERR_PTR(-ENOMEM); ERR_PTR(-EEXIST) when the node has a
+ * provider.
  */
-int devm_of_clk_fixed_provider(struct device *dev, const char *name,
-			       const char *parent_name, unsigned long rate);
+struct clk *devm_of_clk_fixed_provider(struct device *dev, const char *parent_name,
+				       unsigned long rate);
 
 /**
  * of_clk_get_from_provider() - the clock a parsed specifier names (for

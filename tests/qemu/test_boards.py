@@ -101,6 +101,21 @@ def test_boots_to_prompt_clean(scenario):
     assert "irq: IRQs enabled" in log, log
 
 
+def test_clocks_take_their_output_names(scenario):
+    """A clock is called what its node's clock-output-names says (own trees:
+    xtal24mhz...; upstream vexpress: v2m:oscclk1...), else by its node."""
+    clocks = re.findall(r"^(?:fixed-clock|fixed-factor-clock|vexpress-osc) (\S+): (\S+): \d+ Hz",
+                        scenario.c.boot_log, re.M)
+    assert clocks, scenario.c.boot_log
+    names = {name for _, name in clocks}
+    if scenario.tree == "own":
+        assert names == {"xtal24mhz", "apb_pclk", "timclk"}, clocks
+    elif scenario.machine == "vexpress-a9":
+        assert {"v2m:clk24mhz", "v2m:oscclk1", "v2m:oscclk2"} <= names, clocks
+    else:   # upstream Versatile and RealView name none: the node's name
+        assert all(dev.endswith(name) for dev, name in clocks), clocks
+
+
 def slept_by_uptime(c, seconds):
     """How long `sleep SECONDS` took by `uptime` (the tick's count)."""
     up = lambda: float(re.search(r"up ([\d.]+) s", c.run("uptime")).group(1))

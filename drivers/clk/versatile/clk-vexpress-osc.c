@@ -15,7 +15,7 @@
 static int vexpress_osc_probe(struct platform_device *pdev)
 {
 	struct device_node *np = pdev->dev.of_node;
-	const char *name = np->full_name;
+	struct clk *clk;
 	u32 rate, range[2];
 	int ret;
 
@@ -26,11 +26,10 @@ static int vexpress_osc_probe(struct platform_device *pdev)
 	    (rate < range[0] || rate > range[1]))
 		dev_warn(&pdev->dev, "%u Hz is outside freq-range %u..%u\n", (unsigned int)rate,
 			 (unsigned int)range[0], (unsigned int)range[1]);
-	of_property_read_string(np, "clock-output-names", &name);
-	ret = devm_of_clk_fixed_provider(&pdev->dev, name, NULL, rate);
-	if (ret)
-		return ret;
-	dev_info(&pdev->dev, "%s: %u Hz\n", name, (unsigned int)rate);
+	clk = devm_of_clk_fixed_provider(&pdev->dev, NULL, rate);
+	if (IS_ERR(clk))
+		return (int)PTR_ERR(clk);
+	dev_info(&pdev->dev, "%s: %u Hz\n", __clk_get_name(clk), (unsigned int)rate);
 	return 0;
 }
 
