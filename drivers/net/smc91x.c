@@ -413,26 +413,17 @@ static void smc_set_mac(struct smc_local *lp)
 
 static int smc_probe(struct platform_device *pdev)
 {
-	struct device *dev = &pdev->dev;
 	struct net_device *ndev;
 	struct smc_local *lp;
 	void __iomem *base;
-	int irq, ret;
+	int ret;
 
-	base = devm_platform_ioremap_resource(pdev, 0);
-	if (IS_ERR(base))
-		return (int)PTR_ERR(base);
-	irq = platform_get_irq(pdev, 0);
-	if (irq < 0)
-		return irq;
-
-	ndev = devm_alloc_etherdev(dev, sizeof(*lp));
-	if (!ndev)
-		return -ENOMEM;
-	SET_NETDEV_DEV(ndev, dev);
+	ndev = devm_platform_alloc_etherdev(pdev, sizeof(*lp), &base);
+	if (IS_ERR(ndev))
+		return (int)PTR_ERR(ndev);
 	lp = netdev_priv(ndev);
 	lp->base = base;
-	lp->dev = dev;
+	lp->dev = &pdev->dev;
 	lp->ndev = ndev;
 
 	ret = smc_identify(lp);
@@ -440,21 +431,12 @@ static int smc_probe(struct platform_device *pdev)
 		return ret;
 	smc_reset(lp);
 	smc_set_mac(lp);
-	ndev->irq = (unsigned int)irq;
 	ndev->netdev_ops = &smc_netdev_ops;
-
-	ret = devm_request_irq(dev, (unsigned int)irq, smc_interrupt, 0, dev_name(dev), lp);
-	if (ret) {
-		dev_err(dev, "IRQ %d: %s\n", irq, errname(ret));
+	ret = devm_register_netdev_irq(ndev, smc_interrupt, lp);
+	if (ret)
 		return ret;
-	}
-	ret = devm_register_netdev(dev, ndev);
-	if (ret) {
-		dev_err(dev, "register_netdev: %s\n", errname(ret));
-		return ret;
-	}
 	smc_bank(lp, 0);
-	dev_info(dev, "%s: IRQ %d, link %s\n", ndev->name, irq,
+	dev_info(lp->dev, "%s: IRQ %u, link %s\n", ndev->name, ndev->irq,
 		 (smc_rw(lp, SMC_EPH_STATUS) & EPH_LINK_OK) ? "up" : "down");
 	smc_bank(lp, 2);
 	return 0;

@@ -284,19 +284,11 @@ static int smsc_probe(struct platform_device *pdev)
 	struct net_device *ndev;
 	struct smsc911x *pd;
 	void __iomem *base;
-	int irq, ret;
+	int ret;
 
-	base = devm_platform_ioremap_resource(pdev, 0);
-	if (IS_ERR(base))
-		return (int)PTR_ERR(base);
-	irq = platform_get_irq(pdev, 0);
-	if (irq < 0)
-		return irq;
-
-	ndev = devm_alloc_etherdev(dev, sizeof(*pd));
-	if (!ndev)
-		return -ENOMEM;
-	SET_NETDEV_DEV(ndev, dev);
+	ndev = devm_platform_alloc_etherdev(pdev, sizeof(*pd), &base);
+	if (IS_ERR(ndev))
+		return (int)PTR_ERR(ndev);
 	pd = netdev_priv(ndev);
 	pd->base = base;
 	pd->dev = dev;
@@ -319,20 +311,11 @@ static int smsc_probe(struct platform_device *pdev)
 	smsc_wr(pd, INT_EN, 0);
 	smsc_wr(pd, INT_STS, ~0u);
 	smsc_set_mac(pd);
-	ndev->irq = (unsigned int)irq;
 	ndev->netdev_ops = &smsc_netdev_ops;
-
-	ret = devm_request_irq(dev, (unsigned int)irq, smsc_interrupt, 0, dev_name(dev), pd);
-	if (ret) {
-		dev_err(dev, "IRQ %d: %s\n", irq, errname(ret));
+	ret = devm_register_netdev_irq(ndev, smsc_interrupt, pd);
+	if (ret)
 		return ret;
-	}
-	ret = devm_register_netdev(dev, ndev);
-	if (ret) {
-		dev_err(dev, "register_netdev: %s\n", errname(ret));
-		return ret;
-	}
-	dev_info(dev, "%s: IRQ %d\n", ndev->name, irq);
+	dev_info(dev, "%s: IRQ %u\n", ndev->name, ndev->irq);
 	return 0;
 }
 

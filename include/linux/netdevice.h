@@ -15,6 +15,7 @@
 #ifndef _LINUX_NETDEVICE_H
 #define _LINUX_NETDEVICE_H
 
+#include <linux/interrupt.h>
 #include <linux/list.h>
 #include <linux/types.h>
 
@@ -30,6 +31,11 @@
 
 struct device;
 struct net_device;
+struct platform_device;
+
+#ifndef __iomem
+#define __iomem
+#endif
 
 /* Counters, as Linux's struct net_device_stats (the subset we count). */
 struct net_device_stats {
@@ -118,6 +124,27 @@ void unregister_netdev(struct net_device *dev);
  * Return: register_netdev()'s errors; -ENOMEM (then unregistered again).
  */
 int devm_register_netdev(struct device *dev, struct net_device *ndev);
+
+/**
+ * devm_platform_alloc_etherdev() - the opening of a platform NIC's probe:
+ * @pdev's first register window mapped into *@base, and a managed
+ * devm_alloc_etherdev() with @sizeof_priv bytes of driver state, parented
+ * to @pdev, its irq @pdev's first interrupt.  All undone when @pdev unbinds
+ * or its probe fails.
+ * Return: the device; ERR_PTR() of devm_platform_ioremap_resource()'s
+ * errors (-EINVAL, -EBUSY, -ENOMEM) or platform_get_irq()'s (-EPROBE_DEFER,
+ * -ENXIO, -EINVAL); ERR_PTR(-ENOMEM).
+ */
+struct net_device *devm_platform_alloc_etherdev(struct platform_device *pdev,
+						size_t sizeof_priv, void __iomem **base);
+/**
+ * devm_register_netdev_irq() - the end of a NIC's probe: @handler(irq,
+ * @dev_id) on @ndev's irq, then devm_register_netdev() under @ndev's parent
+ * device; a failure is logged there.
+ * Return: 0; devm_request_irq()'s errors (-EINVAL, -EBUSY, -ENOMEM);
+ * devm_register_netdev()'s (-EINVAL, -ENFILE, ndo_open's, -ENOMEM).
+ */
+int devm_register_netdev_irq(struct net_device *ndev, irq_handler_t handler, void *dev_id);
 
 /* The interface called @name, or NULL. */
 struct net_device *dev_get_by_name(const char *name);

@@ -9,9 +9,11 @@
 #include <linux/device.h>
 #include <linux/errno.h>
 #include <linux/export.h>
+#include <linux/interrupt.h>
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
 #include <linux/netdevice.h>
+#include <linux/platform_device.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -93,6 +95,44 @@ int devm_register_netdev(struct device *dev, struct net_device *ndev)
 	return devm_add_action_or_reset(dev, devm_unregister_netdev, ndev);
 }
 EXPORT_SYMBOL(devm_register_netdev);
+
+struct net_device *devm_platform_alloc_etherdev(struct platform_device *pdev,
+						size_t sizeof_priv, void __iomem **base)
+{
+	struct net_device *ndev;
+	int irq;
+
+	*base = devm_platform_ioremap_resource(pdev, 0);
+	if (IS_ERR(*base))
+		return ERR_PTR(PTR_ERR(*base));
+	irq = platform_get_irq(pdev, 0);
+	if (irq < 0)
+		return ERR_PTR(irq);
+	ndev = devm_alloc_etherdev(&pdev->dev, sizeof_priv);
+	if (!ndev)
+		return ERR_PTR(-ENOMEM);
+	SET_NETDEV_DEV(ndev, &pdev->dev);
+	ndev->irq = (unsigned int)irq;
+	return ndev;
+}
+EXPORT_SYMBOL(devm_platform_alloc_etherdev);
+
+int devm_register_netdev_irq(struct net_device *ndev, irq_handler_t handler, void *dev_id)
+{
+	struct device *dev = ndev->parent;
+	int ret;
+
+	ret = devm_request_irq(dev, ndev->irq, handler, 0, dev_name(dev), dev_id);
+	if (ret) {
+		dev_err(dev, "IRQ %u: %s\n", ndev->irq, errname(ret));
+		return ret;
+	}
+	ret = devm_register_netdev(dev, ndev);
+	if (ret)
+		dev_err(dev, "register_netdev: %s\n", errname(ret));
+	return ret;
+}
+EXPORT_SYMBOL(devm_register_netdev_irq);
 
 int dev_queue_xmit(struct sk_buff *skb)
 {
