@@ -9,7 +9,7 @@
 
 #include <linux/types.h>
 
-#define __iomem
+#include <linux/compiler_types.h>
 
 /* The compiler must not merge, reorder or drop device accesses. */
 #define __io_barrier() __asm__ volatile("" : : : "memory")

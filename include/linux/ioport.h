@@ -18,9 +18,7 @@
 
 struct device;
 
-#ifndef __iomem
-#define __iomem
-#endif
+#include <linux/compiler_types.h>
 
 #define IORESOURCE_BUSY		0x80000000
 #define IORESOURCE_SYSTEM_RAM	0x01000000

@@ -33,9 +33,7 @@ struct device;
 struct net_device;
 struct platform_device;
 
-#ifndef __iomem
-#define __iomem
-#endif
+#include <linux/compiler_types.h>
 
 /* Counters, as Linux's struct net_device_stats (the subset we count). */
 struct net_device_stats {

@@ -12,9 +12,7 @@
 #include <linux/module.h>
 #include <linux/of.h>
 
-#ifndef __iomem
-#define __iomem
-#endif
+#include <linux/compiler_types.h>
 
 struct platform_device {
 	const char *name;
