@@ -3,8 +3,9 @@
 a device tree source primer."""
 import re
 
-from .common import (BUILD, Coyote, Grader, I2C, answer_check, cells_of, compile_lab_dts,
-                     fdtget, have_files, indent, ofdump_devices, read_answers, whynot)
+from .common import (BOARD_DTB, Coyote, Grader, I2C, answer_check, board_changes, cells_of,
+                     compile_lab_dts, fdtget, have_files, indent, ofdump_devices, props,
+                     read_answers, whynot)
 
 TITLE = 'a device tree source primer'
 
@@ -12,11 +13,12 @@ TITLE = 'a device tree source primer'
 RUBRIC = {
     'lab0.dts and answers.txt exist': 1,
     'lab0.dts compiles': 1,
-    '1. UART2 (/amba/serial@101f3000) is disabled': 1,
+    '1. UART2 (/amba/serial@101f3000) is disabled, through a label': 1,
     '2. the flash has label = "nor0", set through &{/external-bus/flash@2,0}': 1,
     '3. /aliases has rtc0 for the RTC at 0x68': 1,
     "4. the RTC's compatible is deleted (/delete-property/)": 1,
     '   ... and the kernel says `no compatible` for it': 1,
+    '1-4. the rest of the board is as it was (its devices, aliases and /chosen)': 1,
     '5. sic_interrupt_cells: cells in one interrupt under the SIC': 1,
     '5. timer0_clocks: clocks /amba/timer@101e2000 references': 1,
 }
@@ -39,11 +41,21 @@ def lab0(src):
     # The kernel's own rule (of_device_is_available(), which ofdump runs):
     # any status but "okay" (or "ok") disables the node.
     status = fdtget(dtb, UART2, "status")
-    g.check("1. UART2 (%s) is disabled" % UART2,
-            ofdump_devices(dtb).get(UART2, {}).get("verdict") == "disabled",
-            "Its status is %s.  Reopen the node by its label (see the board's\n"
-            "serial@101f3000) and set status; \"disabled\" is the usual word."
-            % ('"%s"' % status if status is not None else "not set (so: okay)"))
+    verdict = ofdump_devices(dtb).get(UART2, {}).get("verdict")
+    disabled = verdict == "disabled"
+    # Through a label: a block `&LABEL { ... status ... }` for any label
+    # the compiled tree gives UART2 (the board's, or one of the student's).
+    labels = [l for l in props(dtb, "/__symbols__") if fdtget(dtb, "/__symbols__", l) == UART2]
+    by_label = any(re.search(r"&%s\s*\{[^{}]*\bstatus\s*=" % re.escape(l), text)
+                   for l in labels)
+    g.check("1. UART2 (%s) is disabled, through a label" % UART2, disabled and by_label,
+            "Its status is %s (ofdump --devices: %s).  Reopen the node by its label\n"
+            "(see the board's serial@101f3000) and set status; \"disabled\" is the\n"
+            "usual word." % ('"%s"' % status if status is not None else "not set (so: okay)",
+                             verdict or "no device")
+            if not disabled else
+            "UART2 is disabled, but not in a block opened by one of its labels\n"
+            "(&LABEL { ... }); the page asks for the label override here.")
     label = fdtget(dtb, FLASH, "label")
     by_path = re.search(r"&\{\s*%s\s*\}" % re.escape(FLASH), text)
     g.check('2. the flash has label = "nor0", set through &{%s}' % FLASH,
@@ -68,14 +80,22 @@ def lab0(src):
             verdict, out = whynot(c, DS1338)
         g.check("   ... and the kernel says `no compatible` for it", verdict == "no compatible",
                 "`whynot %s` says:\n%s" % (DS1338, indent(out)))
+    # Each exercise changes one thing: every other device, alias and
+    # /chosen property stays the board's (an override is not a rewrite).
+    changed = board_changes(dtb, {UART2: "status", DS1338: "gone"})
+    g.check("1-4. the rest of the board is as it was (its devices, aliases and /chosen)",
+            not changed,
+            "Compared with the board's own tree (build/host/ofdump --devices on both):\n%s\n"
+            "Each exercise changes one property of one node; reopen a node to change\n"
+            "it, never rewrite or delete what the board has." % indent("\n".join(changed[:8])))
     answers = read_answers(ans_file)
-    sic_cells = fdtget(BUILD / "dts" / "versatilepb.dtb",
+    sic_cells = fdtget(BOARD_DTB,
                        "/amba/interrupt-controller@10003000", "#interrupt-cells", "u")
     answer_check(g, "5. sic_interrupt_cells: cells in one interrupt under the SIC",
                  answers.get("sic_interrupt_cells", ""), int(sic_cells),
                  "The controller says how many cells its consumers use: look for a\n"
                  "property starting with # in the SIC's node.")
-    n = cells_of(BUILD / "dts" / "versatilepb.dtb", "/amba/timer@101e2000", "clocks")
+    n = cells_of(BOARD_DTB, "/amba/timer@101e2000", "clocks")
     answer_check(g, "5. timer0_clocks: clocks /amba/timer@101e2000 references",
                  answers.get("timer0_clocks", ""), n,
                  "Count the phandles in its `clocks` (each provider here has\n"

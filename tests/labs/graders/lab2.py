@@ -3,8 +3,8 @@
 describe hardware: a TMP105 on the I2C bus."""
 import re
 
-from .common import (Coyote, Grader, I2C, compile_lab_dts, dtbs_check, indent, ofdump_devices,
-                     rel, whynot)
+from .common import (Coyote, Grader, I2C, board_changes, compile_lab_dts, dtbs_check, indent,
+                     ofdump_devices, rel, whynot)
 
 TITLE = 'describe hardware: a TMP105 on the I2C bus'
 
@@ -16,6 +16,7 @@ RUBRIC = {
     'its compatible is the TMP105\'s ("vendor,device")': 1,
     'its node name is generic (temperature-sensor@48 or sensor@48)': 1,
     "the tree follows the bindings (make dtbs_check's check)": 1,
+    'the rest of the board is as it was (the RTC at 0x68, every other device, the aliases)': 1,
     'the kernel made an I2C device 0-0048 for it, with no driver yet (whynot agrees)': 1,
     'the sensor answers at 0x48 (i2c scan 0)': 1,
 }
@@ -45,6 +46,7 @@ def lab2(src):
             "Check with: build/host/ofdump --devices")
     if not path:
         for t in ("its compatible is the TMP105's", "its node name is generic",
+                  "the rest of the board is as it was",
                   "the kernel made an I2C device 0-0048 for it, with no driver yet",
                   "the sensor answers at 0x48"):
             g.skip(t, "the node")
@@ -75,6 +77,14 @@ def lab2(src):
     g.check("the tree follows the bindings (make dtbs_check's check)", ok,
             "dt-validate said, for your tree:\n%s\nThe binding, dts/bindings/trivial-devices.yaml, "
             "lists every property the node\nmay have." % indent(findings))
+    # The sensor is added to the board, nothing of the board taken away
+    # or changed: the RTC beside it is the example, not a template.
+    changed = board_changes(dtb, {path: "new"})
+    g.check("the rest of the board is as it was (the RTC at 0x68, every other device, the "
+            "aliases)", not changed,
+            "Compared with the board's own tree (build/host/ofdump --devices on both):\n%s\n"
+            "Add your node inside &i2c0 { ... }; leave what the board has as it is." %
+            indent("\n".join(changed[:8])))
     if not good:
         g.skip("the kernel made an I2C device 0-0048 for it, with no driver yet",
                "the compatible")
