@@ -3,8 +3,8 @@
 describe hardware: a TMP105 on the I2C bus."""
 import re
 
-from .common import (Coyote, Grader, I2C, board_changes, compile_lab_dts, dtbs_check, indent,
-                     ofdump_devices, rel, whynot)
+from .common import (BOARD_DTB, Coyote, Grader, I2C, board_changes, compile_lab_dts,
+                     dtbs_check, indent, ofdump_devices, rel, whynot)
 
 TITLE = 'describe hardware: a TMP105 on the I2C bus'
 
@@ -28,6 +28,13 @@ def find_sensor(nodes):
     return None, None
 
 
+def seen(dev):
+    """A device as ofdump --devices sees it, in a few words."""
+    if dev["address"] is not None:
+        return "at address 0x%x, %s" % (dev["address"], dev["verdict"])
+    return "%s (%s)" % (dev["verdict"], dev["lines"][0] if dev["lines"] else "no reason given")
+
+
 def lab2(src):
     g = Grader(2, src)
     dts = src / "lab2.dts"
@@ -39,11 +46,18 @@ def lab2(src):
         return g
     nodes = ofdump_devices(dtb)
     path, n = find_sensor(nodes)
+    # What the student added under the controller, as the kernel sees it:
+    # a node at the wrong address, or one the kernel never reaches.
+    board = ofdump_devices(BOARD_DTB)
+    added = ["%s: %s" % (p, seen(d)) for p, d in nodes.items()
+             if p.startswith(I2C + "/") and p not in board]
     g.check("a node for the sensor under the I2C controller, at address 0x48", path,
             "Add a child node inside &i2c0 { ... } whose `reg` is the 7-bit address\n"
             "QEMU gives the sensor (-device tmp105,address=0x48); the RTC at 0x68 is an\n"
             "example.  Its unit address must be the reg value.  "
-            "Check with: build/host/ofdump --devices")
+            "Check with: build/host/ofdump --devices" +
+            ("\nofdump --devices sees what you added as:\n" + indent("\n".join(added))
+             if added else ""))
     if not path:
         for t in ("its compatible is the TMP105's", "its node name is generic",
                   "the rest of the board is as it was",
