@@ -96,7 +96,7 @@ def lab2(src):
     changed = board_changes(dtb, {path: "new"})
     g.check("the rest of the board is as it was (the RTC at 0x68, every other device, the "
             "aliases)", not changed,
-            "Compared with the board's own tree (build/host/ofdump --devices on both):\n%s\n"
+            "Compared with the board's own tree (ofdump --devices, /aliases, /chosen):\n%s\n"
             "Add your node inside &i2c0 { ... }; leave what the board has as it is." %
             indent("\n".join(changed[:8])))
     if not good:
