@@ -223,7 +223,7 @@ def test_without_bubblewrap_the_grade_warns_and_still_refuses(tmp_path):
     res = subprocess.run(["make", "-s", "--no-print-directory", "lab-check", "LAB=0",
                           "LAB_SRC=" + str(src)], cwd=str(ROOT), capture_output=True,
                          text=True, timeout=900, env=dict(os.environ, COYOTE_NO_SANDBOX="1"))
-    assert "WARNING: NO SANDBOX" in res.stderr and "Score: 2/9" in res.stdout, \
+    assert "WARNING: NO SANDBOX" in res.stderr and "Score: 2/10" in res.stdout, \
         res.stdout + res.stderr
 
 

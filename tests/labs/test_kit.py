@@ -53,7 +53,7 @@ def test_grade_class_writes_one_csv(tmp_path):
         ["bob", "1", "2", "9", "no",
          "uart3_address: the CPU address of /fpga@10000000/serial@9000", "",
          "disagrees: claims a full score (2026-10-06T14:30:00Z), graded 2/9"],
-        ["bob", "2", "8", "8", "yes", "", "", "no history"]], rows
+        ["bob", "2", "9", "9", "yes", "", "", "no history"]], rows
     assert ("lab 1: 1.2 h by the students' own logs (median of 1 student(s) with a full "
             "score; 0 without one, 0 without a history, 1 disagreeing with the grade)"
             ) in res.stdout, res.stdout
@@ -100,9 +100,9 @@ def test_grade_class_in_parallel_matches_one_at_a_time(tmp_path):
     assert csvs[0] == csvs[1]
     rows = list(csv.reader(csvs[0].splitlines()))
     assert [r[:5] for r in rows[1:]] == [
-        ["ann", "0", "9", "9", "yes"], ["ben", "0", "2", "9", "no"],
-        ["ben", "2", "8", "8", "yes"], ["cat", "2", "0", "8", "no"],
-        ["dan", "0", "0", "9", "no"]], rows
+        ["ann", "0", "10", "10", "yes"], ["ben", "0", "2", "10", "no"],
+        ["ben", "2", "9", "9", "yes"], ["cat", "2", "0", "9", "no"],
+        ["dan", "0", "0", "10", "no"]], rows
     for student, lab in (("ann", 0), ("ben", 0), ("ben", 2), ("cat", 2), ("dan", 0)):
         r = json.loads((BUILD / "grade" / student / ("lab%d" % lab) / "result.json").read_text())
         assert r["lab"] == lab and r["src"] == str(tmp_path / student / ("lab%d" % lab)), r
@@ -116,7 +116,7 @@ def test_grade_class_student_folder_names_never_reach_make(tmp_path):
     res = subprocess.run([str(ROOT / "scripts" / "grade-class"), str(tmp_path)],
                          cwd=str(ROOT), capture_output=True, text=True, timeout=900)
     assert res.returncode == 0, res.stdout + res.stderr
-    assert " 9/9 " in res.stdout, res.stdout
+    assert " 10/10 " in res.stdout, res.stdout
     assert not marker.exists()
     # Contained by the sandbox anyway; but the name never reaches make.
     assert not [p for p in (BUILD / "grade").iterdir() if "$" in p.name]

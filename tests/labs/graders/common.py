@@ -296,6 +296,62 @@ def cells_of(dtb, node, prop):
 
 
 
+BOARD_DTB = BUILD / "dts" / "versatilepb.dtb"
+
+
+def _verdict(dev):
+    return " ".join(v for v in (dev["verdict"], dev["driver"], dev["module"]) if v)
+
+
+# What a device is, in the order a difference is reported: one line per
+# device, its first difference (its reasons only when nothing else differs).
+DEVICE_FIELDS = (("bus", lambda d: d["bus"]), ("address", lambda d: d["address"]),
+                 ("reg", lambda d: "; ".join(d["regs"]) or "(none)"),
+                 ("interrupts", lambda d: "; ".join(d["irqs"]) or "(none)"),
+                 ("verdict", _verdict), ("reasons", lambda d: "; ".join(d["lines"])))
+
+
+def board_changes(dtb, free=None, board=BOARD_DTB):
+    """What the tree @dtb changed of the board's tree @board, where a lab
+    keeps the board as it is: every device as the kernel would make it
+    (ofdump --devices: its bus, address, registers, interrupts and
+    verdict) and every property of /aliases and /chosen the board has.
+    @free: {path: what the lab asks to change there}: "status" (its
+    verdict and reasons may change), "gone" (it may stop being a device),
+    "new" (a node the lab adds).  One line per difference; none when the
+    board is kept."""
+    free = free or {}
+    mine, theirs = ofdump_devices(dtb), ofdump_devices(board)
+    out = []
+    for path, dev in theirs.items():
+        allowed = free.get(path, "")
+        if path not in mine:
+            if allowed != "gone":
+                out.append("%s: gone (the board has it: %s)" % (path, _verdict(dev)))
+            continue
+        fields = DEVICE_FIELDS[:4] if allowed in ("status", "gone") else DEVICE_FIELDS
+        diff = next(((name, get(mine[path]), get(dev)) for name, get in fields
+                     if get(mine[path]) != get(dev)), None)
+        if diff:
+            out.append("%s: %s %s; the board's: %s" % ((path,) + diff))
+    out += ["%s: a device the board does not have" % p for p in mine
+            if p not in theirs and free.get(p) != "new"]
+    for node in ("/aliases", "/chosen"):
+        for prop in props(board, node):
+            want, got = fdtget(board, node, prop), fdtget(dtb, node, prop)
+            if got != want:
+                out.append("%s/%s: %s; the board's: \"%s\"" % (
+                    node, prop, '"%s"' % got if got is not None else "missing", want))
+    return out
+
+
+def props(dtb, node):
+    """The names of @node's properties in @dtb (fdtget -p)."""
+    res = subprocess.run(["fdtget", "-p", str(dtb), node], capture_output=True, text=True,
+                         timeout=30)
+    return res.stdout.split() if res.returncode == 0 else []
+
+
 def read_answers(path):
     """{key: value} from KEY = VALUE lines; a `# comment` after a value is
     the student's note, not part of the answer."""

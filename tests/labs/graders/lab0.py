@@ -3,8 +3,9 @@
 a device tree source primer."""
 import re
 
-from .common import (BUILD, Coyote, Grader, I2C, answer_check, cells_of, compile_lab_dts,
-                     fdtget, have_files, indent, ofdump_devices, read_answers, whynot)
+from .common import (BOARD_DTB, Coyote, Grader, I2C, answer_check, board_changes, cells_of,
+                     compile_lab_dts, fdtget, have_files, indent, ofdump_devices,
+                     read_answers, whynot)
 
 TITLE = 'a device tree source primer'
 
@@ -17,6 +18,7 @@ RUBRIC = {
     '3. /aliases has rtc0 for the RTC at 0x68': 1,
     "4. the RTC's compatible is deleted (/delete-property/)": 1,
     '   ... and the kernel says `no compatible` for it': 1,
+    '1-4. the rest of the board is as it was (its devices, aliases and /chosen)': 1,
     '5. sic_interrupt_cells: cells in one interrupt under the SIC': 1,
     '5. timer0_clocks: clocks /amba/timer@101e2000 references': 1,
 }
@@ -39,43 +41,63 @@ def lab0(src):
     # The kernel's own rule (of_device_is_available(), which ofdump runs):
     # any status but "okay" (or "ok") disables the node.
     status = fdtget(dtb, UART2, "status")
-    g.check("1. UART2 (%s) is disabled" % UART2,
-            ofdump_devices(dtb).get(UART2, {}).get("verdict") == "disabled",
-            "Its status is %s.  Reopen the node by its label (see the board's\n"
-            "serial@101f3000) and set status; \"disabled\" is the usual word."
-            % ('"%s"' % status if status is not None else "not set (so: okay)"))
+    verdict = ofdump_devices(dtb).get(UART2, {}).get("verdict")
+    uart_off = g.check(
+        "1. UART2 (%s) is disabled" % UART2, verdict == "disabled",
+        "Its status is %s (ofdump --devices: %s).  Reopen the node by its label\n"
+        "(see the board's serial@101f3000) and set status; \"disabled\" is the\n"
+        "usual word." % ('"%s"' % status if status is not None else "not set (so: okay)",
+                         verdict or "no device"))
     label = fdtget(dtb, FLASH, "label")
     by_path = re.search(r"&\{\s*%s\s*\}" % re.escape(FLASH), text)
-    g.check('2. the flash has label = "nor0", set through &{%s}' % FLASH,
-            label == "nor0" and by_path,
-            "The flash's label property is %s%s." %
-            ('"%s"' % label if label is not None else "missing",
-             "" if by_path else "; the flash has no DTS label, so reopen it with "
-             "&{/full/path} { ... }"))
+    flash_label = g.check(
+        '2. the flash has label = "nor0", set through &{%s}' % FLASH,
+        label == "nor0" and by_path,
+        "The flash's label property is %s%s." %
+        ('"%s"' % label if label is not None else "missing",
+         "" if by_path else "; the flash has no DTS label, so reopen it with "
+         "&{/full/path} { ... }"))
     alias = fdtget(dtb, "/aliases", "rtc0")
-    g.check("3. /aliases has rtc0 for the RTC at 0x68", alias == DS1338,
-            "/aliases/rtc0 is %s.  An alias is a path string, or &label, which dtc\n"
-            "turns into the path." % ('"%s"' % alias if alias is not None else "missing"))
+    rtc_alias = g.check(
+        "3. /aliases has rtc0 for the RTC at 0x68", alias == DS1338,
+        "/aliases/rtc0 is %s.  An alias is a path string, or &label, which dtc\n"
+        "turns into the path." % ('"%s"' % alias if alias is not None else "missing"))
     compat = fdtget(dtb, DS1338, "compatible")
-    deleted = compat is None and "/delete-property/" in text
-    if not g.check("4. the RTC's compatible is deleted (/delete-property/)", deleted,
-                   "The RTC's compatible is %s.  Inside the node (reopened by path or a\n"
-                   "label of your own), /delete-property/ NAME; removes one property." %
-                   ('"%s"' % compat if compat else "gone, but not with /delete-property/")):
+    deleted = g.check(
+        "4. the RTC's compatible is deleted (/delete-property/)",
+        compat is None and "/delete-property/" in text,
+        "The RTC's compatible is %s.  Inside the node (reopened by path or a\n"
+        "label of your own), /delete-property/ NAME; removes one property." %
+        ('"%s"' % compat if compat else "gone, but not with /delete-property/"))
+    if not deleted:
         g.skip("   ... and the kernel says `no compatible` for it", "the deletion")
     else:
         with Coyote(dtb=dtb) as c:
             verdict, out = whynot(c, DS1338)
         g.check("   ... and the kernel says `no compatible` for it", verdict == "no compatible",
                 "`whynot %s` says:\n%s" % (DS1338, indent(out)))
+    # Each exercise changes one thing: every other device, alias and
+    # /chosen property stays the board's (an override is not a rewrite).
+    # Asked once the four are done: the starter, the board itself, earns
+    # nothing here.
+    if not (uart_off and flash_label and rtc_alias and deleted):
+        g.skip("1-4. the rest of the board is as it was", "exercises 1 to 4")
+    else:
+        changed = board_changes(dtb, {UART2: "status", DS1338: "gone"})
+        g.check("1-4. the rest of the board is as it was (its devices, aliases and /chosen)",
+                not changed,
+                "Compared with the board's own tree (ofdump --devices, /aliases, /chosen):\n"
+                "%s\nEach exercise changes one property of one node; reopen a node to\n"
+                "change it, never rewrite or delete what the board has." %
+                indent("\n".join(changed[:8])))
     answers = read_answers(ans_file)
-    sic_cells = fdtget(BUILD / "dts" / "versatilepb.dtb",
+    sic_cells = fdtget(BOARD_DTB,
                        "/amba/interrupt-controller@10003000", "#interrupt-cells", "u")
     answer_check(g, "5. sic_interrupt_cells: cells in one interrupt under the SIC",
                  answers.get("sic_interrupt_cells", ""), int(sic_cells),
                  "The controller says how many cells its consumers use: look for a\n"
                  "property starting with # in the SIC's node.")
-    n = cells_of(BUILD / "dts" / "versatilepb.dtb", "/amba/timer@101e2000", "clocks")
+    n = cells_of(BOARD_DTB, "/amba/timer@101e2000", "clocks")
     answer_check(g, "5. timer0_clocks: clocks /amba/timer@101e2000 references",
                  answers.get("timer0_clocks", ""), n,
                  "Count the phandles in its `clocks` (each provider here has\n"

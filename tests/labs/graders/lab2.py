@@ -3,8 +3,8 @@
 describe hardware: a TMP105 on the I2C bus."""
 import re
 
-from .common import (Coyote, Grader, I2C, compile_lab_dts, dtbs_check, indent, ofdump_devices,
-                     rel, whynot)
+from .common import (BOARD_DTB, Coyote, Grader, I2C, board_changes, compile_lab_dts,
+                     dtbs_check, indent, ofdump_devices, rel, whynot)
 
 TITLE = 'describe hardware: a TMP105 on the I2C bus'
 
@@ -16,6 +16,7 @@ RUBRIC = {
     'its compatible is the TMP105\'s ("vendor,device")': 1,
     'its node name is generic (temperature-sensor@48 or sensor@48)': 1,
     "the tree follows the bindings (make dtbs_check's check)": 1,
+    'the rest of the board is as it was (the RTC at 0x68, every other device, the aliases)': 1,
     'the kernel made an I2C device 0-0048 for it, with no driver yet (whynot agrees)': 1,
     'the sensor answers at 0x48 (i2c scan 0)': 1,
 }
@@ -25,6 +26,13 @@ def find_sensor(nodes):
         if path.startswith(I2C + "/") and n.get("bus") == "i2c" and n["address"] == 0x48:
             return path, n
     return None, None
+
+
+def seen(dev):
+    """A device as ofdump --devices sees it, in a few words."""
+    if dev["address"] is not None:
+        return "at address 0x%x, %s" % (dev["address"], dev["verdict"])
+    return "%s (%s)" % (dev["verdict"], dev["lines"][0] if dev["lines"] else "no reason given")
 
 
 def lab2(src):
@@ -38,13 +46,21 @@ def lab2(src):
         return g
     nodes = ofdump_devices(dtb)
     path, n = find_sensor(nodes)
+    # What the student added under the controller, as the kernel sees it:
+    # a node at the wrong address, or one the kernel never reaches.
+    board = ofdump_devices(BOARD_DTB)
+    added = ["%s: %s" % (p, seen(d)) for p, d in nodes.items()
+             if p.startswith(I2C + "/") and p not in board]
     g.check("a node for the sensor under the I2C controller, at address 0x48", path,
             "Add a child node inside &i2c0 { ... } whose `reg` is the 7-bit address\n"
             "QEMU gives the sensor (-device tmp105,address=0x48); the RTC at 0x68 is an\n"
             "example.  Its unit address must be the reg value.  "
-            "Check with: build/host/ofdump --devices")
+            "Check with: build/host/ofdump --devices" +
+            ("\nofdump --devices sees what you added as:\n" + indent("\n".join(added))
+             if added else ""))
     if not path:
         for t in ("its compatible is the TMP105's", "its node name is generic",
+                  "the rest of the board is as it was",
                   "the kernel made an I2C device 0-0048 for it, with no driver yet",
                   "the sensor answers at 0x48"):
             g.skip(t, "the node")
@@ -75,6 +91,14 @@ def lab2(src):
     g.check("the tree follows the bindings (make dtbs_check's check)", ok,
             "dt-validate said, for your tree:\n%s\nThe binding, dts/bindings/trivial-devices.yaml, "
             "lists every property the node\nmay have." % indent(findings))
+    # The sensor is added to the board, nothing of the board taken away
+    # or changed: the RTC beside it is the example, not a template.
+    changed = board_changes(dtb, {path: "new"})
+    g.check("the rest of the board is as it was (the RTC at 0x68, every other device, the "
+            "aliases)", not changed,
+            "Compared with the board's own tree (ofdump --devices, /aliases, /chosen):\n%s\n"
+            "Add your node inside &i2c0 { ... }; leave what the board has as it is." %
+            indent("\n".join(changed[:8])))
     if not good:
         g.skip("the kernel made an I2C device 0-0048 for it, with no driver yet",
                "the compatible")
