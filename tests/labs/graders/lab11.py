@@ -45,13 +45,15 @@ DEVICES = [("virtio-balloon-device", None),
            ("virtio-keyboard-device", "QEMU Virtio Keyboard")]
 SERIALS = {"virtio-tablet-device": "coyote-tab-7", "virtio-keyboard-device": "coyote-kbd-3"}
 EV_SYN, EV_KEY = 0, 1
+LINE = re.compile(r"event type \d+ code \d+ value -?\d+")
 # QEMU's key names and the Linux key codes it sends for them.
 KEYS = {"c": 46, "o": 24, "y": 21, "t": 20, "e": 18, "shift": 42, "1": 2, "spc": 57,
         "ret": 28, "esc": 1, "f1": 59, "kp_7": 71}
 ONE_KEY = "y"
-# 24 taps, 96 events with the SYN after each key event: more than the
-# 64 buffers of QEMU's event queue, in an order a sorted log would not have.
-MANY = ["c", "o", "y", "o", "t", "e", "spc", "1", "esc", "f1", "kp_7", "ret"] * 2
+# 72 taps, 288 events with the SYN after each key event: more than the
+# event queue holds (QEMU offers 1024 descriptors, the transport takes at
+# most 256), in an order a sorted log would not have.
+MANY = ["c", "o", "y", "o", "t", "e", "spc", "1", "esc", "f1", "kp_7", "ret"] * 6
 CHORD = [("shift", True), ("c", True), ("c", False), ("shift", False)]
 
 
@@ -83,9 +85,7 @@ def settle(c, quiet=0.4, limit=10):
         try:
             c.child.read_nonblocking(65536, timeout=quiet)
         except pexpect.TIMEOUT:
-            return
-        except pexpect.EOF:
-            raise
+            break
 
 
 def events(text, dev):
@@ -100,11 +100,30 @@ def keys_of(evs):
     return [(code, value) for typ, code, value in evs if typ == EV_KEY]
 
 
-def press(qmp, seq):
-    """(key, down) pairs through QEMU's input layer, one report each."""
-    for key, down in seq:
-        qmp.execute("input-send-event", events=[{"type": "key", "data": {
-            "down": down, "key": {"type": "qcode", "data": key}}}])
+def press(c, qmp, seq, chunk=8, patience=5):
+    """(key, down) pairs through QEMU's input layer, one report each, a
+    few at a time: each chunk's events logged (or @patience seconds gone)
+    before the next, so a guest QEMU runs slowly on a busy host is not
+    sent more reports than its queue holds.  A driver that
+    logs nothing is waited for once, then only until the console is
+    quiet."""
+    pos = mark(c)
+    for i in range(0, len(seq), chunk):
+        for key, down in seq[i:i + chunk]:
+            qmp.execute("input-send-event", events=[{"type": "key", "data": {
+                "down": down, "key": {"type": "qcode", "data": key}}}])
+        # Read straight from the console (as settle() does), never through
+        # expect(), whose buffers would hand the lines to the next command.
+        end = time.monotonic() + patience
+        while len(LINE.findall(c.printed.getvalue()[pos:])) < min(i + chunk, len(seq)):
+            if time.monotonic() > end:
+                patience = 0.5
+                break
+            try:
+                c.child.read_nonblocking(65536, timeout=0.1)
+            except pexpect.TIMEOUT:
+                pass
+    settle(c)
 
 
 def taps(keys):
@@ -125,9 +144,16 @@ def shown(evs, n=8):
     return "%s%s" % (evs[:n], " ... (%d in all)" % len(evs) if len(evs) > n else "")
 
 
-def new_events(c, before, dev):
+def mark(c):
+    """Where the console's output is now (the log ring, 16 KiB, would not
+    hold every event the grader presses)."""
+    return len(c.printed.getvalue())
+
+
+def events_since(c, pos, dev):
+    """@dev's events printed on the console since mark() said @pos."""
     settle(c)
-    return events(c.run("dmesg"), dev)[len(before):]
+    return events(c._clean(c.printed.getvalue()[pos:]), dev)
 
 
 def key_hint(evs, seq):
@@ -166,16 +192,17 @@ def lab11(src):
     alias = g.out / "modules" / "modules.alias"
     lines = alias.read_text().splitlines() if alias.exists() else []
     mine = [l for l in lines if l.endswith(" " + MODULE)]
-    g.check(names[3], mine == ["alias virtio:d%08Xv* %s" % (VIRTIO_INPUT, MODULE)],
+    g.check(names[3], "alias virtio:d%08Xv* %s" % (VIRTIO_INPUT, MODULE) in mine,
             "%s has for %s: %s\nmodpost writes one line per entry of the table that\n"
             "MODULE_DEVICE_TABLE(virtio, your_table) names: the device ID, in hex." %
             (rel(alias), MODULE, indent("\n".join(mine)) if mine else "(no line)"))
     sock = g.out / "qmp.sock"
     if sock.exists():
         sock.unlink()
+    c = None
     try:
-        with Coyote(machine="virt", semihosting=False, kernel=kernel,
-                    extra=extra_args(sock)) as c:
+        c = Coyote(machine="virt", semihosting=False, kernel=kernel, extra=extra_args(sock))
+        with c:
             qmp = QMP(sock)
             try:
                 run_checks(g, c, qmp, names[4:])
@@ -184,8 +211,13 @@ def lab11(src):
     except Exception as e:          # pexpect's TIMEOUT or EOF, most likely
         left = [t for t in names[4:] if t not in g.found]
         if left:
-            g.check(left[0], False, "The kernel stopped answering (%s)%s" % (
-                type(e).__name__, "." if not getattr(e, "value", None) else ""))
+            if c is None:
+                g.check(left[0], False, "The kernel did not reach its prompt (%s)." %
+                        type(e).__name__)
+            else:
+                lines = c._clean(c.printed.getvalue()).splitlines()
+                g.check(left[0], False, "The kernel stopped answering (%s); its last "
+                        "lines:\n%s" % (type(e).__name__, indent("\n".join(lines[-12:]))))
             g.skip_all(left[1:], "the kernel to answer again")
     return g
 
@@ -225,13 +257,13 @@ def run_checks(g, c, qmp, names):
     named = {tablet: DEVICES[1][1], kbd: DEVICES[2][1]}
     g.check(names[2], all(said[d] == [named[d]] for d in inputs),
             "Probe logged %s for the keyboard (want [%r]) and %s for the tablet\n"
-            "(want [%r]).  The name is behind select VIRTIO_INPUT_CFG_ID_NAME, subsel 0:\n"
+            "(want [%r]).  The name is behind one select (the spec's table) and subsel 0:\n"
             "write both, then read `size` and that many bytes of the union." %
             (said[kbd], named[kbd], said[tablet], named[tablet]))
-    before = events(c.run("dmesg"), kbd)
+    pos = mark(c)
     seq = taps([ONE_KEY])
-    press(qmp, seq)
-    evs = new_events(c, before, kbd)
+    press(c, qmp, seq)
+    evs = events_since(c, pos, kbd)
     g.check(names[3], keys_of(evs) == want(seq) and
             all(t in (EV_SYN, EV_KEY) for t, _, _ in evs), key_hint(evs, seq))
     run_many(g, c, qmp, kbd, names[4])
@@ -239,10 +271,10 @@ def run_checks(g, c, qmp, names):
 
 
 def run_many(g, c, qmp, kbd, name):
-    before = events(c.run("dmesg"), kbd)
+    pos = mark(c)
     seq = taps(MANY) + CHORD
-    press(qmp, seq)
-    got = keys_of(new_events(c, before, kbd))
+    press(c, qmp, seq)
+    got = keys_of(events_since(c, pos, kbd))
     wanted = want(seq)
     if got == wanted:
         g.check(name, True)
@@ -262,6 +294,7 @@ def rmmod_insmod(g, c, qmp, inputs, kbd, names):
     the module was loaded; insmod: bound again, keys arrive again.  The
     heap is compared between two unloaded states (rmmod, insmod, rmmod):
     what the first probe allocated is gone by then either way."""
+    pos = mark(c)
     c.run("rmmod " + MODULE)
     first = heap_use(c)
     c.run("insmod " + MODULE)
@@ -269,9 +302,9 @@ def rmmod_insmod(g, c, qmp, inputs, kbd, names):
     c.run("rmmod " + MODULE)
     second = heap_use(c)
     rows = virtio_rows(c)
-    dmesg = c.run("dmesg")
+    said = c._clean(c.printed.getvalue()[pos:])
     lsmod = c.run("lsmod")
-    complaints = [l for l in dmesg.splitlines()
+    complaints = [l for l in said.splitlines()
                   if "did not reset the device" in l or "left its queues" in l]
     unbound = all(rows.get(d, ("?",))[0] == "-" for d in inputs)
     loaded = re.search(r"^%s\b" % re.escape(MODULE), lsmod, re.M)
@@ -295,10 +328,10 @@ def rmmod_insmod(g, c, qmp, inputs, kbd, names):
         g.check(names[1], False, "`insmod %s` printed:\n%s\n`devices` shows %s." %
                 (MODULE, indent(out), ", ".join("%s: %s" % (d, rows.get(d)) for d in inputs)))
         return
-    before = events(c.run("dmesg"), kbd)
+    pos = mark(c)
     seq = taps(MANY)
-    press(qmp, seq)
-    got = keys_of(new_events(c, before, kbd))
+    press(c, qmp, seq)
+    got = keys_of(events_since(c, pos, kbd))
     g.check(names[1], got == want(seq),
             "After insmod, %d key events pressed, %d logged: %s\nA second probe starts "
             "from nothing: what state outlives the first?" %
