@@ -18,6 +18,7 @@ import pexpect
 
 from .common import (QMP, Coyote, Grader, build_kernel, check_build, indent, makefile_objs,
                      rel, tail)
+from qemu.coyote import BOOT_TIMEOUT, PROMPT
 
 TITLE = "a device from QEMU's command line, bound by its virtio ID"
 
@@ -199,10 +200,19 @@ def lab11(src):
     sock = g.out / "qmp.sock"
     if sock.exists():
         sock.unlink()
-    c = None
+    # Booted here rather than by Coyote(), which would take what the
+    # console said with it when the prompt does not come.
+    c = Coyote(machine="virt", semihosting=False, kernel=kernel, extra=extra_args(sock),
+               wait_prompt=False)
+    booted = False
     try:
-        c = Coyote(machine="virt", semihosting=False, kernel=kernel, extra=extra_args(sock))
         with c:
+            # A driver in a loop with a device it should not drive: the
+            # watchdog says so after 10 s, no need to wait for more.
+            if c.child.expect_exact([PROMPT, "BUG: soft lockup"], timeout=BOOT_TIMEOUT):
+                c.child.expect_exact("Backtrace", timeout=5)
+                raise RuntimeError("soft lockup")
+            c.boot_log, booted = c._clean(c.child.before), True
             qmp = QMP(sock)
             try:
                 run_checks(g, c, qmp, names[4:])
@@ -211,13 +221,13 @@ def lab11(src):
     except Exception as e:          # pexpect's TIMEOUT or EOF, most likely
         left = [t for t in names[4:] if t not in g.found]
         if left:
-            if c is None:
-                g.check(left[0], False, "The kernel did not reach its prompt (%s)." %
-                        type(e).__name__)
-            else:
-                lines = c._clean(c.printed.getvalue()).splitlines()
-                g.check(left[0], False, "The kernel stopped answering (%s); its last "
-                        "lines:\n%s" % (type(e).__name__, indent("\n".join(lines[-12:]))))
+            lines = c._clean(c.printed.getvalue()).splitlines()
+            mine = [l for l in lines if MODULE in l and "event type" not in l]
+            g.check(left[0], False, "The kernel %s (%s); its last lines:\n%s\nWhat it said "
+                    "about your module:\n%s" %
+                    ("stopped answering" if booted else "did not reach its prompt",
+                     type(e).__name__, indent("\n".join(lines[-16:])),
+                     indent("\n".join(mine[-8:]) or "(nothing)")))
             g.skip_all(left[1:], "the kernel to answer again")
     return g
 
