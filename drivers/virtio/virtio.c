@@ -126,8 +126,12 @@ static void virtio_dev_remove(struct device *dev)
 
 	if (drv->remove)
 		drv->remove(vdev);
-	/* The driver reset it and freed its queues; say "seen" again, as at
-	 * registration, so the device waits for the next driver. */
+	/* The driver should have reset it (Linux warns too): until then the
+	 * device may still write into buffers the driver has freed. */
+	if (vdev->config->get_status(vdev))
+		dev_err(dev, "%s did not reset the device: reset here\n", drv->driver.name);
+	/* Say "seen" again, as at registration, so the device waits for the
+	 * next driver. */
 	vdev->config->reset(vdev);
 	if (!list_empty(&vdev->vqs)) {
 		dev_err(dev, "%s left its queues: freed here\n", drv->driver.name);

@@ -31,14 +31,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from graders import (lab0, lab1, lab2, lab3, lab4, lab5, lab6, lab7,  # noqa: E402
-                     lab8, lab9, lab10)
+                     lab8, lab9, lab10, lab11)
 from graders.common import (BUILD, HISTORY, ROOT, Grader, build_planted,  # noqa: E402,F401
                             compile_lab_dts, indent, keep_pristine, rel, show_paths, tail)
 import handin  # noqa: E402
 
 # One grader per lab (graders/labN.py: its TITLE, its RUBRIC, labN()),
 # on shared helpers (graders/common.py).
-GRADERS = (lab0, lab1, lab2, lab3, lab4, lab5, lab6, lab7, lab8, lab9, lab10)
+GRADERS = (lab0, lab1, lab2, lab3, lab4, lab5, lab6, lab7, lab8, lab9, lab10, lab11)
 LABS = {n: getattr(m, "lab%d" % n) for n, m in enumerate(GRADERS)}
 RUBRICS = {n: m.RUBRIC for n, m in enumerate(GRADERS)}
 

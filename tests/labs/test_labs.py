@@ -25,6 +25,7 @@ LABS = {
     10: (2, "probe_caller: who calls widget_probe"),
     8: (4, "probe logs the clock's rate, the divider and the rate it gives (3686400 Hz / 64)"),
     6: (5, "fault 1: the I2C controller (and so its RTC) gets a driver"),
+    11: (3, "modules.alias has virtio:d00000012v* for lab-keyboard (MODULE_DEVICE_TABLE)"),
 }
 
 
