@@ -21,7 +21,7 @@ RUBRIC = {
     'your binding refuses a sensor with a property it does not define': 1,
     'your binding accepts a TMP105 as the page describes it (reg 0x48 to 0x4f, the ALERT interrupt, #thermal-sensor-cells = <0>)': 1,
     'your binding refuses a reg the chip cannot have (0x30, 0x47, 0x50, two addresses)': 1,
-    'your binding refuses a node name that names the chip (tmp105@48)': 1,
+    'your binding refuses a node name the page does not allow (tmp105@48, tmp105-sensor@48, no unit address)': 1,
     'your binding refuses two interrupts (the chip has one ALERT pin)': 1,
     'your binding refuses #thermal-sensor-cells other than 0': 1,
     'your binding refuses a compatible list other than exactly "ti,tmp105"': 1,
@@ -145,7 +145,8 @@ LAB9_REFUSE = [
       lab9_sensor("temperature-sensor@47", "reg = <0x47>;"),
       lab9_sensor("temperature-sensor@50", "reg = <0x50>;"),
       lab9_sensor("temperature-sensor@48", "reg = <0x48>, <0x49>;")]),
-    ("your binding refuses a node name that names the chip (tmp105@48)",
+    ("your binding refuses a node name the page does not allow (tmp105@48, "
+     "tmp105-sensor@48, no unit address)",
      "Node names say what a device is (temperature-sensor@..., sensor@...), not\n"
      "which chip, and carry the unit address; a binding can hold a node's whole\n"
      "name to a pattern.",
