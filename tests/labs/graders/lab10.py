@@ -17,12 +17,25 @@ RUBRIC = {
     "widget_a_gain: the gain behind widget-a's driver_data": 1,
     'the kernel builds with your widget.c': 1,
     "fixed: each widget's driver_data holds its own gain": 2,
+    "fixed for any number of widgets and any gain (the grader's tree: five widgets, "
+    "gains up to 0xffffffff)": 1,
 }
 
+LAB10 = ROOT / "docs" / "labs" / "lab10"
 WIDGETS = ("/widget-a", "/widget-b")
+FIXED = "fixed: each widget's driver_data holds its own gain"
+ANY = ("fixed for any number of widgets and any gain (the grader's tree: five widgets, "
+       "gains up to 0xffffffff)")
+# The grader's own tree, no student's: lab10.dts's two widgets and three
+# more, one gain past a byte, the u32's maximum, and one gain twice (a
+# state chosen by gain or by probe order is shared somewhere here).
+MORE_WIDGETS = {"/widget-c": 1000, "/widget-d": 0xffffffff, "/widget-e": 7}
+MORE_DTS = '#include "lab10.dts"\n\n/ {\n%s};\n' % "".join(
+    '\t%s {\n\t\tcompatible = "coyote,lab10-widget";\n\t\tcoyote,gain = <%#x>;\n\t};\n'
+    % (p[1:], n) for p, n in MORE_WIDGETS.items())
 # Run inside gdb at the shell prompt: each widget's struct device's
 # driver_data and the gain behind it, read with the helpers of
-# scripts/gdb/coyote.py (sourced by coyote.gdb).
+# scripts/gdb/coyote.py (sourced by coyote.gdb); %r: the widgets' paths.
 WIDGET_PROBE = (
     "python\n"
     "from coyote import buses, list_entries, node_path\n"
@@ -33,10 +46,10 @@ WIDGET_PROBE = (
     "            w = dev['driver_data'].cast(gdb.lookup_type('struct widget').pointer())\n"
     "            sym = gdb.execute('info symbol %%#x' %% int(w), to_string=True).split()[0]\n"
     "            gdb.write('widget %%s %%#x %%d %%s\\n' %% (path, int(w), int(w['gain']) if int(w) else -1, sym))\n"
-    "end" % (WIDGETS,))
+    "end")
 
 
-def gdb_session(g, kernel, dtb):
+def gdb_session(g, kernel, dtb, paths=WIDGETS):
     """Boot @kernel (its ELF beside it) halted, with QEMU's gdb stub; one
     batch gdb session: break in the widget's probe, then at the shell:
     (frame #1's function, {path: (driver_data, gain)}, gdb's output)."""
@@ -44,7 +57,7 @@ def gdb_session(g, kernel, dtb):
     if gdb_path() is None:
         raise RuntimeError("gdb-multiarch is not installed (scripts/install-deps)")
     script = g.out / "widgets.gdb"
-    script.write_text(WIDGET_PROBE + "\n")
+    script.write_text(WIDGET_PROBE % (tuple(paths),) + "\n")
     port = free_tcp_port()
     with Coyote(dtb=dtb, kernel=kernel, wait_prompt=False,
                 extra=["-S", "-gdb", "tcp:127.0.0.1:%d" % port]):
@@ -58,13 +71,21 @@ def gdb_session(g, kernel, dtb):
     return (m.group(1) if m else None), widgets, out
 
 
+def symbol_named(given):
+    """The symbol an answer names: a bare name, &name, or info symbol's
+    whole line ("NAME in section .bss"); an offset (NAME + 4) is not the
+    symbol itself."""
+    m = re.fullmatch(r"&?(\w+)(?:\s+in section\s+\S+)?", given.strip())
+    return m.group(1) if m else None
+
+
 def lab10(src):
     g = Grader(10, src)
     files = have_files(g, src, "widget.c", "answers.txt")
     if not files:
         return g
     drv, ans_file = files
-    dtb, err = compile_lab_dts(ROOT / "docs" / "labs" / "lab10" / "lab10.dts",
+    dtb, err = compile_lab_dts(LAB10 / "lab10.dts",
                                g.out / "lab10.dtb")
     if not dtb:
         raise RuntimeError("docs/labs/lab10/lab10.dts: " + err)
@@ -83,7 +104,7 @@ def lab10(src):
             "In GDB: coyote-break-probe coyote,lab10-widget, continue, bt.")
     given = answers.get("drvdata_symbol", "")
     g.check("drvdata_symbol: what widget-a's driver_data points at",
-            given == widgets["/widget-a"][2],
+            symbol_named(given) == widgets["/widget-a"][2],
             ("Not answered yet. " if not given else "Wrong value: you wrote %s. " % given) +
             "At the shell prompt (break shell_run), find widget-a's struct device\n"
             "(the platform bus's devices list holds it), print its driver_data, and ask\n"
@@ -93,18 +114,35 @@ def lab10(src):
                  "print ((struct widget *)DEV->driver_data)->gain, where DEV is\n"
                  "widget-a's struct device; compare with lab10.dts and with widget-b.")
     kernel, log = build_kernel(g, drv)
-    if not check_build(g, "the kernel builds with your widget.c", kernel, log):
-        g.skip("fixed: each widget's driver_data holds its own gain", "the build")
+    if not check_build(g, "the kernel builds with your widget.c", kernel, log, later=(FIXED, ANY)):
         return g
-    _, fixed, out = gdb_session(g, kernel, dtb)
-    want = {p: int(fdtget(dtb, p, "coyote,gain", "u")) for p in WIDGETS}
-    ok = (set(fixed) == set(WIDGETS) and
-          fixed["/widget-a"][0] != fixed["/widget-b"][0] and
-          all(fixed[p][1] == want[p] for p in WIDGETS))
     # Not what GDB saw: that is what answers 2 and 3 ask for.
-    g.check("fixed: each widget's driver_data holds its own gain", ok,
+    ok, want = own_gains(g, kernel, dtb, WIDGETS)
+    g.check(FIXED, ok,
             "With your widget.c, GDB at the shell prompt does not find each widget's own\n"
             "gain (%s) behind its struct device's driver_data.  Inspect them as\n"
-            "answers 2 and 3 ask, then fix the driver." %
-            ", ".join("%s: %d" % (p, n) for p, n in sorted(want.items())))
+            "answers 2 and 3 ask, then fix the driver." % want)
+    more = g.out / "lab10-more.dts"
+    more.write_text(MORE_DTS)
+    dtb, err = compile_lab_dts(more, g.out / "lab10-more.dtb", include=[LAB10])
+    if not dtb:
+        raise RuntimeError("lab 10: the grader's tree does not compile: " + err)
+    ok, want = own_gains(g, kernel, dtb, WIDGETS + tuple(MORE_WIDGETS))
+    g.check(ANY, ok,
+            "With your widget.c on a tree of the grader's with more widgets, GDB at the\n"
+            "shell prompt does not find each widget's own gain (%s) behind its own\n"
+            "struct device's driver_data.  A driver must work for as many devices as a\n"
+            "tree has, and for any value its property can hold." % want)
     return g
+
+
+def own_gains(g, kernel, dtb, paths):
+    """@kernel booted on @dtb: whether GDB finds, for each widget of
+    @paths, a driver_data of its own (no other widget's) with the gain of
+    its node; (that, the gains wanted as text)."""
+    _, found, _ = gdb_session(g, kernel, dtb, paths)
+    want = {p: int(fdtget(dtb, p, "coyote,gain", "u")) for p in paths}
+    ok = (set(found) == set(paths) and
+          len(set(found[p][0] for p in paths)) == len(paths) and
+          all(found[p][1] == want[p] for p in paths))
+    return ok, ", ".join("%s: %d" % (p, n) for p, n in sorted(want.items()))
