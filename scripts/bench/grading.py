@@ -21,6 +21,7 @@ import argparse
 import csv
 import importlib.machinery
 import importlib.util
+import os
 import shutil
 import subprocess
 import sys
@@ -123,8 +124,10 @@ def main():
             out = top.parent / ("grades-j%d.csv" % j)
             times[j] = grade(top, j, out)
             csvs[j] = out.read_text()
-            print("bench-grading: grade-class -j %d: %.1f s (%.1f s a hand-in)" %
-                  (j, times[j], times[j] / len(made)), flush=True)
+            # The machine may be shared: its load says what the figures mean.
+            print("bench-grading: grade-class -j %d: %.1f s (%.1f s a hand-in; %d CPUs, "
+                  "load average %.1f)" % (j, times[j], times[j] / len(made),
+                                          os.cpu_count(), os.getloadavg()[0]), flush=True)
         rows = list(csv.reader(csvs[jobs[0]].splitlines()))[1:]
         done = {(r[0], int(r[1])): r[4] == "yes" for r in rows}
         print("bench-grading: %d hand-ins graded; at full marks: %s" % (len(rows), ", ".join(
