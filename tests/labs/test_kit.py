@@ -120,3 +120,40 @@ def test_grade_class_student_folder_names_never_reach_make(tmp_path):
     assert not marker.exists()
     # Contained by the sandbox anyway; but the name never reaches make.
     assert not [p for p in (BUILD / "grade").iterdir() if "$" in p.name]
+
+
+def test_bench_grading_generates_a_class_of_thirty_hand_ins(tmp_path):
+    """make bench-grading's class (scripts/bench/grading.py), generated but
+    not graded: at least 30 hand-ins across the labs, laid out as
+    grade-class reads them, right and wrong; each wrong one differs from
+    its lab's reference answer, each starter is the lab's folder."""
+    import filecmp
+    import importlib.machinery
+    import importlib.util
+    path = ROOT / "scripts" / "bench" / "grading.py"
+    loader = importlib.machinery.SourceFileLoader("bench_grading", str(path))
+    spec = importlib.util.spec_from_loader("bench_grading", loader)
+    bench = importlib.util.module_from_spec(spec)
+    loader.exec_module(bench)
+    made = bench.make_class(tmp_path / "class")
+    assert len(made) >= 30, made
+    kinds = {m[2] for m in made}
+    assert {"right", "wrong", "alt", "starter"} <= kinds, kinds
+    assert len({m[1] for m in made}) >= 8, made
+    students = sorted(p.name for p in (tmp_path / "class").iterdir())
+    assert students == sorted({m[0] for m in made}), students
+    for student, lab, kind, what in made:
+        folder = tmp_path / "class" / student / ("lab%d" % lab)
+        assert folder.is_dir() and [p.name for p in folder.parent.iterdir()] == [folder.name]
+        starter = ROOT / "docs" / "labs" / ("lab%d" % lab)
+        files = {p.relative_to(folder) for p in folder.rglob("*") if p.is_file()}
+        assert files >= {p.relative_to(starter) for p in starter.rglob("*")
+                         if p.is_file() and p.name != ".history.jsonl"}, (student, files)
+        if kind == "starter":
+            cmp = filecmp.dircmp(starter, folder, ignore=[".history.jsonl"])
+            assert not cmp.diff_files and not cmp.right_only, (student, cmp.diff_files)
+        if kind == "wrong":
+            right = next(m for m in made if m[1] == lab and m[2] == "right")
+            other = tmp_path / "class" / right[0] / ("lab%d" % lab)
+            cmp = filecmp.dircmp(other, folder)
+            assert cmp.diff_files, (student, what)

@@ -2,9 +2,14 @@
 """Lab 7's grader (docs/labs/lab7/README.md):
 interrupts: the PL061 as an interrupt controller."""
 import re
+import sys
 
-from .common import (Coyote, Grader, build_kernel, check_build, compile_lab_dts, dtbs_check,
-                     fdtget, have_files, indent, makefile_objs, ofdump_devices, whynot)
+from .common import (QMP, ROOT, Coyote, Grader, build_kernel, check_build, compile_lab_dts,
+                     dtbs_check, fdtget, have_files, indent, makefile_objs, ofdump_devices,
+                     tail, whynot)
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from mkinitrd import write_cpio  # noqa: E402
 
 TITLE = 'interrupts: the PL061 as an interrupt controller'
 
@@ -23,11 +28,20 @@ RUBRIC = {
     'three pulses are three presses, in the log and in `irqs`': 1,
     "button-b counts falling edges on line 13 (gpio1's line 5), not rising ones": 1,
     'edges on a line nobody requested (line 4) reach nobody: nothing spurious, then or at the next press': 1,
+    "once button-a is released (an overlay disables it), line 3 is masked: GPIOIE's bit reads back clear, and its edges reach nobody, nothing spurious": 1,
+    "on QEMU's virt, gpio-keys binds to your PL061 and `system_powerdown` powers off through PSCI (QEMU exits with status 0)": 1,
 }
 
 BUTTONS = {"/button-a": ("/amba/gpio@101e4000", 3, 1), "/button-b": ("/amba/gpio@101e5000", 5, 2)}
 HEADER = "/expansion-header"
 TRIGGER = {1: "edge-rising", 2: "edge-falling"}
+GPIOIE = 0x410
+# The grader's own overlay: button-a disabled, as a user takes a device
+# away (`overlay apply`); its driver's remove frees the line.
+RELEASE = "lab7-release"
+RELEASE_DTS = '/dts-v1/;\n/plugin/;\n&{/button-a} { status = "disabled"; };\n'
+VIRT = ("on QEMU's virt, gpio-keys binds to your PL061 and `system_powerdown` powers off "
+        "through PSCI (QEMU exits with status 0)")
 
 
 def lab7_tree(g, src):
@@ -159,6 +173,107 @@ def lab7_pulses(g, c, later):
             (counts[0], counts[1], counts[2], presses))
 
 
+def release_initrd(g):
+    """The lab build's initrd (its modules) with one file more, the
+    grader's overlay lib/firmware/lab7-release.dtbo: (path or None, why)."""
+    src = g.out / (RELEASE + ".dts")
+    src.write_text(RELEASE_DTS)
+    dtbo, err = compile_lab_dts(src, g.out / (RELEASE + ".dtbo"))
+    if not dtbo:
+        return None, "the grader's overlay does not compile: " + err
+    mods = g.out / "modules"
+    files = [("lib/modules/" + m.name, m.read_bytes()) for m in sorted(mods.iterdir())
+             if m.suffix == ".ko" or m.name == "modules.alias"] if mods.is_dir() else []
+    files.append(("lib/firmware/%s.dtbo" % RELEASE, dtbo.read_bytes()))
+    path = g.out / "lab7-initrd.cpio"
+    path.write_bytes(write_cpio(files))
+    return path, ""
+
+
+def gpioie(qmp, dtb, node):
+    """@node's GPIOIE as QEMU's PL061 holds it (the monitor's `xp` reads
+    the register, not the kernel's idea of it), or None."""
+    reg = (fdtget(dtb, node, "reg", "x") or "").split()
+    if not reg:
+        return None
+    out = qmp.execute("human-monitor-command",
+                      **{"command-line": "xp /1wx 0x%x" % (int(reg[0], 16) + GPIOIE)})
+    m = re.search(r":\s*(0x[0-9a-f]+)", out)
+    return int(m.group(1), 16) if m else None
+
+
+def lab7_release(g, c, text, qmp, dtb):
+    """Button-a released as a user releases a device (an overlay disables
+    its node; the driver core unbinds it and devres frees its interrupt):
+    the core masks the line when its last handler goes, and the PL061's
+    GPIOIE must say so."""
+    gpio0, line = BUTTONS["/button-a"][:2]
+    gpio1, line_b = BUTTONS["/button-b"][:2]
+    out = c.run("overlay apply " + RELEASE)
+    gone = whynot(c, "/button-a")[0] != "bound"
+    ie0, ie1 = gpioie(qmp, dtb, gpio0), gpioie(qmp, dtb, gpio1)
+    before = re.search(r"spurious: (\d+)", c.run("irqs"))
+    presses = dmesg_presses(c, "button-a")
+    edge(c, line, 1)
+    edge(c, line, 0)
+    after = re.search(r"spurious: (\d+)", c.run("irqs"))
+    since = dmesg_presses(c, "button-a")
+    counts = [m.group(1) if m else "?" for m in (before, after)]
+    masked = ie0 is not None and not ie0 & (1 << line)
+    kept = ie1 is not None and ie1 & (1 << line_b)
+    g.check(text, gone and masked and kept and counts[0] == counts[1] and "?" not in counts
+            and since == presses and "no handler" not in c.run("dmesg"),
+            "`overlay apply %s` (button-a's status \"disabled\") said:\n%s\n"
+            "button-a is %s; then gpio0's GPIOIE read 0x%s (line %d's bit must be "
+            "clear),\ngpio1's 0x%s (line %d's bit still set: button-b keeps its line).\n"
+            "Edges on line %d then: button-a's presses %s -> %s, spurious %s -> %s.\n"
+            "When its last handler is freed (free_irq()), the kernel masks the line "
+            "through\nyour irq_mask: a line nobody listens to must not interrupt." %
+            (RELEASE, indent(out) or "  (nothing)", "unbound" if gone else "still bound",
+             "%02x" % ie0 if ie0 is not None else "?", line,
+             "%02x" % ie1 if ie1 is not None else "?", line_b, line, presses, since,
+             counts[0], counts[1]))
+
+
+def lab7_virt(g, kernel):
+    """QEMU's virt, its own tree: gpio-keys waits for a driver of the
+    PL061 (the student's); `system_powerdown` pulses its line 3."""
+    sock = g.out / "virt-qmp.sock"
+    if sock.exists():
+        sock.unlink()
+    try:
+        with Coyote(machine="virt", semihosting=False, kernel=kernel,
+                    extra=["-qmp", "unix:%s,server=on,wait=off" % sock]) as c:
+            verdict, why = whynot(c, "/gpio-keys")
+            if verdict != "bound":
+                return g.check(VIRT, False,
+                               "On virt QEMU's tree has gpio-keys on its PL061's line 3 "
+                               "(both edges).\n`whynot /gpio-keys` says:\n%s\nThe boot log "
+                               "says:\n%s" % (indent(why), indent("\n".join(
+                                   l for l in c.boot_log.splitlines()
+                                   if "gpio" in l or "pl061" in l) or "(nothing)")))
+            qmp = QMP(sock)
+            qmp.execute("system_powerdown")
+            qmp.close()
+            try:
+                status = c.wait_exit(timeout=30)
+                out = c.output_at_exit
+            except Exception as e:      # pexpect's TIMEOUT: still running
+                status, out = "none (still running: %s)" % type(e).__name__, \
+                    c._clean(str(c.child.before or ""))
+            said = [l for l in out.splitlines() if "KEY_POWER" in l or "psci" in l]
+            return g.check(VIRT, status == 0 and any("KEY_POWER" in l for l in said) and
+                           any("SYSTEM_OFF" in l for l in said),
+                           "After `system_powerdown` QEMU's exit status was %s (want 0); the "
+                           "kernel said:\n%s\nThe button's interrupt comes from your domain "
+                           "(gpiod_to_irq()): both edges\nof line 3, as gpio-keys asks." %
+                           (status, indent("\n".join(said) or tail(out, 8) or "(nothing)")))
+    except Exception as e:
+        if VIRT not in g.found:
+            g.check(VIRT, False, "The kernel did not reach its prompt on virt (%s)." %
+                    type(e).__name__)
+
+
 def lab7(src):
     g = Grader(7, src)
     if not have_files(g, src, "gpio-pl061.c", "lab-button.c", "lab7.dts", "Makefile",
@@ -179,14 +294,31 @@ def lab7(src):
              "three pulses are three presses, in the log and in `irqs`",
              "button-b counts falling edges on line 13 (gpio1's line 5), not rising ones",
              "edges on a line nobody requested (line 4) reach nobody: nothing spurious, "
-             "then or at the next press")
-    if not check_build(g, "the kernel builds with both drivers", kernel, log, later):
+             "then or at the next press",
+             "once button-a is released (an overlay disables it), line 3 is masked: "
+             "GPIOIE's bit reads back clear, and its edges reach nobody, nothing spurious")
+    if not check_build(g, "the kernel builds with both drivers", kernel, log,
+                       later + (VIRT,)):
         return g
     if not dtb:
         g.skip_all(later, "lab7.dts's buttons")
-        return g
+    else:
+        lab7_board(g, kernel, dtb, later)
+    lab7_virt(g, kernel)
+    return g
+
+
+def lab7_board(g, kernel, dtb, later):
+    """The checks on versatilepb with the student's tree."""
+    initrd, err = release_initrd(g)
+    if not initrd:
+        raise RuntimeError(err)
+    sock = g.out / "qmp.sock"
+    if sock.exists():
+        sock.unlink()
     try:
-        with Coyote(dtb=dtb, kernel=kernel) as c:
+        with Coyote(dtb=dtb, kernel=kernel, initrd=initrd,
+                    extra=["-qmp", "unix:%s,server=on,wait=off" % sock]) as c:
             out = c.run("irqs")
             cascades = [re.search(r"^interrupt-controller@10140000 +%d +\d+ +\S+ +\(cascade\)"
                                   % hw, out, re.M) for hw in (6, 7)]
@@ -212,6 +344,9 @@ def lab7(src):
             g.check(later[1], ok, "\n".join(hint))
             try:
                 lab7_pulses(g, c, later)
+                qmp = QMP(sock)
+                lab7_release(g, c, later[6], qmp, dtb)
+                qmp.close()
             except Exception as e:          # pexpect's TIMEOUT or EOF, most likely
                 seen = g.found
                 left = [t for t in later[2:] if t not in seen]
@@ -233,4 +368,3 @@ def lab7(src):
             g.check(later[0], False, "The kernel did not reach its prompt (%s)." %
                     type(e).__name__)
             g.skip_all(later[1:], "the kernel to boot")
-    return g
