@@ -2,6 +2,7 @@
 """Lab 10's grader (docs/labs/lab10/README.md):
 GDB: find a planted bug in a struct device."""
 import re
+import time
 from pathlib import Path
 
 import pexpect
@@ -9,7 +10,8 @@ import pexpect
 from qemu.coyote import HEAP_DEBUG, heap_reports
 
 from .common import (Coyote, Grader, PLANTED, ROOT, answer_check, build_kernel, check_build,
-                     compile_lab_dts, fdtget, have_files, indent, initrd_with, read_answers, rel)
+                     compile_lab_dts, fdtget, have_files, indent, initrd_with, read_answers, rel,
+                     tail)
 
 TITLE = 'GDB: find a planted bug in a struct device'
 
@@ -74,10 +76,11 @@ def heap_debug(dtb):
 
 
 def drained(c):
-    """What @c's kernel printed, all of it: read up to now (nothing waits
-    for a prompt in a gdb session's boot)."""
+    """What @c's kernel printed: read until it is quiet for 0.2 s (nothing
+    waits for a prompt in a gdb session's boot), 3 s at most."""
+    end = time.monotonic() + 3
     try:
-        while True:
+        while time.monotonic() < end:
             c.child.read_nonblocking(65536, timeout=0.2)
     except (pexpect.TIMEOUT, pexpect.EOF, OSError):
         pass
@@ -175,9 +178,10 @@ def lab10(src):
     leak_check(g, kernel, dtb, WIDGETS + tuple(MORE_WIDGETS), heap)
     g.check(HEAP, not heap,
             "With your widget.c the heap debug mode (slub_debug: red zones after each\n"
-            "allocation, checked when it is freed) reported:\n%s\nA write past the bytes "
-            "an allocation asked for: how many bytes does your\nallocation ask for, and "
-            "how many does the driver write?" % indent(shown(heap)))
+            "allocation, checked when it is freed; freed memory poisoned) reported:\n%s\n"
+            "Each report names the allocation: how many bytes does it ask for, and how\n"
+            "many does your driver write? Is anything freed twice, or used after kfree()?"
+            % indent(shown(heap)))
     return g
 
 
@@ -209,12 +213,20 @@ def leak_check(g, kernel, dtb, paths, heap):
     cycle = "overlay cycle %%d %s" % OFF
     with Coyote(dtb=dtb, kernel=kernel, initrd=initrd, append=heap_debug(dtb),
                 heap_debug=False) as c:
-        said = c.run(cycle % 1)
-        before = heap_use(c)
-        said += c.run(cycle % ROUNDS)
-        after = heap_use(c)
-        heap += heap_reports(c.printed.getvalue())
+        try:
+            said = c.run(cycle % 1)
+            before = heap_use(c)
+            said += c.run(cycle % ROUNDS)
+            after = heap_use(c)
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            said = None
+        printed = drained(c).replace("\r", "")
+        heap += heap_reports(printed)
         c.close(check_heap=False)
+    if said is None:
+        return g.check(LEAK, False, "Your kernel stopped answering while its widgets were "
+                       "unbound and bound again\n(%s applied, then removed). It printed "
+                       "last:\n%s" % (OFF, indent(tail(printed))))
     hint = ("`mem` before and after %d rounds of unbinding your widgets and binding them\n"
             "again (%s applied, then removed):\n  %s\n  %s\nEach round probes every widget "
             "again: what probe allocates, unbinding\nmust give back (remove() frees it, or "
