@@ -362,6 +362,14 @@ def sensor_machine(g, kernel, more=""):
     return machine, sock
 
 
+def heap_use(c):
+    """`mem`'s heap use on the running @c: what it holds, in how many
+    allocations ("?" when mem says no such thing): equal in two states
+    when nothing leaked between them."""
+    m = re.search(r"^Heap: .*?(used .+? in \d+ allocations?)", c.run("mem"), re.M)
+    return m.group(1) if m else "?"
+
+
 def initrd_with(g, extra, build=BUILD):
     """@build's initrd (its modules and modules.alias, the board's overlays
     in lib/firmware) with @extra added, [(name in the archive, bytes)]:

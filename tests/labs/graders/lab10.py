@@ -10,8 +10,8 @@ import pexpect
 from qemu.coyote import HEAP_DEBUG, heap_reports
 
 from .common import (Coyote, Grader, PLANTED, ROOT, answer_check, build_kernel, check_build,
-                     compile_lab_dts, fdtget, have_files, indent, initrd_with, read_answers, rel,
-                     tail)
+                     compile_lab_dts, fdtget, have_files, heap_use, indent, initrd_with,
+                     read_answers, rel, tail)
 
 TITLE = 'GDB: find a planted bug in a struct device'
 
@@ -194,12 +194,6 @@ def shown(lines, n=6):
     """The first @n of @lines, and how many more."""
     more = len(lines) - n
     return "\n".join(lines[:n] + (["(and %d more)" % more] if more > 0 else []))
-
-
-def heap_use(c):
-    """`mem`'s heap use: what it holds, in how many allocations."""
-    m = re.search(r"^Heap: .*?(used .+? in \d+ allocations?)", c.run("mem"), re.M)
-    return m.group(1) if m else "?"
 
 
 def leak_check(g, kernel, dtb, paths, heap):
