@@ -111,10 +111,7 @@ RIGHT = [
             "    items:\n      - minimum: 0x48\n        maximum: 0x4f",
             "    minimum: 72\n    maximum: 79")(t).replace(
             '"^(temperature-sensor|sensor)@[0-9a-f]+$"', '"^(temperature-)?sensor@"')}),
-    (10, "caller with (), fixed with kzalloc", {
-        "answers.txt": sub("= really_probe", "= really_probe()"),
-        "widget.c": sub("devm_kzalloc(dev, sizeof(*w), GFP_KERNEL)",
-                        "kzalloc(sizeof(*w), GFP_KERNEL)")}),
+    (10, "caller with ()", {"answers.txt": sub("= really_probe", "= really_probe()")}),
     (8, "clk_get and of_clk_get variants", {"lab-consumer.c": sub(
         "clk = devm_clk_get(dev, NULL);", "clk = of_clk_get(dev->of_node, 0);")}),
     (0, "by path, alias as a string, hex and a comment", {
@@ -189,6 +186,9 @@ WRONG = [
      "drvdata_symbol", "info symbol"),
     (10, "bug left in", {"widget.c": lambda t: (ROOT / "docs/labs/lab10/widget.c").read_text()},
      "fixed: each widget's", "Inspect them as"),
+    (10, "kzalloc never freed", {"widget.c": sub("devm_kzalloc(dev, sizeof(*w), GFP_KERNEL)",
+                                                 "kzalloc(sizeof(*w), GFP_KERNEL)")},
+     "no leak", "remove() frees it"),
     (8, "values hard-coded", {"lab-consumer.c": sub("rate = clk_get_rate(clk);",
                                                    "rate = 3686400; div = 64;")},
      "the values come from the tree", "probe logged 3686400 Hz, divider 64"),

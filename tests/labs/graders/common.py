@@ -418,6 +418,31 @@ def sensor_machine(g, kernel, more=""):
     return machine, sock
 
 
+def heap_use(c):
+    """`mem`'s heap use on the running @c: what it holds, in how many
+    allocations ("?" when mem says no such thing): equal in two states
+    when nothing leaked between them."""
+    m = re.search(r"^Heap: .*?(used .+? in \d+ allocations?)", c.run("mem"), re.M)
+    return m.group(1) if m else "?"
+
+
+def initrd_with(g, extra, build=BUILD):
+    """@build's initrd (its modules and modules.alias, the board's overlays
+    in lib/firmware) with @extra added, [(name in the archive, bytes)]:
+    @g.out/grader-initrd.cpio (not initrd.cpio: the folder may be a
+    kernel build's, whose own initrd that is)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from mkinitrd import write_cpio
+    files = [("lib/modules/" + k.name, k.read_bytes())
+             for k in sorted((build / "modules").glob("*.ko")) +
+             [build / "modules" / "modules.alias"]]
+    files += [("lib/firmware/" + o.name, o.read_bytes())
+              for o in sorted((build / "overlays").glob("*.dtbo"))]
+    out = g.out / "grader-initrd.cpio"
+    out.write_bytes(write_cpio(files + list(extra)))
+    return out
+
+
 def check_build(g, text, kernel, log, later=(), more=""):
     """The check @text that the lab's kernel built, its hint the build's
     first error (and @more); @later skipped when it did not build."""

@@ -2,10 +2,16 @@
 """Lab 10's grader (docs/labs/lab10/README.md):
 GDB: find a planted bug in a struct device."""
 import re
+import time
 from pathlib import Path
 
+import pexpect
+
+from qemu.coyote import HEAP_DEBUG, heap_reports
+
 from .common import (Coyote, Grader, PLANTED, ROOT, answer_check, build_kernel, check_build,
-                     compile_lab_dts, fdtget, have_files, read_answers, rel)
+                     compile_lab_dts, fdtget, have_files, heap_use, indent, initrd_with,
+                     read_answers, rel, tail)
 
 TITLE = 'GDB: find a planted bug in a struct device'
 
@@ -19,6 +25,10 @@ RUBRIC = {
     "fixed: each widget's driver_data holds its own gain": 2,
     "fixed for any number of widgets and any gain (the grader's tree: five widgets, "
     "gains up to 0xffffffff)": 1,
+    "no heap corruption: the heap debug mode (slub_debug) reports nothing in any boot of "
+    "your kernel": 1,
+    "no leak: unbinding the widgets gives back what they allocated (an overlay disables "
+    "them, three times)": 1,
 }
 
 LAB10 = ROOT / "docs" / "labs" / "lab10"
@@ -26,6 +36,16 @@ WIDGETS = ("/widget-a", "/widget-b")
 FIXED = "fixed: each widget's driver_data holds its own gain"
 ANY = ("fixed for any number of widgets and any gain (the grader's tree: five widgets, "
        "gains up to 0xffffffff)")
+HEAP = ("no heap corruption: the heap debug mode (slub_debug) reports nothing in any boot of "
+        "your kernel")
+LEAK = ("no leak: unbinding the widgets gives back what they allocated (an overlay disables "
+        "them, three times)")
+# Disables each widget of the tree: applied, the widgets unbind and their
+# devices go; removed, they come back and probe again.
+OFF = "lab10-widgets-off"
+OFF_DTS = '/dts-v1/;\n/plugin/;\n%s'
+OFF_NODE = '\n&{%s} {\n\tstatus = "disabled";\n};\n'
+ROUNDS = 3
 # The grader's own tree, no student's: lab10.dts's two widgets and three
 # more, one gain past a byte, the u32's maximum, and one gain twice (a
 # state chosen by gain or by probe order is shared somewhere here).
@@ -49,26 +69,47 @@ WIDGET_PROBE = (
     "end")
 
 
+def heap_debug(dtb):
+    """Every boot of lab 10 with the heap debug mode, whatever the
+    environment says (a memory lab): -append's bootargs for @dtb."""
+    return ((fdtget(dtb, "/chosen", "bootargs") or "") + " " + HEAP_DEBUG).strip()
+
+
+def drained(c):
+    """What @c's kernel printed: read until it is quiet for 0.2 s (nothing
+    waits for a prompt in a gdb session's boot), 3 s at most."""
+    end = time.monotonic() + 3
+    try:
+        while time.monotonic() < end:
+            c.child.read_nonblocking(65536, timeout=0.2)
+    except (pexpect.TIMEOUT, pexpect.EOF, OSError):
+        pass
+    return c.printed.getvalue()
+
+
 def gdb_session(g, kernel, dtb, paths=WIDGETS):
-    """Boot @kernel (its ELF beside it) halted, with QEMU's gdb stub; one
-    batch gdb session: break in the widget's probe, then at the shell:
-    (frame #1's function, {path: (driver_data, gain)}, gdb's output)."""
+    """Boot @kernel (its ELF beside it) halted, with QEMU's gdb stub and
+    the heap debug mode; one batch gdb session: break in the widget's
+    probe, then at the shell: (frame #1's function, {path: (driver_data,
+    gain)}, gdb's output, the heap debug mode's reports)."""
     from qemu.coyote import free_tcp_port, gdb_path, run_gdb
     if gdb_path() is None:
         raise RuntimeError("gdb-multiarch is not installed (scripts/install-deps)")
     script = g.out / "widgets.gdb"
     script.write_text(WIDGET_PROBE % (tuple(paths),) + "\n")
     port = free_tcp_port()
-    with Coyote(dtb=dtb, kernel=kernel, wait_prompt=False,
-                extra=["-S", "-gdb", "tcp:127.0.0.1:%d" % port]):
+    with Coyote(dtb=dtb, kernel=kernel, wait_prompt=False, append=heap_debug(dtb),
+                heap_debug=False, extra=["-S", "-gdb", "tcp:127.0.0.1:%d" % port]) as c:
         out = run_gdb(port, ["coyote-break-probe coyote,lab10-widget", "continue",
                              "echo ==bt\\n", "bt 2", "delete", "break shell_run", "continue",
                              "source " + str(script)],
                       elf=Path(kernel).with_name("kernel.elf"), timeout=120)
+        heap = heap_reports(drained(c))
+        c.close(check_heap=False)
     m = re.search(r"^==bt\n#0 .*\n#1 +(?:0x[0-9a-f]+ in )?(\w+)", out, re.M)
     widgets = {p: (int(a, 16), int(n), sym) for p, a, n, sym in
                re.findall(r"^widget (\S+) (0x[0-9a-f]+) (-?\d+) (\S+)$", out, re.M)}
-    return (m.group(1) if m else None), widgets, out
+    return (m.group(1) if m else None), widgets, out, heap
 
 
 def symbol_named(given):
@@ -94,9 +135,9 @@ def lab10(src):
     kernel = PLANTED / "kernel.bin"
     if not kernel.exists():
         raise RuntimeError("%s missing: build_planted() first" % rel(kernel))
-    caller, widgets, out = gdb_session(g, kernel, dtb)
-    if caller is None or set(widgets) != set(WIDGETS):
-        raise RuntimeError("the grader's gdb session failed:\n" + out)
+    caller, widgets, out, heap = gdb_session(g, kernel, dtb)
+    if caller is None or set(widgets) != set(WIDGETS) or heap:
+        raise RuntimeError("the grader's gdb session failed:\n" + out + "\n".join(heap))
     answers = read_answers(ans_file)
     given = answers.get("probe_caller", "")
     g.check("probe_caller: who calls widget_probe", given.rstrip("()") == caller,
@@ -114,33 +155,95 @@ def lab10(src):
                  "print ((struct widget *)DEV->driver_data)->gain, where DEV is\n"
                  "widget-a's struct device; compare with lab10.dts and with widget-b.")
     kernel, log = build_kernel(g, drv)
-    if not check_build(g, "the kernel builds with your widget.c", kernel, log, later=(FIXED, ANY)):
+    if not check_build(g, "the kernel builds with your widget.c", kernel, log, later=(FIXED, ANY, HEAP, LEAK)):
         return g
     # Not what GDB saw: that is what answers 2 and 3 ask for.
-    ok, want = own_gains(g, kernel, dtb, WIDGETS)
-    g.check(FIXED, ok,
-            "With your widget.c, GDB at the shell prompt does not find each widget's own\n"
-            "gain (%s) behind its struct device's driver_data.  Inspect them as\n"
-            "answers 2 and 3 ask, then fix the driver." % want)
+    heap = []           # the heap debug mode's reports, every boot of this kernel
+    ok, want = own_gains(g, kernel, dtb, WIDGETS, heap)
+    fixed = g.check(FIXED, ok,
+                    "With your widget.c, GDB at the shell prompt does not find each widget's "
+                    "own\ngain (%s) behind its struct device's driver_data.  Inspect them as\n"
+                    "answers 2 and 3 ask, then fix the driver." % want)
     more = g.out / "lab10-more.dts"
     more.write_text(MORE_DTS)
     dtb, err = compile_lab_dts(more, g.out / "lab10-more.dtb", include=[LAB10])
     if not dtb:
         raise RuntimeError("lab 10: the grader's tree does not compile: " + err)
-    ok, want = own_gains(g, kernel, dtb, WIDGETS + tuple(MORE_WIDGETS))
-    g.check(ANY, ok,
-            "With your widget.c on a tree of the grader's with more widgets, GDB at the\n"
-            "shell prompt does not find each widget's own gain (%s) behind its own\n"
-            "struct device's driver_data.  A driver must work for as many devices as a\n"
-            "tree has, and for any value its property can hold." % want)
+    ok, want = own_gains(g, kernel, dtb, WIDGETS + tuple(MORE_WIDGETS), heap)
+    fixed &= g.check(ANY, ok,
+                     "With your widget.c on a tree of the grader's with more widgets, GDB at "
+                     "the\nshell prompt does not find each widget's own gain (%s) behind its "
+                     "own\nstruct device's driver_data.  A driver must work for as many "
+                     "devices as a\ntree has, and for any value its property can hold." % want)
+    # A driver without state of its own per device allocates nothing to
+    # overrun or leak: these would be points for the bug.
+    if not fixed:
+        g.skip_all((HEAP, LEAK), "the fix (each widget its own state, on both trees)")
+        return g
+    leak_check(g, kernel, dtb, WIDGETS + tuple(MORE_WIDGETS), heap)
+    g.check(HEAP, not heap,
+            "With your widget.c the heap debug mode (slub_debug: red zones after each\n"
+            "allocation, checked when it is freed; freed memory poisoned) reported:\n%s\n"
+            "Each report names the allocation: how many bytes does it ask for, and how\n"
+            "many does your driver write? Is anything freed twice, or used after kfree()?"
+            % indent(shown(heap)))
     return g
 
 
-def own_gains(g, kernel, dtb, paths):
+def shown(lines, n=6):
+    """The first @n of @lines, and how many more."""
+    more = len(lines) - n
+    return "\n".join(lines[:n] + (["(and %d more)" % more] if more > 0 else []))
+
+
+def leak_check(g, kernel, dtb, paths, heap):
+    """@kernel on @dtb with an initrd holding OFF, the overlay that
+    disables every widget of @paths: one `overlay cycle` first (what a
+    first unbind allocates for good is not the driver's), then the heap
+    compared around ROUNDS more.  The LEAK check; the boot's heap debug
+    reports go to @heap."""
+    src = g.out / (OFF + ".dts")
+    src.write_text(OFF_DTS % "".join(OFF_NODE % p for p in paths))
+    dtbo, err = compile_lab_dts(src, g.out / (OFF + ".dtbo"))
+    if not dtbo:
+        raise RuntimeError("lab 10: the grader's overlay does not compile: " + err)
+    initrd = initrd_with(g, [("lib/firmware/%s.dtbo" % OFF, dtbo.read_bytes())],
+                         build=Path(kernel).parent)
+    cycle = "overlay cycle %%d %s" % OFF
+    with Coyote(dtb=dtb, kernel=kernel, initrd=initrd, append=heap_debug(dtb),
+                heap_debug=False) as c:
+        try:
+            said = c.run(cycle % 1)
+            before = heap_use(c)
+            said += c.run(cycle % ROUNDS)
+            after = heap_use(c)
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            said = None
+        printed = drained(c).replace("\r", "")
+        heap += heap_reports(printed)
+        c.close(check_heap=False)
+    if said is None:
+        return g.check(LEAK, False, "Your kernel stopped answering while its widgets were "
+                       "unbound and bound again\n(%s applied, then removed). It printed "
+                       "last:\n%s" % (OFF, indent(tail(printed))))
+    hint = ("`mem` before and after %d rounds of unbinding your widgets and binding them\n"
+            "again (%s applied, then removed):\n  %s\n  %s\nEach round probes every widget "
+            "again: what probe allocates, unbinding\nmust give back (remove() frees it, or "
+            "devm_* frees it for you)." % (ROUNDS, OFF, before, after))
+    if said.count(": ok") != 2:
+        hint += "\n`%s` said:\n%s" % (cycle % ROUNDS, indent(said))
+    if heap:
+        hint += "\n(The heap debug mode reported a corruption too: see that check first.)"
+    return g.check(LEAK, before == after and before != "?" and said.count(": ok") == 2, hint)
+
+
+def own_gains(g, kernel, dtb, paths, heap):
     """@kernel booted on @dtb: whether GDB finds, for each widget of
     @paths, a driver_data of its own (no other widget's) with the gain of
-    its node; (that, the gains wanted as text)."""
-    _, found, _ = gdb_session(g, kernel, dtb, paths)
+    its node; (that, the gains wanted as text).  The boot's heap debug
+    reports go to @heap."""
+    _, found, _, reports = gdb_session(g, kernel, dtb, paths)
+    heap += reports
     want = {p: int(fdtget(dtb, p, "coyote,gain", "u")) for p in paths}
     ok = (set(found) == set(paths) and
           len(set(found[p][0] for p in paths)) == len(paths) and

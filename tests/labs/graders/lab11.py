@@ -16,8 +16,8 @@ import time
 
 import pexpect
 
-from .common import (QMP, Coyote, Grader, build_kernel, check_build, indent, makefile_objs,
-                     rel, tail)
+from .common import (QMP, Coyote, Grader, build_kernel, check_build, heap_use, indent,
+                     makefile_objs, rel, tail)
 from qemu.coyote import BOOT_TIMEOUT, PROMPT
 
 TITLE = "a device from QEMU's command line, bound by its virtio ID"
@@ -133,11 +133,6 @@ def taps(keys):
 
 def want(seq):
     return [(KEYS[k], 1 if d else 0) for k, d in seq]
-
-
-def heap_use(c):
-    m = re.search(r"^Heap: .*?used (.+?) in (\d+) allocations?", c.run("mem"), re.M)
-    return m.group(0) if m else "?"
 
 
 def shown(evs, n=8):

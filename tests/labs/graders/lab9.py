@@ -4,10 +4,9 @@ overlays: the TMP105 added to the running board."""
 import re
 import shutil
 import subprocess
-import sys
 
-from .common import (BUILD, Coyote, Grader, OFDUMP, ROOT, dtbs_check, have_files, indent, rel,
-                     whynot)
+from .common import (BUILD, Coyote, Grader, OFDUMP, ROOT, dtbs_check, have_files, indent,
+                     initrd_with, rel, whynot)
 
 TITLE = 'overlays: the TMP105 added to the running board'
 
@@ -256,21 +255,6 @@ def lab9_probes(g, schema):
                 "Your binding accepted:\n%s\n%s" % ("\n".join(accepted), why))
 
 
-def lab9_initrd(g, dtbo):
-    """The board's initrd with lib/firmware/tmp105.dtbo added."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    from mkinitrd import write_cpio
-    files = [("lib/modules/" + k.name, k.read_bytes())
-             for k in sorted((BUILD / "modules").glob("*.ko")) +
-             [BUILD / "modules" / "modules.alias"]]
-    files += [("lib/firmware/" + o.name, o.read_bytes())
-              for o in sorted((BUILD / "overlays").glob("*.dtbo"))]
-    files.append(("lib/firmware/tmp105.dtbo", dtbo.read_bytes()))
-    out = g.out / "initrd.cpio"
-    out.write_bytes(write_cpio(files))
-    return out
-
-
 def lab9(src):
     g = Grader(9, src)
     if not have_files(g, src, "tmp105.dtso", "ti,tmp105.yaml"):
@@ -329,7 +313,7 @@ def lab9(src):
     if not added:
         g.skip_all(later[1:], "the overlay to add the device")
         return g
-    with Coyote(initrd=lab9_initrd(g, dtbo),
+    with Coyote(initrd=initrd_with(g, [("lib/firmware/tmp105.dtbo", dtbo.read_bytes())]),
                 extra=["-device", "tmp105,address=0x48"]) as c:
         before = c.run("i2c scan 0")
         applied = c.run("overlay apply tmp105")
