@@ -3,15 +3,22 @@
 (Gradescope's submission export, a CSV of submissions), never from the
 student's own .history.jsonl."""
 import subprocess
+import sys
 import zipfile
 
 from qemu.coyote import ROOT
 
-TOOL = ROOT / "scripts" / "lab-hours"
+sys.path.insert(0, str(ROOT / "tests" / "labs"))
+from graders import lab0, lab1  # noqa: E402
 
-# Gradescope's submission_metadata.yml for lab 0 (9 points): ann's active
-# submission is her third (full after 2 h, then again later), bob never
-# reaches 9, cat and dan submit together (full after 4 h 30), eve's first
+TOOL = ROOT / "scripts" / "lab-hours"
+# The full scores lab-hours takes by default: the rubrics' totals.
+FULL0 = sum(lab0.RUBRIC.values())
+FULL1 = sum(lab1.RUBRIC.values())
+
+# Gradescope's submission_metadata.yml for lab 0 (FULL0 points, its
+# rubric's total): ann's active submission is her third (full after 2 h,
+# then again later), bob never reaches it, cat and dan submit together (full after 4 h 30), eve's first
 # submission is still being graded.
 GRADESCOPE = """\
 ---
@@ -21,14 +28,14 @@ GRADESCOPE = """\
     :sid: '1001'
     :email: ann@example.edu
   :created_at: 2026-10-06 09:00:00.000000000 -07:00
-  :score: 9.0
+  :score: FULL0
   :history:
   - :id: 1001
     :created_at: 2026-10-05 10:00:00.000000000 -07:00
     :score: 3.0
   - :id: 1002
     :created_at: 2026-10-05 12:00:00.123456789 -07:00
-    :score: 9.0
+    :score: FULL0
 :submission_2002:
   :submitters:
   - :name: Bob B
@@ -49,7 +56,7 @@ GRADESCOPE = """\
     :sid: '1004'
     :email: dan@example.edu
   :created_at: 2026-10-07 14:30:00.000000000 +00:00
-  :score: 9.0
+  :score: FULL0
   :history:
   - :id: 3001
     :created_at: 2026-10-07 10:00:00.000000000 +00:00
@@ -63,11 +70,11 @@ GRADESCOPE = """\
   :score:
 """
 
-# Lab 1 (9 points) from another platform's log: ann full after 1 h, bob after 3 h.
+# Lab 1 (FULL1 points) from another platform's log: ann full after 1 h, bob after 3 h.
 CSV = """student,created_at,score
 ann,2026-10-12T10:00:00Z,2
-ann,2026-10-12T11:00:00Z,9
-bob,2026-10-12T09:00:00+02:00,9
+ann,2026-10-12T11:00:00Z,FULL1
+bob,2026-10-12T09:00:00+02:00,FULL1
 bob,2026-10-12T06:00:00+02:00,4
 """
 
@@ -80,22 +87,23 @@ def hours(*args):
 
 def test_hours_from_a_gradescope_export_and_a_csv(tmp_path):
     meta = tmp_path / "submission_metadata.yml"
-    meta.write_text(GRADESCOPE)
+    meta.write_text(GRADESCOPE.replace("FULL0", "%d.0" % FULL0))
     log = tmp_path / "lab1.csv"
-    log.write_text(CSV)
+    log.write_text(CSV.replace("FULL1", str(FULL1)))
     rc, out = hours("0:%s" % meta, "1:%s" % log)
     assert rc == 0, out
     # ann 2 h, cat and dan 4.5 h each: the median is 4.5.
-    assert ("lab 0: 4.5 h (median of 3 student(s) with a full score of 9; "
-            "1 without one)") in out, out
-    assert "lab 1: 2.0 h (median of 2 student(s) with a full score of 9; 0 without one)" \
-        in out, out
+    assert ("lab 0: 4.5 h (median of 3 student(s) with a full score of %d; "
+            "1 without one)" % FULL0) in out, out
+    assert ("lab 1: 2.0 h (median of 2 student(s) with a full score of %d; 0 without one)"
+            % FULL1) in out, out
 
 
 def test_hours_from_gradescope_zip_and_another_full_score(tmp_path):
     z = tmp_path / "assignment_123_export.zip"
     with zipfile.ZipFile(z, "w") as f:
-        f.writestr("assignment_123_export/submission_metadata.yml", GRADESCOPE)
+        f.writestr("assignment_123_export/submission_metadata.yml",
+                   GRADESCOPE.replace("FULL0", "%d.0" % FULL0))
         f.writestr("assignment_123_export/submission_1003/lab0.dts", "/dts-v1/;\n")
     # At 8 points bob is done after 1 h too: ann 2 (and a fraction of a second),
     # bob 1, cat and dan 4.5.
