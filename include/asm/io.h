@@ -7,9 +7,8 @@
 #ifndef _ASM_IO_H
 #define _ASM_IO_H
 
-#include <linux/types.h>
-
 #include <linux/compiler_types.h>
+#include <linux/types.h>
 
 /* The compiler must not merge, reorder or drop device accesses. */
 #define __io_barrier() __asm__ volatile("" : : : "memory")

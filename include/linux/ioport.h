@@ -13,12 +13,11 @@
 #ifndef _LINUX_IOPORT_H
 #define _LINUX_IOPORT_H
 
+#include <linux/compiler_types.h>
 #include <linux/of.h>
 #include <linux/types.h>
 
 struct device;
-
-#include <linux/compiler_types.h>
 
 #define IORESOURCE_BUSY		0x80000000
 #define IORESOURCE_SYSTEM_RAM	0x01000000

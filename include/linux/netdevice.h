@@ -15,6 +15,7 @@
 #ifndef _LINUX_NETDEVICE_H
 #define _LINUX_NETDEVICE_H
 
+#include <linux/compiler_types.h>
 #include <linux/interrupt.h>
 #include <linux/list.h>
 #include <linux/types.h>
@@ -32,8 +33,6 @@
 struct device;
 struct net_device;
 struct platform_device;
-
-#include <linux/compiler_types.h>
 
 /* Counters, as Linux's struct net_device_stats (the subset we count). */
 struct net_device_stats {

@@ -7,12 +7,11 @@
 #ifndef _LINUX_PLATFORM_DEVICE_H
 #define _LINUX_PLATFORM_DEVICE_H
 
+#include <linux/compiler_types.h>
 #include <linux/device.h>
 #include <linux/init.h>
 #include <linux/module.h>
 #include <linux/of.h>
-
-#include <linux/compiler_types.h>
 
 struct platform_device {
 	const char *name;

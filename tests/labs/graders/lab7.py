@@ -2,14 +2,10 @@
 """Lab 7's grader (docs/labs/lab7/README.md):
 interrupts: the PL061 as an interrupt controller."""
 import re
-import sys
 
-from .common import (QMP, ROOT, Coyote, Grader, build_kernel, check_build, compile_lab_dts,
-                     dtbs_check, fdtget, have_files, indent, makefile_objs, ofdump_devices,
-                     tail, whynot)
-
-sys.path.insert(0, str(ROOT / "scripts"))
-from mkinitrd import write_cpio  # noqa: E402
+from .common import (QMP, Coyote, Grader, build_kernel, check_build, compile_lab_dts,
+                     dtbs_check, fdtget, have_files, indent, initrd_with, makefile_objs,
+                     ofdump_devices, tail, whynot)
 
 TITLE = 'interrupts: the PL061 as an interrupt controller'
 
@@ -174,20 +170,15 @@ def lab7_pulses(g, c, later):
 
 
 def release_initrd(g):
-    """The lab build's initrd (its modules) with one file more, the
-    grader's overlay lib/firmware/lab7-release.dtbo: (path or None, why)."""
+    """The lab build's initrd (its modules, the board's overlays) with one
+    file more, the grader's overlay lib/firmware/lab7-release.dtbo: (path
+    or None, why)."""
     src = g.out / (RELEASE + ".dts")
     src.write_text(RELEASE_DTS)
     dtbo, err = compile_lab_dts(src, g.out / (RELEASE + ".dtbo"))
     if not dtbo:
         return None, "the grader's overlay does not compile: " + err
-    mods = g.out / "modules"
-    files = [("lib/modules/" + m.name, m.read_bytes()) for m in sorted(mods.iterdir())
-             if m.suffix == ".ko" or m.name == "modules.alias"] if mods.is_dir() else []
-    files.append(("lib/firmware/%s.dtbo" % RELEASE, dtbo.read_bytes()))
-    path = g.out / "lab7-initrd.cpio"
-    path.write_bytes(write_cpio(files))
-    return path, ""
+    return initrd_with(g, [("lib/firmware/%s.dtbo" % RELEASE, dtbo.read_bytes())], g.out), ""
 
 
 def gpioie(qmp, dtb, node):
