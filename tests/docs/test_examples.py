@@ -5,8 +5,6 @@
 newcomer who has just cloned it would type it, checked for success and
 for what the page says about its output (issue 30).  A command block with
 neither marker fails the suite, so a new one cannot drift unseen."""
-import importlib.machinery
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -14,11 +12,10 @@ import subprocess
 import pytest
 
 from qemu.coyote import ROOT
+from scriptmod import load_script
 
 SCRIPT = ROOT / "scripts" / "docs-examples"
-_loader = importlib.machinery.SourceFileLoader("docs_examples", str(SCRIPT))
-ex = importlib.util.module_from_spec(importlib.util.spec_from_loader("docs_examples", _loader))
-_loader.exec_module(ex)
+ex = load_script(SCRIPT)
 
 EXAMPLES = [e for page in ex.all_pages(ROOT) for e in ex.examples(ROOT, page)]
 

@@ -13,25 +13,15 @@ import glob
 import os
 import subprocess
 import sys
-import importlib.machinery
-import importlib.util
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tests", "corpus"))
 import corpus  # noqa: E402
+from scriptmod import load_script  # noqa: E402
 
-
-
-def _load_script(name, path):
-    loader = importlib.machinery.SourceFileLoader(name, path)
-    module = importlib.util.module_from_spec(importlib.util.spec_from_loader(name, loader))
-    loader.exec_module(module)
-    return module
-
-
-conf = _load_script("fdt_conformance", os.path.join(ROOT, "scripts", "fdt-conformance"))
+conf = load_script(os.path.join(ROOT, "scripts", "fdt-conformance"))
 DOC = os.path.join(ROOT, "docs", "fdt-conformance.md")
 
 

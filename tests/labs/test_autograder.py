@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from qemu.coyote import ROOT
+from scriptmod import load_script
 
 sys.path.insert(0, str(ROOT / "tests" / "labs"))
 from graders import lab0  # noqa: E402
@@ -108,13 +109,7 @@ def test_passed_reads_one_check_of_a_result(tmp_path):
 
 
 def tool_module():
-    import importlib.machinery
-    import importlib.util
-    loader = importlib.machinery.SourceFileLoader("lab_autograder", str(TOOL))
-    module = importlib.util.module_from_spec(importlib.util.spec_from_loader("lab_autograder",
-                                                                             loader))
-    loader.exec_module(module)
-    return module
+    return load_script(TOOL)
 
 
 def test_a_grader_that_fails_still_gives_every_check_at_zero():

@@ -7,6 +7,7 @@ import sys
 import zipfile
 
 from qemu.coyote import ROOT
+from scriptmod import load_script
 
 sys.path.insert(0, str(ROOT / "tests" / "labs"))
 from graders import lab0, lab1  # noqa: E402
@@ -127,14 +128,7 @@ def test_hours_refuse_what_is_not_an_export(tmp_path):
 
 
 def grade_class():
-    import importlib.machinery
-    import importlib.util
-    loader = importlib.machinery.SourceFileLoader("grade_class",
-                                                  str(ROOT / "scripts" / "grade-class"))
-    module = importlib.util.module_from_spec(importlib.util.spec_from_loader("grade_class",
-                                                                             loader))
-    loader.exec_module(module)
-    return module
+    return load_script(ROOT / "scripts" / "grade-class")
 
 
 def test_grade_class_flags_a_history_that_disagrees_with_the_grade(tmp_path):

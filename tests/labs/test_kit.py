@@ -8,6 +8,7 @@ import shutil
 import subprocess
 
 from qemu.coyote import ROOT, BUILD
+from scriptmod import load_script
 
 SOL = ROOT / "tests" / "labs" / "solutions"
 
@@ -128,13 +129,7 @@ def test_bench_grading_generates_a_class_of_thirty_hand_ins(tmp_path):
     grade-class reads them, right and wrong; each wrong one differs from
     its lab's reference answer, each starter is the lab's folder."""
     import filecmp
-    import importlib.machinery
-    import importlib.util
-    path = ROOT / "scripts" / "bench" / "grading.py"
-    loader = importlib.machinery.SourceFileLoader("bench_grading", str(path))
-    spec = importlib.util.spec_from_loader("bench_grading", loader)
-    bench = importlib.util.module_from_spec(spec)
-    loader.exec_module(bench)
+    bench = load_script(ROOT / "scripts" / "bench" / "grading.py", "bench_grading")
     made = bench.make_class(tmp_path / "class")
     assert len(made) >= 30, made
     kinds = {m[2] for m in made}

@@ -4,13 +4,12 @@ mutate-labs`): every catalogue still applies to its reference answer and
 holds at least ten mutants; for the quick labs, every catalogued wrong
 answer fails its grade at a named check and every alternative right
 answer passes (make mutate-labs grades every lab)."""
-import importlib.machinery
-import importlib.util
 import subprocess
 
 import pytest
 
 from qemu.coyote import ROOT
+from scriptmod import load_script
 
 SCRIPT = ROOT / "scripts" / "mutate-labs"
 # Labs whose grade takes a few seconds once its kernel is built: all their
@@ -19,11 +18,7 @@ QUICK = (0, 1, 2, 3, 9, 10)
 
 
 def load():
-    loader = importlib.machinery.SourceFileLoader("mutate_labs", str(SCRIPT))
-    spec = importlib.util.spec_from_loader("mutate_labs", loader)
-    mod = importlib.util.module_from_spec(spec)
-    loader.exec_module(mod)
-    return mod
+    return load_script(SCRIPT)
 
 
 # A change to a reference answer that moves a catalogued line.

@@ -12,7 +12,6 @@ the kernel on QEMU's own blob (dumped again for each run, never edited),
 -semihosting here, so nothing else could end it.  `poweroff` is tested
 once.
 """
-import importlib.util
 import re
 import subprocess
 
@@ -20,11 +19,10 @@ import pytest
 
 from qemu.coyote import BUILD, ROOT, Coyote, compile_dts
 from qemu.test_boards import RTC_BASE, date_after_rtc_base, slept_by_uptime
+from scriptmod import load_script
 from tools.test_whynot import OFDUMP, check_agreement
 
-_spec = importlib.util.spec_from_file_location("qemu_dumpdtb", ROOT / "scripts" / "qemu-dumpdtb.py")
-qemu_dumpdtb = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(qemu_dumpdtb)
+qemu_dumpdtb = load_script(ROOT / "scripts" / "qemu-dumpdtb.py", "qemu_dumpdtb")
 CONFIGS = qemu_dumpdtb.CONFIGS
 DTB_DIR = BUILD / "tests" / "virt"
 

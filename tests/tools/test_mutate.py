@@ -2,8 +2,6 @@
 """The mutation harness (scripts/mutate, `make mutate`): the catalogue still
 applies to the tree, bad catalogues are refused, and the tree is restored
 however a run ends."""
-import importlib.machinery
-import importlib.util
 import os
 import pathlib
 import re
@@ -13,16 +11,14 @@ import time
 
 import pytest
 
+from scriptmod import load_script
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "mutate"
 
 
 def load():
-    loader = importlib.machinery.SourceFileLoader("mutate", str(SCRIPT))
-    spec = importlib.util.spec_from_loader("mutate", loader)
-    mod = importlib.util.module_from_spec(spec)
-    loader.exec_module(mod)
-    return mod
+    return load_script(SCRIPT)
 
 
 # A planted mutant is an edit its own `find:` no longer matches.
