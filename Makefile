@@ -3,7 +3,11 @@
 # `make help` lists the targets.
 
 CROSS_COMPILE ?= arm-none-eabi-
-CC      := $(CROSS_COMPILE)gcc
+# ccache, where it is installed (scripts/install-deps does): a build
+# repeated (a clean tree, a fresh clone, CI) compiles from its cache.
+# CCACHE= builds without it.
+CCACHE  ?= $(shell command -v ccache 2>/dev/null)
+CC      := $(CCACHE) $(CROSS_COMPILE)gcc
 OBJCOPY := $(CROSS_COMPILE)objcopy
 NM      := $(CROSS_COMPILE)nm
 READELF := $(CROSS_COMPILE)readelf
@@ -43,12 +47,19 @@ HOSTDIRS += drivers/base
 # and the timer register first: the console and everything after need them.
 KDIRS    += drivers/clk drivers/irqchip drivers/clocksource drivers/tty/serial
 HOSTDIRS += drivers/clk
+KDIRS    += drivers/pinctrl
+HOSTDIRS += drivers/pinctrl
 KDIRS    += drivers/i2c drivers/i2c/algos drivers/i2c/busses drivers/rtc
 HOSTDIRS += drivers/i2c drivers/i2c/algos drivers/rtc
 KDIRS    += drivers/net drivers/bus drivers/power/reset drivers/clk/versatile
+KDIRS    += drivers/clk/sunxi-ng
+KDIRS    += drivers/clk/imx
+KDIRS    += drivers/clk/bcm drivers/mailbox drivers/pinctrl/bcm
 KDIRS    += drivers/gpio drivers/firmware/psci
 KDIRS    += drivers/virtio drivers/char/hw_random drivers/block
-KDIRS    += drivers/input/keyboard drivers/firmware
+KDIRS    += drivers/input/keyboard drivers/firmware drivers/watchdog
+# PCI: the bus, enumeration and `lspci`, then the host bridges.
+KDIRS    += drivers/pci drivers/pci/controller
 # Host only: the simulated I2C devices the host tests drive.
 HOSTDIRS += scripts/host/i2c-sim
 
@@ -62,13 +73,15 @@ include scripts/Makefile.host
 include scripts/Makefile.tools
 include scripts/Makefile.bindings
 include scripts/Makefile.labs
-# Device links: pictures and the probe benchmark (issue 13).
+# Device links: pictures and the probe benchmark.
 include scripts/Makefile.devlinks
-# Device-tree overlays (issue 14).
+# Device-tree overlays.
 include scripts/Makefile.overlays
 include scripts/Makefile.conformance
+# Each board's tree, devices and probe order as one HTML page (issue 38).
+include scripts/Makefile.explore
 include scripts/Makefile.sanitize
 include scripts/Makefile.boards
 include scripts/Makefile.selftest
-# Transcripts in the pages, regenerated from real runs (issue 17).
+# Transcripts in the pages, regenerated from real runs.
 include scripts/Makefile.docs

@@ -78,6 +78,17 @@ int blk_rw(struct gendisk *disk, sector_t sector, unsigned int count, void *buf,
 }
 EXPORT_SYMBOL(blk_rw);
 
+/* Why a sector is out of range, in words that hold for an empty disk too. */
+static void print_range(const struct gendisk *d, unsigned long long sector)
+{
+	if (!d->capacity)
+		printf("blk: %s is empty (0 sectors): there is no sector %llu\n", d->disk_name,
+		       sector);
+	else
+		printf("blk: %s has %llu sectors (0 to %llu)\n", d->disk_name,
+		       (unsigned long long)d->capacity, (unsigned long long)d->capacity - 1);
+}
+
 static int blk_read_cmd(struct gendisk *d, int argc, char **argv)
 {
 	unsigned long long sector;
@@ -95,8 +106,7 @@ static int blk_read_cmd(struct gendisk *d, int argc, char **argv)
 		return -ENOMEM;
 	ret = blk_rw(d, sector, (unsigned int)count, buf, false);
 	if (ret == -ERANGE)
-		printf("blk: %s has %llu sectors (0 to %llu)\n", d->disk_name,
-		       (unsigned long long)d->capacity, (unsigned long long)d->capacity - 1);
+		print_range(d, sector);
 	else if (ret)
 		printf("blk: %s: read of sector %llu: %s\n", d->disk_name, sector, errname(ret));
 	else
@@ -124,6 +134,8 @@ static int blk_write_cmd(struct gendisk *d, int argc, char **argv)
 	ret = blk_rw(d, sector, 1, buf, true);
 	if (ret == -EROFS)
 		printf("blk: %s is read-only (QEMU: drop readonly=on from -drive)\n", d->disk_name);
+	else if (ret == -ERANGE)
+		print_range(d, sector);
 	else if (ret)
 		printf("blk: %s: write of sector %llu: %s\n", d->disk_name, sector, errname(ret));
 	kfree(buf);

@@ -9,6 +9,7 @@
 
 #include <linux/console.h>
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <coyote/console.h>
@@ -145,6 +146,7 @@ int vprintf(const char *fmt, va_list args)
 	console_write(buf, n);
 	return n;
 }
+EXPORT_SYMBOL(vprintf);
 
 int printf(const char *fmt, ...)
 {
@@ -156,6 +158,7 @@ int printf(const char *fmt, ...)
 	va_end(args);
 	return n;
 }
+EXPORT_SYMBOL(printf);
 
 int puts(const char *s)
 {
@@ -163,3 +166,4 @@ int puts(const char *s)
 	console_write("\n", 1);
 	return 0;
 }
+EXPORT_SYMBOL(puts);

@@ -46,13 +46,16 @@ static int apply_file(const char *name, bool quiet)
 	device_block_probing();
 	ret = of_overlay_fdt_apply(e.data, e.size, &id, NULL);
 	device_unblock_probing();
-	if (ret) {
+	if (ret && !id) {
 		pr_err("%s refused, tree unchanged: %s (%s)\n", name, of_overlay_error(),
 		       errname(ret));
 		return ret;
 	}
 	of_overlay_set_name(id, name);
-	if (!quiet)
+	if (ret)	/* a post-apply notifier's complaint: applied all the same */
+		pr_warn("%d: %s applied (%u bytes), but %s (%s)\n", id, name, e.size,
+			of_overlay_error(), errname(ret));
+	else if (!quiet)
 		pr_info("%d: %s applied (%u bytes)\n", id, name, e.size);
 	return id;
 }

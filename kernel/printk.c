@@ -10,6 +10,7 @@
  * late console can replay the ring with the right filtering.
  */
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/console.h>
@@ -24,6 +25,7 @@
 int console_loglevel = 7;		/* everything but KERN_DEBUG */
 
 static char log_buf[LOG_BUF_LEN];
+EXPORT_SYMBOL(console_loglevel);
 static u32 log_first;			/* oldest byte, monotonic index */
 static u32 log_next;			/* one past the newest byte */
 static bool log_line_open;		/* last line has no '\n' yet */
@@ -93,6 +95,7 @@ int vprintk(const char *fmt, va_list args)
 	local_irq_restore(flags);
 	return len;
 }
+EXPORT_SYMBOL(vprintk);
 
 int printk(const char *fmt, ...)
 {
@@ -104,6 +107,7 @@ int printk(const char *fmt, ...)
 	va_end(args);
 	return n;
 }
+EXPORT_SYMBOL(printk);
 
 /*
  * Walk the ring line by line; @emit gets each line's level and text
@@ -169,79 +173,16 @@ void log_buf_replay(struct console *co)
 	replay_target = NULL;
 }
 
-#include <coyote/shell.h>
-
-static const char *const level_names[8] = {
-	"emerg", "alert", "crit", "err", "warn", "notice", "info", "debug",
-};
-static unsigned int dmesg_levels;	/* bit per level `dmesg -l` asked for */
+static unsigned int print_levels;	/* bit per level log_buf_print_levels() wants */
 
 static void emit_levels(int level, const char *s, unsigned int n)
 {
-	if (level >= 0 && level < 8 && (dmesg_levels & (1u << level)))
+	if (level >= 0 && level < 8 && (print_levels & (1u << level)))
 		emit_all(level, s, n);
 }
 
-/* "err,warn" or "3,4" into a mask of levels; 0 when a name is unknown. */
-static unsigned int parse_levels(const char *list)
+void log_buf_print_levels(unsigned int mask)
 {
-	unsigned int mask = 0;
-
-	while (*list) {
-		size_t n = 0;
-		int lvl = -1;
-
-		while (list[n] && list[n] != ',')
-			n++;
-		for (int i = 0; i < 8; i++)
-			if (strlen(level_names[i]) == n && !strncmp(list, level_names[i], n))
-				lvl = i;
-		if (n == 1 && *list >= '0' && *list <= '7')
-			lvl = *list - '0';
-		if (lvl < 0)
-			return 0;
-		mask |= 1u << lvl;
-		list += n;
-		if (*list)
-			list++;
-	}
-	return mask;
-}
-
-/* Tab after dmesg: -l, then a level name. */
-static void complete_dmesg(struct shell_compl *c, int argi)
-{
-	char opt[4];
-
-	if (argi == 1) {
-		shell_compl_add(c, "-l", false, 0);
-		return;
-	}
-	shell_compl_arg(c, 1, opt, sizeof(opt));
-	if (argi == 2 && !strcmp(opt, "-l"))
-		for (int i = 0; i < 8; i++)
-			shell_compl_add(c, level_names[i], false, 0);
-}
-
-/* dmesg: the whole ring (whatever loglevel= let through); -l picks levels. */
-static int cmd_dmesg(int argc, char **argv)
-{
-	if (argc == 1) {
-		log_buf_print();
-		return intr_pending() ? -EINTR : 0;
-	}
-	if (argc != 3 || strcmp(argv[1], "-l"))
-		return -EINVAL;
-	dmesg_levels = parse_levels(argv[2]);
-	if (!dmesg_levels) {
-		printf("dmesg: unknown level in '%s' (emerg alert crit err warn notice info debug, or 0-7)\n",
-		       argv[2]);
-		return -EINVAL;
-	}
+	print_levels = mask;
 	log_walk(emit_levels);
-	return intr_pending() ? -EINTR : 0;
 }
-SHELL_COMMAND(dmesg, cmd_dmesg, "dmesg [-l LEVEL[,LEVEL...]]",
-	      "print the kernel log (ring buffer), or only the lines of some levels",
-	      .topic = TOPIC_SYSTEM, .complete = complete_dmesg,
-	      .example = "dmesg -l err,warn");

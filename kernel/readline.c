@@ -77,8 +77,11 @@ static int read_escape(int *pending)
 		*pending = c;
 		return KEY_NONE;
 	}
+	/* A parameter past any key's number stays there: typed or pasted
+	 * digits never overflow it. */
 	while ((c = getc_wait()) >= '0' && c <= '9')
-		param = param * 10 + (c - '0');
+		if (param < 1000)
+			param = param * 10 + (c - '0');
 	while (c < 0x40 || c > 0x7e)	/* any other parameter bytes */
 		c = getc_wait();
 	switch (c) {

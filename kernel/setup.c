@@ -18,6 +18,7 @@
 #include <coyote/console.h>
 #include <coyote/memory.h>
 #include <coyote/setup.h>
+#include <coyote/shell.h>
 #include <asm/semihosting.h>
 
 /* Blobs larger than this are refused: QEMU's are about 2 x (file + 10000). */
@@ -438,8 +439,6 @@ void kmem_init(void)
 	    !kmem_debug_enable())
 		pr_info("heap: debug on (slub_debug): freed memory poisoned and checked on reuse, red zones checked on free\n");
 }
-
-#include <coyote/shell.h>
 
 const char *boot_command_line(void)
 {

@@ -10,6 +10,16 @@
  * "free", so kfree can tell a double free from a pointer that was never
  * allocated or a header that something overwrote, and says which.
  *
+ * The free-list link sits where a use after free writes first (the
+ * payload's first word), so it has a check word of its own, as Linux's
+ * hardened free list has: the link XOR the block's address XOR a magic.
+ * Every walk checks it, and that the link leads up the address space to a
+ * sound free block, before following it: a write after free, a wild
+ * pointer or a link to itself is reported (and counted) and the list is
+ * rebuilt from the block headers, which tile each range.  The allocator
+ * never follows a pointer it has not checked, so it neither faults nor
+ * loops on its own metadata.
+ *
  * Debug mode (`slub_debug` in the bootargs, as Linux's, set before the
  * first allocation) catches what the headers cannot see:
  *
@@ -29,6 +39,7 @@
 #define pr_fmt(fmt) "heap: " fmt
 
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
@@ -40,6 +51,7 @@
 #define MAGIC_USED	0xa110c8edu
 #define MAGIC_FREE	0xf4eeb10cu
 #define MAGIC_DEBUG	0xdeb0c8edu	/* used, with red zone and owner record */
+#define MAGIC_LINK	0x11a4c0deu	/* a free block's link check word */
 #define POISON_FREE	0x6b		/* Linux's value: use-after-free reads 0x6b6b6b6b */
 #define RED_ACTIVE	0xcc		/* Linux's red zone of a live object */
 #define RED_MIN		8		/* bytes of red zone at least */
@@ -56,11 +68,17 @@ struct howner {
 	const void *caller;	/* who called kmalloc (or kzalloc, kstrdup...) */
 };
 
+/* The start of a free block's payload: its link and the link's check. */
+struct hlink {
+	struct hblk *next;
+	u32 check;	/* next ^ the block's address ^ MAGIC_LINK */
+};
+
 #define HDR		sizeof(struct hblk)
-#define MIN_BLOCK	(HDR + HEAP_ALIGN)	/* room for the free-list pointer */
 #define OWNER		sizeof(struct howner)
-/* A free block's payload past its free-list pointer: what poison covers. */
-#define FREE_LINK	(HDR + sizeof(struct hblk *))
+/* A free block's header and link: past them, poison covers the payload. */
+#define FREE_LINK	(HDR + ALIGN(sizeof(struct hlink), HEAP_ALIGN))
+#define MIN_BLOCK	FREE_LINK		/* room for the link */
 
 struct heap_region {
 	char *start, *end;
@@ -84,9 +102,29 @@ static unsigned int debug_reports;
 static struct freed freed[FREED_RING];
 static unsigned int freed_next;
 
-static struct hblk **next_of(struct hblk *b)
+static struct hlink *link_of(struct hblk *b)
 {
-	return (struct hblk **)(void *)(b + 1);
+	return (struct hlink *)(void *)(b + 1);
+}
+
+static u32 link_check(const struct hblk *b, const struct hblk *next)
+{
+	return (u32)(uintptr_t)next ^ (u32)(uintptr_t)b ^ MAGIC_LINK;
+}
+
+static void set_next(struct hblk *b, struct hblk *next)
+{
+	link_of(b)->next = next;
+	link_of(b)->check = link_check(b, next);
+}
+
+/* Make @b follow @prev on the free list (@prev NULL: the list's head). */
+static void link_after(struct hblk *prev, struct hblk *b)
+{
+	if (prev)
+		set_next(prev, b);
+	else
+		free_list = b;
 }
 
 static void set_free(struct hblk *b, u32 size)
@@ -130,23 +168,32 @@ void kmem_add_region(phys_addr_t base, phys_addr_t size)
 {
 	uintptr_t start = ALIGN((uintptr_t)base, HEAP_ALIGN);
 	uintptr_t end = (uintptr_t)(base + size) & ~(uintptr_t)(HEAP_ALIGN - 1);
-	struct hblk *b, **pp;
+	struct hblk *b, *prev, *n;
 
 	if (end <= start || end - start < 4 * MIN_BLOCK || nr_regions >= MEM_MAX_REGIONS)
 		return;
 	/* Blocks record their size in 32 bits; regions this big are split up. */
-	regions[nr_regions++] = (struct heap_region){ (char *)start, (char *)end, (char *)start };
+	/* Sorted by address, as the free list is: a rebuild walks them in order. */
+	{
+		int i = nr_regions++;
+
+		for (; i > 0 && regions[i - 1].start > (char *)start; i--)
+			regions[i] = regions[i - 1];
+		regions[i] = (struct heap_region){ (char *)start, (char *)end, (char *)start };
+	}
 	b = (struct hblk *)start;
 	set_free(b, end - start);
-	for (pp = &free_list; *pp && *pp < b; pp = next_of(*pp))
+	/* At boot, before anything can have written over a link. */
+	for (prev = NULL, n = free_list; n && n < b; prev = n, n = link_of(n)->next)
 		;
-	*next_of(b) = *pp;
-	*pp = b;
+	set_next(b, n);
+	link_after(prev, b);
 	heap_total += end - start;
 }
 
 static void report(const char *what, const void *p, const void *caller)
 {
+	debug_reports++;
 	pr_err("kfree(%p) from %pS: %s; block not freed\n", p, caller, what);
 }
 
@@ -270,13 +317,158 @@ static bool redzone_ok(struct hblk *b, const void *caller, const char *why)
 	return false;
 }
 
+/* ---- the free list's own checks ------------------------------------------ */
+
+/*
+ * Rebuild the free list from the headers, region by region, in address
+ * order.  A header that is neither used nor free ends its region's walk:
+ * the rest of that region is not handed out again (said, and counted).
+ */
+static void rebuild_free_list(void)
+{
+	struct hblk *prev = NULL;
+
+	free_list = NULL;
+	for (int i = 0; i < nr_regions; i++) {
+		char *p = regions[i].start;
+
+		while (p < regions[i].end) {
+			struct hblk *b = (struct hblk *)p;
+
+			if (block_ok(b, MAGIC_FREE)) {
+				link_after(prev, b);
+				prev = b;
+			} else if (!block_ok(b, MAGIC_USED) && !block_ok(b, MAGIC_DEBUG)) {
+				debug_reports++;
+				pr_err("corrupted block header at %p (size 0x%x, check 0x%x): the %u bytes from there to the end of its range are not used again\n",
+				       b, b->size, b->check, (unsigned int)(regions[i].end - p));
+				break;
+			}
+			p += b->size;
+		}
+	}
+	if (prev)
+		set_next(prev, NULL);
+	pr_err("free list rebuilt from the block headers\n");
+}
+
+/* The list's head, checked; false (reported unless @who is NULL) if bad. */
+static bool head_ok(const char *who, const void *caller)
+{
+	struct hblk *b = free_list;
+
+	if (!b || block_ok(b, MAGIC_FREE))
+		return true;
+	if (who) {
+		debug_reports++;
+		pr_err("free block at %p is corrupted (the list's head; size 0x%x, check 0x%x); found by %s from %pS\n",
+		       b, region_of(b) ? b->size : 0, region_of(b) ? b->check : 0, who, caller);
+	}
+	return false;
+}
+
+/*
+ * The free block after @b (NULL: the end of the list) in *@next, checked
+ * before anything reads it: the link's check word must match, and the
+ * link must lead up the address space (no loop) to a sound free block.
+ * Return: false when it does not, reported and counted as found by @who
+ * (from @caller); quietly when @who is NULL.
+ */
+static bool next_free(struct hblk *b, struct hblk **next, const char *who, const void *caller)
+{
+	struct hlink *l = link_of(b);
+	struct hblk *n = l->next;
+	const struct freed *f;
+
+	if (l->check == link_check(b, n)) {
+		if (!n || ((char *)n > (char *)b && !((uintptr_t)n & (HEAP_ALIGN - 1)) &&
+			   block_ok(n, MAGIC_FREE))) {
+			*next = n;
+			return true;
+		}
+		if (!who)
+			return false;
+		debug_reports++;
+		if ((char *)n <= (char *)b)
+			pr_err("free block at %p is corrupted (its link leads back to %p); found by %s from %pS\n",
+			       b, n, who, caller);
+		else if (!region_of(n))
+			pr_err("free block at %p is corrupted (its link leads to %p, outside the heap); found by %s from %pS\n",
+			       b, n, who, caller);
+		else
+			pr_err("free block at %p is corrupted (size 0x%x, check 0x%x); found by %s from %pS\n",
+			       n, n->size, n->check, who, caller);
+		return false;
+	}
+	if (!who)
+		return false;
+	debug_reports++;
+	f = debug ? freed_holding((const char *)l) : NULL;
+	if (f)
+		pr_err("use after free: the free-list link at %p overwritten (0x%08lx) after kfree, in a %u-byte block allocated by %pS, freed by %pS; found by %s from %pS\n",
+		       l, (unsigned long)(uintptr_t)n, f->size, f->owner, f->freer, who, caller);
+	else
+		pr_err("use after free: the free-list link at %p overwritten (0x%08lx) after kfree, in a free block of %u bytes; found by %s from %pS\n",
+		       l, (unsigned long)(uintptr_t)n, (unsigned int)(b->size - HDR), who, caller);
+	return false;
+}
+
+/*
+ * First fit for @need bytes: the block in *@fit (NULL: none fits), the one
+ * before it in *@prev and the one after it in *@next.  Return: 0, or
+ * -EFAULT when a link on the way is damaged (reported).
+ */
+static int find_fit(size_t need, struct hblk **prev, struct hblk **fit, struct hblk **next,
+		    const void *caller)
+{
+	struct hblk *p = NULL, *b = free_list, *n = NULL;
+
+	if (!head_ok("kmalloc", caller))
+		return -EFAULT;
+	for (; b; p = b, b = n) {
+		if (!next_free(b, &n, "kmalloc", caller))
+			return -EFAULT;
+		if (b->size >= need)
+			break;
+	}
+	*prev = p;
+	*fit = b;
+	*next = b ? n : NULL;
+	return 0;
+}
+
+/*
+ * Where block @b goes back on the list: the free block before it in
+ * *@prev, the one after it in *@next, and that one's successor in
+ * *@after (for a merge).  Return: 0, or -EFAULT as find_fit().
+ */
+static int find_place(struct hblk *b, struct hblk **prev, struct hblk **next,
+		      struct hblk **after, const void *caller)
+{
+	struct hblk *p = NULL, *n = free_list, *a = NULL;
+
+	if (!head_ok("kfree", caller))
+		return -EFAULT;
+	for (; n; p = n, n = a) {
+		if (!next_free(n, &a, "kfree", caller))
+			return -EFAULT;
+		if (n > b)
+			break;
+	}
+	*prev = p;
+	*next = n;
+	*after = n ? a : NULL;
+	return 0;
+}
+
 /* ---- allocation ---------------------------------------------------------- */
 
 static void *alloc(size_t size, const void *caller)
 {
-	struct hblk **pp, *b;
+	struct hblk *prev, *b, *next;
 	unsigned long irqflags;
 	size_t need;
+	int tries = 0;
 
 	if (size > 0x7fffffff)
 		return NULL;
@@ -285,15 +477,14 @@ static void *alloc(size_t size, const void *caller)
 		need = MIN_BLOCK;
 
 	local_irq_save(irqflags);
-	for (pp = &free_list; (b = *pp); pp = next_of(b)) {
-		if (!block_ok(b, MAGIC_FREE)) {
+	while (find_fit(need, &prev, &b, &next, caller)) {
+		if (tries++) {
 			local_irq_restore(irqflags);
-			pr_err("free block at %p is corrupted (size 0x%x, check 0x%x); allocation of %zu bytes refused\n",
-			       b, b->size, b->check, size);
+			pr_err("the free list stays damaged after a rebuild: allocation of %zu bytes refused\n",
+			       size);
 			return NULL;
 		}
-		if (b->size >= need)
-			break;
+		rebuild_free_list();
 	}
 	if (!b) {
 		local_irq_restore(irqflags);
@@ -304,11 +495,11 @@ static void *alloc(size_t size, const void *caller)
 		struct hblk *rest = (struct hblk *)((char *)b + need);
 
 		set_free(rest, b->size - need);
-		*next_of(rest) = *next_of(b);
-		*pp = rest;
+		set_next(rest, next);
+		link_after(prev, rest);
 	} else {
 		need = b->size;
-		*pp = *next_of(b);
+		link_after(prev, next);
 	}
 	if (debug) {
 		check_poison(b, need, size, caller);
@@ -330,6 +521,7 @@ void *kmalloc(size_t size, gfp_t flags)
 	(void)flags;
 	return alloc(size, __builtin_return_address(0));
 }
+EXPORT_SYMBOL(kmalloc);
 
 void *kzalloc(size_t size, gfp_t flags)
 {
@@ -340,6 +532,7 @@ void *kzalloc(size_t size, gfp_t flags)
 		memset(p, 0, size);
 	return p;
 }
+EXPORT_SYMBOL(kzalloc);
 
 void *kcalloc(size_t n, size_t size, gfp_t flags)
 {
@@ -353,6 +546,7 @@ void *kcalloc(size_t n, size_t size, gfp_t flags)
 		memset(p, 0, n * size);
 	return p;
 }
+EXPORT_SYMBOL(kcalloc);
 
 char *kstrdup(const char *s, gfp_t flags)
 {
@@ -368,6 +562,7 @@ char *kstrdup(const char *s, gfp_t flags)
 		memcpy(p, s, len);
 	return p;
 }
+EXPORT_SYMBOL(kstrdup);
 
 /* Debug mode: a header kfree cannot read may be a block freed before and
  * merged into its neighbour since; the ring of frees can tell. */
@@ -377,7 +572,6 @@ static void report_bad_header(const void *p, const void *caller)
 	char why[96];
 
 	if (f && f->start == p) {
-		debug_reports++;
 		snprintf(why, sizeof(why), "double free (freed before by %pS)", f->freer);
 		report(why, p, caller);
 		return;
@@ -389,9 +583,10 @@ static void report_bad_header(const void *p, const void *caller)
 void kfree(const void *p)
 {
 	const void *caller = __builtin_return_address(0);
-	struct hblk *b, **pp, *prev = NULL;
+	struct hblk *b, *prev, *next, *after;
 	const void *owner = NULL;
 	unsigned long irqflags;
+	int tries = 0;
 
 	if (!p)
 		return;
@@ -414,39 +609,45 @@ void kfree(const void *p)
 		report_bad_header(p, caller);
 		return;
 	}
+	/* The list is walked while @b is still a used block: a rebuild
+	 * after a damaged link leaves it out. */
+	while (find_place(b, &prev, &next, &after, caller)) {
+		if (tries++) {
+			local_irq_restore(irqflags);
+			pr_err("the free list stays damaged after a rebuild: kfree(%p) from %pS leaves the block used\n",
+			       p, caller);
+			return;
+		}
+		rebuild_free_list();
+	}
 	heap_used -= b->size;
 	heap_allocs--;
 	if (debug)
 		remember_free(b, owner, caller);
 	memset(b + 1, POISON_FREE, b->size - HDR);
 	set_free(b, b->size);
-
-	for (pp = &free_list; *pp && *pp < b; pp = next_of(*pp))
-		prev = *pp;
-	*next_of(b) = *pp;
-	*pp = b;
+	set_next(b, next);
+	link_after(prev, b);
 	/*
 	 * Merge with the next block, then with the previous, within one
-	 * region.  In debug mode the header that goes inside is poisoned too,
-	 * so the merged block is 0x6b all through.
+	 * region.  In debug mode the header and link that go inside are
+	 * poisoned too, so the merged block is 0x6b all through.
 	 */
-	if (*next_of(b) && (char *)b + b->size == (char *)*next_of(b) &&
-	    !is_region_start(*next_of(b))) {
-		struct hblk *n = *next_of(b);
-
-		*next_of(b) = *next_of(n);
-		set_free(b, b->size + n->size);
+	if (next && (char *)b + b->size == (char *)next && !is_region_start(next)) {
+		set_free(b, b->size + next->size);
+		set_next(b, after);
 		if (debug)
-			memset(n, POISON_FREE, FREE_LINK);
+			memset(next, POISON_FREE, FREE_LINK);
 	}
 	if (prev && (char *)prev + prev->size == (char *)b && !is_region_start(b)) {
-		*next_of(prev) = *next_of(b);
 		set_free(prev, prev->size + b->size);
+		set_next(prev, link_of(b)->next);
 		if (debug)
 			memset(b, POISON_FREE, FREE_LINK);
 	}
 	local_irq_restore(irqflags);
 }
+EXPORT_SYMBOL(kfree);
 
 void kmem_get_stats(struct heap_stats *st)
 {
@@ -459,34 +660,63 @@ void kmem_get_stats(struct heap_stats *st)
 	st->free = heap_total - heap_used;
 	st->allocs = heap_allocs;
 	st->regions = nr_regions;
-	for (struct hblk *b = free_list; b; b = *next_of(b)) {
-		if (!block_ok(b, MAGIC_FREE))
-			break;
+	/* Quietly: a damaged list ends the count, kmem_check() reports it. */
+	for (struct hblk *b = head_ok(NULL, NULL) ? free_list : NULL, *n; b; b = n) {
 		st->free_blocks++;
 		if (b->size - HDR > st->largest_free)
 			st->largest_free = b->size - HDR;
+		if (!next_free(b, &n, NULL, NULL))
+			break;
 	}
 	local_irq_restore(irqflags);
 }
 
+/*
+ * Every header, red zone and free-list link, in address order.  A damaged
+ * link is reported (and counted) once: the list is rebuilt right away.  A
+ * damaged header is reported each time (nothing can repair it).
+ */
 int kmem_check(void)
 {
-	for (int i = 0; i < nr_regions; i++) {
+	static const struct hblk *last_bad;
+	const void *caller = __builtin_return_address(0);
+	unsigned long irqflags;
+	bool relink = false;
+	int ret = 0;
+
+	local_irq_save(irqflags);
+	for (int i = 0; i < nr_regions && !ret; i++) {
 		char *p = regions[i].start;
 
 		while (p < regions[i].end) {
-			struct hblk *b = (struct hblk *)p;
+			struct hblk *b = (struct hblk *)p, *n;
 
 			if (block_ok(b, MAGIC_DEBUG)) {
-				if (!redzone_ok(b, __builtin_return_address(0), "kmem_check"))
-					return -EFAULT;
-			} else if (!block_ok(b, MAGIC_USED) && !block_ok(b, MAGIC_FREE)) {
+				if (!redzone_ok(b, caller, "kmem_check")) {
+					ret = -EFAULT;
+					break;
+				}
+			} else if (block_ok(b, MAGIC_FREE)) {
+				if (!next_free(b, &n, "kmem_check", caller))
+					relink = true;
+			} else if (!block_ok(b, MAGIC_USED)) {
+				if (b != last_bad)
+					debug_reports++;	/* once for each header */
+				last_bad = b;
 				pr_err("corrupted block header at %p (size 0x%x, check 0x%x)\n", b,
 				       b->size, b->check);
-				return -EFAULT;
+				ret = -EFAULT;
+				break;
 			}
 			p += b->size;
 		}
 	}
-	return 0;
+	if (!relink && !head_ok("kmem_check", caller))
+		relink = true;
+	if (relink) {
+		rebuild_free_list();
+		ret = -EFAULT;
+	}
+	local_irq_restore(irqflags);
+	return ret;
 }

@@ -4,7 +4,9 @@
  * the two classic heap bugs planted on purpose: bytes written past the
  * end of a block (reported by kfree, naming who allocated it) and a write
  * into a freed block (reported when kmalloc hands that memory out again,
- * naming who allocated and who freed it).  Skipped without slub_debug.
+ * naming who allocated and who freed it), and a write over a free block's
+ * list link (caught by the walk, repaired).  The link case runs without
+ * slub_debug too: its check is always on.  The others are skipped then.
  */
 #include <linux/kernel.h>
 #include <linux/slab.h>
@@ -95,10 +97,41 @@ static void use_after_free_reported(struct kunit *t)
 	kfree(taken);
 }
 
+/*
+ * Issue 40: a write after free to a block's first word, where the free
+ * list keeps its link.  A link to itself once sent kmalloc round a loop
+ * with IRQs off; a wild one into a fault inside the allocator.  Here a
+ * request no block can meet walks the whole list past it.
+ */
+static void free_list_link_overwrite_reported(struct kunit *t)
+{
+	static const unsigned long wild[] = { 0, 0xfffffff0ul, 1 /* itself */ };
+	unsigned int before = kmem_debug_reports();
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(wild); i++) {
+		/* Used blocks on both sides: @p stays a free block of its own. */
+		char *a = kmalloc(UAF_SIZE, GFP_KERNEL), *p = kmalloc(UAF_SIZE, GFP_KERNEL);
+		char *b = kmalloc(UAF_SIZE, GFP_KERNEL);
+		volatile unsigned long *v = (volatile unsigned long *)(void *)p;
+
+		KUNIT_ASSERT_TRUE_MSG(t, a && p && b, "memory");
+		kfree(p);
+		*v = wild[i] == 1 ? (unsigned long)(uintptr_t)(p - 8) : wild[i];
+		kunit_expect_begin(t, "use after free: the free-list link at ");
+		KUNIT_EXPECT_TRUE(t, kmalloc(0x7fff0000, GFP_KERNEL) == NULL);
+		kunit_expect_end(t);
+		KUNIT_EXPECT_EQ(t, kmem_debug_reports(), before + i + 1);
+		kfree(b);
+		kfree(a);
+	}
+	KUNIT_EXPECT_EQ(t, kmem_check(), 0);
+}
+
 static const struct selftest_case heap_cases[] = {
 	SELFTEST_CASE(overflow_reported),
 	SELFTEST_CASE(in_range_no_report),
 	SELFTEST_CASE(use_after_free_reported),
+	SELFTEST_CASE(free_list_link_overwrite_reported),
 	{ }
 };
 SELFTEST_SUITE(heap, heap_cases, NULL, NULL);

@@ -23,6 +23,7 @@
 #include <coyote/time.h>
 
 volatile unsigned long jiffies;
+EXPORT_SYMBOL(jiffies);
 static const char *tick_name;
 static bool tick_dead;		/* registered, IRQs on, and it never ticked */
 
@@ -60,6 +61,7 @@ u64 uptime_ms(void)
 		return ktime_get_ns() / 1000000u;
 	return (u64)jiffies * (1000 / HZ);
 }
+EXPORT_SYMBOL(uptime_ms);
 
 /*
  * The monotonic clock counts the clocksource, never the tick.  jiffies
@@ -224,6 +226,31 @@ void msleep(unsigned int ms)
 	while (sleep_left_ms(end_ns, end_j))
 		cpu_do_idle();
 }
+EXPORT_SYMBOL(msleep);
+
+void udelay(unsigned long us)
+{
+	static bool said;
+	u64 end;
+
+	if (!clocksource) {
+		if (!said)
+			pr_warn("udelay(%lu): no clocksource to measure it by, not waiting\n", us);
+		said = true;
+		return;
+	}
+	end = ktime_get_ns() + (u64)us * 1000u;
+	while (ktime_get_ns() < end)
+		;
+}
+EXPORT_SYMBOL(udelay);
+
+void mdelay(unsigned long ms)
+{
+	while (ms--)
+		udelay(1000);
+}
+EXPORT_SYMBOL(mdelay);
 
 unsigned long msleep_interruptible(unsigned int ms)
 {

@@ -8,6 +8,7 @@
  * are masked is delivered after, msleep() never sleeps short.  Tolerances
  * are wide (QEMU under load delivers ticks late), the figures are printed.
  */
+#include <linux/clk.h>
 #include <linux/delay.h>
 #include <linux/errno.h>
 #include <linux/jiffies.h>
@@ -78,11 +79,11 @@ static void tick_registered(struct kunit *t)
 }
 
 /* The tree's node of the device whose name the clocksource carries. */
-static struct device_node *clocksource_node(const char *compatible)
+static struct device_node *clocksource_node(void)
 {
-	struct device_node *np;
+	struct device_node *np = NULL;
 
-	for_each_compatible_node(np, NULL, compatible) {
+	while ((np = of_find_all_nodes(np))) {
 		struct platform_device *pdev = of_find_device_by_node(np);
 
 		if (pdev && !strcmp(dev_name(&pdev->dev), cs->name))
@@ -91,10 +92,33 @@ static struct device_node *clocksource_node(const char *compatible)
 	return NULL;
 }
 
+/* The rate of the @np's clock that equals @rate, else of its first one. */
+static u32 clocksource_clock_rate(struct device_node *np, unsigned long rate)
+{
+	u32 first = 0;
+
+	for (int i = 0; ; i++) {
+		struct clk *clk = of_clk_get(np, i);
+		unsigned long r;
+
+		if (IS_ERR(clk))
+			return first;
+		r = clk_get_rate(clk);
+		clk_put(clk);
+		if (r == rate)
+			return (u32)r;
+		if (!i)
+			first = (u32)r;
+	}
+}
+
 /*
- * The rate is the tree's: an SP804's is its first clock's (a
- * fixed-clock); the generic timer's is its clock-frequency when the tree
- * has one, else what firmware left in CNTFRQ (the binding's rule).
+ * The rate is the tree's: the generic timer's is its clock-frequency when
+ * the tree has one, else what firmware left in CNTFRQ (the binding's
+ * rule); an SP804's is its first clock's (a fixed-clock); any other
+ * timer's is one of the clocks its node names, as their provider computes
+ * it (the i.MX GPT's "per", the sun4i timer's oscillator); the BCM2835
+ * system timer's is its clock-frequency.
  */
 static void clocksource_rate_from_tree(struct kunit *t)
 {
@@ -103,16 +127,22 @@ static void clocksource_rate_from_tree(struct kunit *t)
 
 	if (!need_clocksource(t))
 		return;
-	np = clocksource_node("arm,sp804");
-	if (np) {
-		np = of_parse_phandle(np, "clocks", 0);
-		KUNIT_ASSERT_TRUE_MSG(t, np && !of_property_read_u32(np, "clock-frequency", &freq),
-			  "the SP804's clock");
-	} else {
-		np = clocksource_node("arm,armv7-timer");
-		KUNIT_ASSERT_TRUE_MSG(t, np, "%s is an SP804 or a generic timer of the tree", cs->name);
+	np = clocksource_node();
+	KUNIT_ASSERT_TRUE_MSG(t, np, "%s is a device of the tree", cs->name);
+	if (of_device_is_compatible(np, "arm,armv7-timer")) {
 		if (of_property_read_u32(np, "clock-frequency", &freq))
 			freq = arch_timer_get_cntfrq();
+	} else if (of_device_is_compatible(np, "arm,sp804")) {
+		np = of_parse_phandle(np, "clocks", 0);
+		KUNIT_ASSERT_TRUE_MSG(t, np && !of_property_read_u32(np, "clock-frequency", &freq),
+			  "the SP804's clock is a fixed-clock");
+	} else if (of_device_is_compatible(np, "brcm,bcm2835-system-timer")) {
+		KUNIT_ASSERT_TRUE_MSG(t, !of_property_read_u32(np, "clock-frequency", &freq),
+				      "the system timer's clock-frequency");
+	} else {
+		KUNIT_ASSERT_TRUE_MSG(t, of_property_present(np, "clocks"),
+				      "%s's node names its clocks", cs->name);
+		freq = clocksource_clock_rate(np, cs->rate);
 	}
 	KUNIT_EXPECT_EQ(t, cs->rate, freq);
 }

@@ -107,17 +107,22 @@ static u64 default_flags_map(const __be32 *addr, const __be32 *range, int na,
 
 /* --- PCI: phys.hi (flags), phys.mid, phys.lo; sizes are 2 cells --- */
 
-static bool node_type_is(const struct device_node *np, const char *type)
+/**
+ * of_node_is_type() - whether @np's device_type is @type
+ * Return: true or false (false for a NULL @np).
+ */
+bool of_node_is_type(const struct device_node *np, const char *type)
 {
 	int len;
-	const char *t = of_get_property(np, "device_type", &len);
+	const char *t = np ? of_get_property(np, "device_type", &len) : NULL;
 
 	return t && of_value_streq(t, len, type);
 }
+EXPORT_SYMBOL(of_node_is_type);
 
 static bool pci_match(const struct device_node *np)
 {
-	return node_type_is(np, "pci") || node_type_is(np, "pciex");
+	return of_node_is_type(np, "pci") || of_node_is_type(np, "pciex");
 }
 
 static void pci_count_cells(const struct device_node *child, int *na, int *ns)
@@ -295,6 +300,7 @@ u64 of_translate_address(struct device_node *dev, const __be32 *in_addr)
 {
 	return translate_address(dev, in_addr, "ranges");
 }
+EXPORT_SYMBOL(of_translate_address);
 
 /**
  * of_translate_dma_address() - a DMA address as seen by @dev's children
@@ -357,6 +363,7 @@ const __be32 *of_get_address(struct device_node *dev, int index, u64 *size,
 {
 	return get_address(dev, index, size, flags, NULL);
 }
+EXPORT_SYMBOL(of_get_address);
 
 /**
  * of_property_read_reg() - entry @idx of @np's "reg", untranslated
@@ -373,6 +380,7 @@ int of_property_read_reg(struct device_node *np, int idx, u64 *addr, u64 *size)
 	*addr = of_read_number(prop, na);
 	return 0;
 }
+EXPORT_SYMBOL(of_property_read_reg);
 
 /*
  * Does [@start, @start + @size) run past the CPU's address space (32 bits
@@ -423,6 +431,7 @@ int of_address_to_resource(struct device_node *dev, int index,
 	r->name = name ? name : dev->full_name;
 	return 0;
 }
+EXPORT_SYMBOL(of_address_to_resource);
 
 /**
  * of_address_count() - how many "reg" entries of @np translate
@@ -437,6 +446,7 @@ int of_address_count(struct device_node *np)
 		count++;
 	return count;
 }
+EXPORT_SYMBOL(of_address_count);
 
 /* --- "ranges" and "dma-ranges", entry by entry --- */
 
@@ -549,6 +559,27 @@ int of_range_count(const struct of_range_parser *parser)
 	       (parser->na + parser->pna + parser->ns);
 }
 EXPORT_SYMBOL(of_range_count);
+
+/**
+ * of_pci_range_print() - @range of a PCI bridge's "ranges" in the words
+ * Linux's host bridge code logs it: its space, the CPU addresses, then the
+ * PCI address ("MEM 0x0010000000..0x003efeffff -> 0x0010000000").
+ * Return: the length, as snprintf().
+ */
+int of_pci_range_print(char *buf, size_t len, const struct of_range *range)
+{
+	const char *type = range->flags & IORESOURCE_IO ? "IO" :
+			   range->flags & IORESOURCE_MEM ? "MEM" : "err";
+
+	if (range->cpu_addr == OF_BAD_ADDR)
+		return snprintf(buf, len, "%6s (no CPU address) -> 0x%010llx", type,
+				(unsigned long long)range->bus_addr);
+	return snprintf(buf, len, "%6s 0x%010llx..0x%010llx -> 0x%010llx", type,
+			(unsigned long long)range->cpu_addr,
+			(unsigned long long)(range->cpu_addr + range->size - 1),
+			(unsigned long long)range->bus_addr);
+}
+EXPORT_SYMBOL(of_pci_range_print);
 
 /**
  * of_pci_range_to_resource() - @range as a CPU memory resource named after

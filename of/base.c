@@ -18,8 +18,11 @@
 #include "of_private.h"
 
 struct device_node *of_root;
+EXPORT_SYMBOL(of_root);
 struct device_node *of_chosen;
+EXPORT_SYMBOL(of_chosen);
 struct device_node *of_aliases;
+EXPORT_SYMBOL(of_aliases);
 
 unsigned int of_node_count;
 struct device_node **of_phandle_table;
@@ -44,6 +47,7 @@ struct device_node *of_find_all_nodes(struct device_node *prev)
 		np = np->parent;
 	return np ? np->sibling : NULL;
 }
+EXPORT_SYMBOL(of_find_all_nodes);
 
 /**
  * of_node_name_eq() - does @np's name, without unit address, equal @name?
@@ -55,6 +59,7 @@ bool of_node_name_eq(const struct device_node *np, const char *name)
 		return false;
 	return !strcmp(np->name, name);
 }
+EXPORT_SYMBOL(of_node_name_eq);
 
 /**
  * of_node_name_prefix() - does @np's full name start with @prefix?
@@ -66,6 +71,7 @@ bool of_node_name_prefix(const struct device_node *np, const char *prefix)
 		return false;
 	return !strncmp(np->full_name, prefix, strlen(prefix));
 }
+EXPORT_SYMBOL(of_node_name_prefix);
 
 /**
  * of_node_full_path() - write @np's full path ("/amba/uart@101f1000") to @buf
@@ -99,6 +105,7 @@ int of_node_full_path(const struct device_node *np, char *buf, size_t size)
 	}
 	return total;
 }
+EXPORT_SYMBOL(of_node_full_path);
 
 /**
  * __of_find_node_by_path() - the direct child of @parent whose full name is
@@ -197,6 +204,7 @@ struct device_node *of_find_node_opts_by_path(const char *path, const char **opt
 		np = of_root;
 	return __of_find_node_by_full_path(np, path);
 }
+EXPORT_SYMBOL(of_find_node_opts_by_path);
 
 static bool node_is_type(const struct device_node *np, const char *type)
 {
@@ -229,6 +237,7 @@ struct device_node *of_find_node_by_name(struct device_node *from, const char *n
 			return np;
 	return NULL;
 }
+EXPORT_SYMBOL(of_find_node_by_name);
 
 /**
  * of_find_node_by_type() - next node, after @from, whose device_type is @type
@@ -243,6 +252,7 @@ struct device_node *of_find_node_by_type(struct device_node *from, const char *t
 			return np;
 	return NULL;
 }
+EXPORT_SYMBOL(of_find_node_by_type);
 
 /*
  * Linux's scoring: a compatible match dominates, earlier entries in the
@@ -294,6 +304,7 @@ int of_device_is_compatible(const struct device_node *device, const char *compat
 {
 	return device_is_compatible(device, compat, NULL, NULL);
 }
+EXPORT_SYMBOL(of_device_is_compatible);
 
 /**
  * of_find_compatible_node() - next node, after @from, compatible with
@@ -310,6 +321,7 @@ struct device_node *of_find_compatible_node(struct device_node *from,
 			return np;
 	return NULL;
 }
+EXPORT_SYMBOL(of_find_compatible_node);
 
 /*
  * The one copy of Linux's of_device_id scoring: the driver core ranks
@@ -334,6 +346,7 @@ const struct of_device_id *of_match_node(const struct of_device_id *matches,
 {
 	return of_match_best(matches, node, NULL);
 }
+EXPORT_SYMBOL(of_match_node);
 
 const struct of_device_id *of_match_best(const struct of_device_id *matches,
 					 const struct device_node *np, int *scorep)
@@ -381,6 +394,7 @@ struct device_node *of_find_matching_node_and_match(struct device_node *from,
 	}
 	return NULL;
 }
+EXPORT_SYMBOL(of_find_matching_node_and_match);
 
 /**
  * of_device_is_available() - may a driver use @device?
@@ -399,6 +413,7 @@ bool of_device_is_available(const struct device_node *device)
 	status = of_get_property(device, "status", &len);
 	return of_status_okay(status, len);
 }
+EXPORT_SYMBOL(of_device_is_available);
 
 /*
  * Nodes added at run time (overlays) are not in the table unflatten sorted:
@@ -458,6 +473,7 @@ found:
 		return NULL;
 	return np;
 }
+EXPORT_SYMBOL(of_find_node_by_phandle);
 
 /**
  * of_get_parent() - @node's parent
@@ -467,6 +483,7 @@ struct device_node *of_get_parent(const struct device_node *node)
 {
 	return node ? node->parent : NULL;
 }
+EXPORT_SYMBOL(of_get_parent);
 
 /**
  * of_get_next_parent() - as of_get_parent(); in Linux it also drops the
@@ -477,6 +494,7 @@ struct device_node *of_get_next_parent(struct device_node *node)
 {
 	return of_get_parent(node);
 }
+EXPORT_SYMBOL(of_get_next_parent);
 
 /**
  * of_get_next_child() - @node's child after @prev (NULL: the first child)
@@ -489,6 +507,7 @@ struct device_node *of_get_next_child(const struct device_node *node,
 		return NULL;
 	return prev ? prev->sibling : node->child;
 }
+EXPORT_SYMBOL(of_get_next_child);
 
 /**
  * of_get_next_available_child() - as of_get_next_child(), skipping children
@@ -505,6 +524,7 @@ struct device_node *of_get_next_available_child(const struct device_node *node,
 			return next;
 	return NULL;
 }
+EXPORT_SYMBOL(of_get_next_available_child);
 
 /**
  * of_get_child_by_name() - @node's first child named @name (without unit
@@ -521,6 +541,7 @@ struct device_node *of_get_child_by_name(const struct device_node *node,
 			return child;
 	return NULL;
 }
+EXPORT_SYMBOL(of_get_child_by_name);
 
 /**
  * of_get_compatible_child() - @parent's first child compatible with
@@ -537,6 +558,7 @@ struct device_node *of_get_compatible_child(const struct device_node *parent,
 			return child;
 	return NULL;
 }
+EXPORT_SYMBOL(of_get_compatible_child);
 
 /**
  * of_get_child_count() - number of children of @np
@@ -551,6 +573,7 @@ int of_get_child_count(const struct device_node *np)
 		n++;
 	return n;
 }
+EXPORT_SYMBOL(of_get_child_count);
 
 /**
  * of_get_available_child_count() - number of available children of @np
@@ -565,6 +588,7 @@ int of_get_available_child_count(const struct device_node *np)
 		n++;
 	return n;
 }
+EXPORT_SYMBOL(of_get_available_child_count);
 
 /**
  * of_get_next_cpu_node() - the /cpus child after @prev (NULL: the first)
@@ -639,6 +663,7 @@ int of_alias_get_id(const struct device_node *np, const char *stem)
 	}
 	return -ENODEV;
 }
+EXPORT_SYMBOL(of_alias_get_id);
 
 /**
  * of_alias_get_highest_id() - the highest id among aliases with @stem
@@ -662,6 +687,7 @@ int of_alias_get_highest_id(const char *stem)
 	}
 	return id;
 }
+EXPORT_SYMBOL(of_alias_get_highest_id);
 
 /* Linux's rule: the nearest ancestor (from the parent up) that has it. */
 static int n_cells(const struct device_node *np, const char *name, int dflt)
@@ -690,6 +716,7 @@ int of_n_addr_cells(const struct device_node *np)
 {
 	return n_cells(np, "#address-cells", OF_ROOT_NODE_ADDR_CELLS_DEFAULT);
 }
+EXPORT_SYMBOL(of_n_addr_cells);
 
 /**
  * of_n_size_cells() - cells in a size in @np's "reg", found as
@@ -700,6 +727,7 @@ int of_n_size_cells(const struct device_node *np)
 {
 	return n_cells(np, "#size-cells", OF_ROOT_NODE_SIZE_CELLS_DEFAULT);
 }
+EXPORT_SYMBOL(of_n_size_cells);
 
 /* The node's own property, else n_cells()'s answer from its parent up. */
 static int own_cells(const struct device_node *np, const char *name, int dflt)

@@ -129,32 +129,42 @@ EXPORT_SYMBOL(of_node_get);
 
 /*
  * The last reference gone: free the node (and its name, allocated with it
- * by of_changeset_create_node(); an overlay's point into its blob).  Not
- * while it hangs in the tree: a lookup would find freed memory.
+ * by of_changeset_create_node(); an overlay's point into its blob).
  */
 static void of_node_release(struct device_node *node)
 {
 	struct device_node *parent = node->parent;
 
-	if (!of_node_check_flag(node, OF_DETACHED)) {
-		pr_err("%pOF: last reference dropped while still attached to the tree: not freed (an of_node_put() without its of_node_get()?)\n",
-		       node);
-		return;
-	}
 	kfree(node);
 	of_node_put(parent);    /* held since __of_node_alloc() */
 }
 
+/*
+ * An underflow is someone's put without its get: named with the caller,
+ * and the node kept.  A node in the tree holds the references of whatever
+ * attached it (the changeset's entries), so its count never reaches 0
+ * there: one that does stays allocated (a lookup would find freed memory
+ * otherwise), and the holders' own puts later are reported, not obeyed.
+ */
 void of_node_put(struct device_node *node)
 {
+	void *caller = __builtin_return_address(0);
+
 	if (!node || !of_node_check_flag(node, OF_DYNAMIC))
 		return;
 	if (!node->refcount) {
-		pr_err("%pOF: of_node_put() with no reference held\n", node);
+		pr_err("%pOF: of_node_put() from %pS with no reference held: ignored\n", node,
+		       caller);
 		return;
 	}
-	if (!--node->refcount)
-		of_node_release(node);
+	if (--node->refcount)
+		return;
+	if (!of_node_check_flag(node, OF_DETACHED)) {
+		pr_err("%pOF: of_node_put() from %pS dropped the last reference while the node is in the tree (a put without its get): not freed\n",
+		       node, caller);
+		return;
+	}
+	of_node_release(node);
 }
 EXPORT_SYMBOL(of_node_put);
 
@@ -315,16 +325,6 @@ static void restore_property(struct device_node *np, struct property *prop,
 	phandle_follows(np, old);
 }
 
-static struct device_node *child_named(struct device_node *parent, const char *full_name)
-{
-	struct device_node *c;
-
-	for (c = parent->child; c; c = c->sibling)
-		if (!strcmp(c->full_name, full_name))
-			return c;
-	return NULL;
-}
-
 /* Links @np after @prev among its parent's children (NULL: first). */
 static void node_insert(struct device_node *np, struct device_node *prev)
 {
@@ -342,7 +342,7 @@ static int attach_node(struct device_node *np)
 
 	if (!np->parent || of_node_check_flag(np->parent, OF_DETACHED))
 		return -EINVAL;
-	if (child_named(np->parent, np->full_name))
+	if (__of_find_node_by_path(np->parent, np->full_name))
 		return -EEXIST;
 	if (np->phandle && of_find_node_by_phandle(np->phandle))
 		return -EEXIST;

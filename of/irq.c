@@ -11,6 +11,7 @@
 #define pr_fmt(fmt) "of: " fmt
 
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/of_irq.h>
@@ -240,6 +241,7 @@ int of_irq_parse_one(struct device_node *device, int index,
 	}
 	return of_irq_parse_raw(addr_buf, out_irq);
 }
+EXPORT_SYMBOL(of_irq_parse_one);
 
 /**
  * of_irq_count() - how many interrupts of @dev resolve
@@ -254,3 +256,4 @@ int of_irq_count(struct device_node *dev)
 		nr++;
 	return nr;
 }
+EXPORT_SYMBOL(of_irq_count);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * `selftest lifetime`: how long nodes live once the tree changes at run
- * time (issue 27), on the overlay suite's base tree and blobs
+ * time, on the overlay suite's base tree and blobs
  * (of/overlay-selftest/).  Removal order checked both ways; a dynamic node
  * freed on its last of_node_put() only once detached, reported and kept
  * when released still attached; the references a changeset-made node
@@ -155,7 +155,7 @@ static void released_attached_is_reported_and_kept(struct kunit *t)
 	KUNIT_ASSERT_TRUE_MSG(t, of_changeset_apply(&cs) == 0, "applied");
 	for (i = 0; i < 2; i++)
 		of_node_put(np);
-	kunit_expect_begin(t, "last reference dropped while still attached");
+	kunit_expect_begin(t, "of_node_put() from released_attached_is_reported_and_kept");
 	of_node_put(np);
 	kunit_expect_end(t);
 	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_path("/bus/made@2000") == np, "kept in the tree");

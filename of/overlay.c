@@ -75,14 +75,25 @@ int of_overlay_notifier_unregister(struct notifier_block *nb)
 	return raw_notifier_chain_unregister(&overlay_notify_chain, nb);
 }
 
-/* Ask the notifiers before @cset is applied or undone: -EBUSY when refused. */
+/*
+ * Tell the notifiers what is about to happen to @cset, or has happened:
+ * 0, or the errno of the block that refused (its reason in why[]).
+ */
 static int overlay_notify(unsigned long action, struct of_changeset *cset)
 {
+	static const char *const names[] = {
+		[OF_OVERLAY_PRE_APPLY] = "pre-apply", [OF_OVERLAY_POST_APPLY] = "post-apply",
+		[OF_OVERLAY_PRE_REMOVE] = "pre-remove", [OF_OVERLAY_POST_REMOVE] = "post-remove",
+	};
 	struct of_overlay_notify_data nd = { cset, why, sizeof(why) };
+	int ret;
 
-	if (raw_notifier_call_chain(&overlay_notify_chain, action, &nd) == NOTIFY_BAD)
-		return -EBUSY;
-	return 0;
+	why[0] = '\0';
+	ret = notifier_to_errno(raw_notifier_call_chain(&overlay_notify_chain, action, &nd));
+	if (ret && !why[0])
+		snprintf(why, sizeof(why), "a %s notifier refused (%s)", names[action],
+			 errname(ret));
+	return ret;
 }
 
 const char *of_overlay_error(void)
@@ -386,6 +397,10 @@ static int build_props(struct overlay *ov, const char *frag, struct device_node 
 				    tp->length == 4 ? get_cell(tp, 0) : 0,
 				    pp->length == 4 ? get_cell(pp, 0) : 0);
 		}
+		/* Said again, unchanged: no change to record (Linux records none,
+		 * so it does not hold back the removal of another overlay). */
+		if (tp && is_cells_prop(pp->name))
+			continue;
 		ce = pending(ov, target, pp->name, NULL);
 		if (ce && same_value(ce->prop, pp))
 			continue;       /* "#address-cells = <1>" in each fragment to a bus */
@@ -531,22 +546,27 @@ static int build_symbols(struct overlay *ov, struct device_node *syms)
 			frag = symbol_fragment(ov, pp->value, &rel);
 			if (!frag)
 				continue;
+			/* A label names one node: the tree's own is never moved
+			 * (Linux refuses the same). */
+			if (of_find_property(base, pp->name, NULL))
+				return fail("__symbols__: label '%s' is the tree's already: the overlay may not redefine it",
+					    pp->name);
 			ret = fragment_target(frag, &target);
 			if (ret)
 				return ret;
 			if (of_node_full_path(target, path, sizeof(path)) < 0)
 				return fail("__symbols__: property %s: path too long", pp->name);
 			len = strlen(path) + 1 + strlen(rel) + 1;
+			/* Each value starts on a cell boundary, as a blob's do:
+			 * a reader may load any property as cells. */
 			if (pass == 0) {
-				ov->symbols_size += len;
+				ov->symbols_size += ALIGN(len, 4);
 				continue;
 			}
 			v = ov->symbols + ov->symbols_used;
 			snprintf(v, len, "%s%s%s", path, rel[0] && strcmp(path, "/") ? "/" : "", rel);
-			ov->symbols_used += len;
-			ret = of_changeset_action(&ov->cset,
-				of_find_property(base, pp->name, NULL) ?
-				OF_RECONFIG_UPDATE_PROPERTY : OF_RECONFIG_ADD_PROPERTY, base,
+			ov->symbols_used += ALIGN(len, 4);
+			ret = of_changeset_action(&ov->cset, OF_RECONFIG_ADD_PROPERTY, base,
 				new_prop(ov, pp->name, v, (int)strlen(v) + 1));
 			if (ret)
 				return fail_errno(ret, "__symbols__: property %s: %s", pp->name,
@@ -688,6 +708,7 @@ int of_overlay_fdt_apply(const void *overlay_fdt, u32 overlay_fdt_size,
 	why[0] = '\0';
 	if (!overlay_fdt || !ret_ovcs_id || target_base)
 		return fail("bad arguments");
+	*ret_ovcs_id = 0;
 	if (!of_root)
 		return fail_errno(-ENODEV, "no live tree");
 	ov = kzalloc(sizeof(*ov), GFP_KERNEL);
@@ -711,7 +732,8 @@ int of_overlay_fdt_apply(const void *overlay_fdt, u32 overlay_fdt_size,
 		;
 	*tail = ov;
 	*ret_ovcs_id = ov->id;
-	return 0;
+	/* Applied: a notifier's error now leaves it so, id given, as Linux. */
+	return overlay_notify(OF_OVERLAY_POST_APPLY, &ov->cset);
 
 err_free:
 	free_overlay(ov);
@@ -789,9 +811,11 @@ int of_overlay_remove(int *ovcs_id)
 	for (pp = &overlays; *pp != ov; pp = &(*pp)->next)
 		;
 	*pp = ov->next;
-	free_overlay(ov);
 	*ovcs_id = 0;
-	return 0;
+	/* Gone whatever the notifiers say; their error is still returned. */
+	ret = overlay_notify(OF_OVERLAY_POST_REMOVE, &ov->cset);
+	free_overlay(ov);
+	return ret;
 }
 
 int of_overlay_remove_all(void)

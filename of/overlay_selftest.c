@@ -30,6 +30,7 @@
 BLOB(base); BLOB(good); BLOB(stack); BLOB(below); BLOB(bad_target); BLOB(bad_label); BLOB(bad_cells);
 BLOB(bad_twice);
 BLOB(bad_phandle); BLOB(no_target); BLOB(no_overlay); BLOB(devices); BLOB(i2c);
+BLOB(same_cells); BLOB(bad_symbol);
 #define BLOB_ARGS(name) __ovst_##name##_start, \
 	(u32)(__ovst_##name##_end - __ovst_##name##_start)
 
@@ -305,6 +306,115 @@ static void notifications(struct kunit *t)
 	KUNIT_EXPECT_EQ(t, of_reconfig_notifier_unregister(&c.nb), 0);
 }
 
+/* --- overlay notifiers: before and after, with their own errors ---------- */
+
+struct overlay_watch {
+	struct notifier_block nb;
+	unsigned long seen[8];		/* the actions, in order */
+	bool dev_there[8];		/* /bus/dev (good.dts's) in the tree then? */
+	unsigned int n;
+	unsigned long fail_on;		/* answer this action with @err */
+	int err;
+};
+
+static int watch_overlay(struct notifier_block *nb, unsigned long action, void *data)
+{
+	struct overlay_watch *w = container_of(nb, struct overlay_watch, nb);
+	struct of_overlay_notify_data *nd = data;
+
+	if (w->n < ARRAY_SIZE(w->seen)) {
+		w->seen[w->n] = action;
+		w->dev_there[w->n++] = of_find_node_by_path("/bus/dev") != NULL;
+	}
+	if (action != w->fail_on)
+		return NOTIFY_OK;
+	if (w->err == -ENOSPC)
+		snprintf(nd->why, nd->whylen, "the watcher has no room");
+	return notifier_from_errno(w->err);
+}
+
+/* Pre-apply sees the tree before, post-apply after; removal the same. */
+static void overlay_notifier_order(struct kunit *t)
+{
+	struct overlay_watch w = { .nb.notifier_call = watch_overlay };
+	static const unsigned long want[] = { OF_OVERLAY_PRE_APPLY, OF_OVERLAY_POST_APPLY,
+					      OF_OVERLAY_PRE_REMOVE, OF_OVERLAY_POST_REMOVE };
+	static const bool there[] = { false, true, true, false };
+	int id;
+
+	KUNIT_ASSERT_EQ(t, of_overlay_notifier_register(&w.nb), 0);
+	KUNIT_EXPECT_EQ(t, APPLY(good, &id), 0);
+	KUNIT_EXPECT_EQ(t, of_overlay_remove(&id), 0);
+	KUNIT_EXPECT_EQ(t, of_overlay_notifier_unregister(&w.nb), 0);
+	KUNIT_ASSERT_EQ(t, w.n, ARRAY_SIZE(want));
+	for (unsigned int i = 0; i < ARRAY_SIZE(want); i++) {
+		KUNIT_EXPECT_EQ(t, w.seen[i], want[i]);
+		KUNIT_EXPECT_EQ(t, w.dev_there[i], there[i]);
+	}
+}
+
+/* A pre-apply notifier's own errno comes back, with its reason; no id. */
+static void overlay_notifier_refuses_with_its_errno(struct kunit *t)
+{
+	struct overlay_watch w = { .nb.notifier_call = watch_overlay,
+				   .fail_on = OF_OVERLAY_PRE_APPLY, .err = -ENOSPC };
+	u32 sum = tree_sum();
+	int id = -1;
+
+	KUNIT_ASSERT_EQ(t, of_overlay_notifier_register(&w.nb), 0);
+	KUNIT_EXPECT_EQ(t, of_overlay_fdt_apply(BLOB_ARGS(good), &id, NULL), -ENOSPC);
+	KUNIT_EXPECT_EQ(t, id, 0);	/* Linux gives one to remove; nothing here is left */
+	KUNIT_EXPECT_TRUE_MSG(t, has(of_overlay_error(), "no room"), "reason: %s",
+			      of_overlay_error());
+	KUNIT_EXPECT_EQ(t, tree_sum(), sum);
+	/* One without a reason of its own is named by the core. */
+	w.err = -EIO;
+	KUNIT_EXPECT_EQ(t, APPLY(good, &id), -EIO);
+	KUNIT_EXPECT_TRUE_MSG(t, has(of_overlay_error(), "pre-apply notifier refused (EIO)"),
+			      "reason: %s", of_overlay_error());
+	KUNIT_EXPECT_EQ(t, of_overlay_notifier_unregister(&w.nb), 0);
+	KUNIT_EXPECT_EQ(t, tree_sum(), sum);
+	KUNIT_EXPECT_EQ(t, of_overlay_next(0), 0);
+}
+
+/* After the fact, as Linux: the overlay stays applied, its id given. */
+static void overlay_post_apply_error_keeps_it(struct kunit *t)
+{
+	struct overlay_watch w = { .nb.notifier_call = watch_overlay,
+				   .fail_on = OF_OVERLAY_POST_APPLY, .err = -EIO };
+	u32 sum = tree_sum();
+	int id = 0;
+
+	KUNIT_ASSERT_EQ(t, of_overlay_notifier_register(&w.nb), 0);
+	KUNIT_EXPECT_EQ(t, APPLY(good, &id), -EIO);
+	KUNIT_EXPECT_EQ(t, of_overlay_notifier_unregister(&w.nb), 0);
+	KUNIT_EXPECT_TRUE_MSG(t, id > 0, "an id for the applied overlay");
+	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_path("/bus/dev"), "applied");
+	KUNIT_EXPECT_EQ(t, of_overlay_remove(&id), 0);
+	KUNIT_EXPECT_EQ(t, tree_sum(), sum);
+}
+
+/* An unchanged #address-cells is not a change: a later overlay under /bus
+ * does not hold this one back (Linux allows the removal too). */
+static void unchanged_cells_not_recorded(struct kunit *t)
+{
+	struct device_node *bus = of_find_node_by_path("/bus");
+	struct of_changeset_entry *ce;
+	u32 sum = tree_sum();
+	int same, later;
+
+	KUNIT_ASSERT_EQ(t, APPLY(same_cells, &same), 0);
+	list_for_each_entry(ce, &of_overlay_changeset(same)->entries, node)
+		KUNIT_EXPECT_TRUE_MSG(t, ce->np != bus, "a change to /bus recorded (%s)",
+				      ce->prop ? ce->prop->name : "node");
+	KUNIT_EXPECT_EQ(t, APPLY(good, &later), 0);
+	KUNIT_EXPECT_EQ_MSG(t, of_overlay_remove(&same), 0, "removed first: %s",
+			    of_overlay_error());
+	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_path("/bus/dev"), "the later one stays");
+	KUNIT_EXPECT_EQ(t, of_overlay_remove(&later), 0);
+	KUNIT_EXPECT_EQ(t, tree_sum(), sum);
+}
+
 /*
  * good.dts, then @start..@end on top of it: good.dts may not go first (the
  * refusal says @says, the tree stays), the newer one may, then good.dts.
@@ -371,6 +481,12 @@ static void refuse_unknown_label(struct kunit *t)
 static void refuse_cells_change(struct kunit *t)
 {
 	REFUSED(t, bad_cells, -EINVAL, "not allowed");
+}
+
+/* A label the base has already: its __symbols__ entry is never moved. */
+static void refuse_symbol_redefined(struct kunit *t)
+{
+	REFUSED(t, bad_symbol, -EINVAL, "'base_a' is the tree's already");
 }
 
 static void refuse_contradiction(struct kunit *t)
@@ -514,11 +630,16 @@ static const struct selftest_case overlay_cases[] = {
 	SELFTEST_CASE(local_fixups_resolved),
 	SELFTEST_CASE(fixups_resolved),
 	SELFTEST_CASE(notifications),
+	SELFTEST_CASE(overlay_notifier_order),
+	SELFTEST_CASE(overlay_notifier_refuses_with_its_errno),
+	SELFTEST_CASE(overlay_post_apply_error_keeps_it),
+	SELFTEST_CASE(unchanged_cells_not_recorded),
 	SELFTEST_CASE(removal_order),
 	SELFTEST_CASE(removal_order_below),
 	SELFTEST_CASE(refuse_missing_target),
 	SELFTEST_CASE(refuse_unknown_label),
 	SELFTEST_CASE(refuse_cells_change),
+	SELFTEST_CASE(refuse_symbol_redefined),
 	SELFTEST_CASE(refuse_contradiction),
 	SELFTEST_CASE(refuse_bad_magic),
 	SELFTEST_CASE(refuse_short_blob),

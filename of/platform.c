@@ -244,6 +244,7 @@ int of_platform_populate(struct device_node *root,
 
 	return populate(root, matches, parent, &st);
 }
+EXPORT_SYMBOL(of_platform_populate);
 
 /* A device made from @np (and from the nodes under it, for a bus) goes. */
 static void destroy_node_devices(struct device_node *np)
@@ -286,8 +287,25 @@ static int of_platform_notify(struct notifier_block *nb, unsigned long action, v
 			fw_devlink_node_detached(np);
 		return NOTIFY_OK;
 	default:
-		return NOTIFY_DONE;
+		break;
 	}
+	/*
+	 * A property of a node whose device failed to probe changed: an
+	 * overlay came, or went and put back what broke it.  The failure may
+	 * be gone: probe again (a bound device keeps its driver, as in Linux).
+	 */
+	if (action >= OF_RECONFIG_ADD_PROPERTY && np->data) {
+		struct device *dev = np->data;
+
+		if (dev->bus == &platform_bus_type && dev->of_node == np &&
+		    dev->state == DEVICE_FAILED) {
+			dev_info(dev, "%pOF: property %s changed: probing again\n", np,
+				 rd->prop ? rd->prop->name : "?");
+			device_attach(dev);
+			return NOTIFY_OK;
+		}
+	}
+	return NOTIFY_DONE;
 }
 
 static struct notifier_block platform_of_notifier = {
@@ -349,6 +367,7 @@ void of_platform_depopulate(struct device *parent)
 	if (!parent && of_root)
 		clear_bus_flags(of_root);
 }
+EXPORT_SYMBOL(of_platform_depopulate);
 
 struct platform_device *of_find_device_by_node(struct device_node *np)
 {
@@ -359,3 +378,4 @@ struct platform_device *of_find_device_by_node(struct device_node *np)
 		return NULL;
 	return to_platform_device(dev);
 }
+EXPORT_SYMBOL(of_find_device_by_node);

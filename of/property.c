@@ -41,6 +41,7 @@ struct property *of_find_property(const struct device_node *np,
 	}
 	return NULL;
 }
+EXPORT_SYMBOL(of_find_property);
 
 /**
  * of_get_property() - the value of @np's property @name
@@ -55,6 +56,7 @@ const void *of_get_property(const struct device_node *np, const char *name,
 
 	return pp ? pp->value : NULL;
 }
+EXPORT_SYMBOL(of_get_property);
 
 /**
  * of_property_read_bool() - is property @propname present (with or without
@@ -65,6 +67,7 @@ bool of_property_read_bool(const struct device_node *np, const char *propname)
 {
 	return of_find_property(np, propname, NULL) != NULL;
 }
+EXPORT_SYMBOL(of_property_read_bool);
 
 /**
  * of_property_count_elems_of_size() - how many @elem_size-byte elements
@@ -86,6 +89,7 @@ int of_property_count_elems_of_size(const struct device_node *np,
 		return -EINVAL;
 	return prop->length / elem_size;
 }
+EXPORT_SYMBOL(of_property_count_elems_of_size);
 
 /*
  * The value of @propname when its length lies in [@min, @max] (@max 0: no
@@ -132,6 +136,7 @@ int of_property_read_u32_index(const struct device_node *np,
 	*out_value = be32_to_cpu(val[index]);
 	return 0;
 }
+EXPORT_SYMBOL(of_property_read_u32_index);
 
 /**
  * of_property_read_u64_index() - 64-bit element @index of @propname
@@ -149,6 +154,7 @@ int of_property_read_u64_index(const struct device_node *np,
 	*out_value = of_read_number(val + 2 * index, 2);
 	return 0;
 }
+EXPORT_SYMBOL(of_property_read_u64_index);
 
 /*
  * The common part of the variable array readers: how many elements of
@@ -188,6 +194,7 @@ int of_property_read_variable_u8_array(const struct device_node *np,
 		out_values[i] = v[i];
 	return (int)n;
 }
+EXPORT_SYMBOL(of_property_read_variable_u8_array);
 
 /**
  * of_property_read_variable_u16_array() - as the u8 version, for 16-bit
@@ -207,6 +214,7 @@ int of_property_read_variable_u16_array(const struct device_node *np,
 		out_values[i] = (u16)((v[2 * i] << 8) | v[2 * i + 1]);
 	return (int)n;
 }
+EXPORT_SYMBOL(of_property_read_variable_u16_array);
 
 /**
  * of_property_read_variable_u32_array() - as the u8 version, for cells
@@ -226,6 +234,7 @@ int of_property_read_variable_u32_array(const struct device_node *np,
 		out_values[i] = be32_to_cpu(v[i]);
 	return (int)n;
 }
+EXPORT_SYMBOL(of_property_read_variable_u32_array);
 
 /**
  * of_property_read_variable_u64_array() - as the u8 version, for 64-bit
@@ -246,6 +255,7 @@ int of_property_read_variable_u64_array(const struct device_node *np,
 		out_values[i] = of_read_number(v + 2 * i, 2);
 	return (int)n;
 }
+EXPORT_SYMBOL(of_property_read_variable_u64_array);
 
 /**
  * of_property_read_u64() - the first 64-bit value (two cells) of @propname
@@ -264,6 +274,7 @@ int of_property_read_u64(const struct device_node *np, const char *propname,
 	*out_value = of_read_number(val, 2);
 	return 0;
 }
+EXPORT_SYMBOL(of_property_read_u64);
 
 /**
  * of_property_read_string() - the (first) string of @propname
@@ -285,6 +296,7 @@ int of_property_read_string(const struct device_node *np, const char *propname,
 	*out_string = prop->value;
 	return 0;
 }
+EXPORT_SYMBOL(of_property_read_string);
 
 /**
  * of_property_read_string_helper() - strings @skip .. @skip + @sz - 1 of a
@@ -318,6 +330,7 @@ int of_property_read_string_helper(const struct device_node *np,
 	i -= skip;
 	return i <= 0 ? -ENODATA : i;
 }
+EXPORT_SYMBOL(of_property_read_string_helper);
 
 /**
  * of_property_match_string() - the index of @string in the string list
@@ -350,6 +363,7 @@ int of_property_match_string(const struct device_node *np, const char *propname,
 	}
 	return -ENODATA;
 }
+EXPORT_SYMBOL(of_property_match_string);
 
 /**
  * of_prop_next_u32() - walk the cells of @prop
@@ -372,6 +386,7 @@ const __be32 *of_prop_next_u32(const struct property *prop, const __be32 *cur,
 	*pu = be32_to_cpu(*next);
 	return next;
 }
+EXPORT_SYMBOL(of_prop_next_u32);
 
 /**
  * of_prop_next_string() - walk the strings of @prop
@@ -391,6 +406,7 @@ const char *of_prop_next_string(const struct property *prop, const char *cur)
 		return NULL;
 	return next;
 }
+EXPORT_SYMBOL(of_prop_next_string);
 
 /*
  * Walks a phandle list: each entry is a phandle followed by as many argument
@@ -512,6 +528,7 @@ struct device_node *of_parse_phandle(const struct device_node *np,
 		return NULL;
 	return args.np;
 }
+EXPORT_SYMBOL(of_parse_phandle);
 
 /**
  * of_parse_phandle_with_args() - entry @index of a phandle list whose
@@ -528,6 +545,7 @@ int of_parse_phandle_with_args(const struct device_node *np, const char *list_na
 	return parse_phandle(np, list_name, cells_name, cells_name ? -1 : 0,
 			     index, out_args);
 }
+EXPORT_SYMBOL(of_parse_phandle_with_args);
 
 /**
  * of_parse_phandle_with_fixed_args() - as of_parse_phandle_with_args(), but
@@ -542,6 +560,7 @@ int of_parse_phandle_with_fixed_args(const struct device_node *np,
 		return -EINVAL;
 	return parse_phandle(np, list_name, NULL, cell_count, index, out_args);
 }
+EXPORT_SYMBOL(of_parse_phandle_with_fixed_args);
 
 int of_phandle_list_walk(const struct device_node *np, const char *list_name,
 			 const char *cells_name,
@@ -592,6 +611,7 @@ int of_count_phandle_with_args(const struct device_node *np, const char *list_na
 		n++;
 	return rc == -ENOENT ? n : rc;
 }
+EXPORT_SYMBOL(of_count_phandle_with_args);
 
 /* "<prefix><stem><suffix>" into @buf; false when it does not fit. */
 static bool map_prop_name(char *buf, size_t len, const char *prefix,

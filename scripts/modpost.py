@@ -19,6 +19,12 @@ one line per entry (vendor VIRTIO_DEV_ANY_ID is "*"):
 
     alias virtio:d00000004v* <module>
 
+and MODULE_DEVICE_TABLE(pci, table), a struct pci_device_id table, one
+line per entry in Linux's form (PCI_ANY_ID is "*"; the class under its
+mask gives the bc/sc/i bytes, "*" where the mask leaves a byte out):
+
+    alias pci:v00001234d000011E8sv*sd*bc*sc*i* <module>
+
 struct of_device_id is { char name[32]; char type[32]; char compatible[128];
 const void *data; } (include/linux/of.h): the strings are inline, so no
 relocation needs applying to read them.
@@ -32,6 +38,10 @@ OF_ID_SIZE = 32 + 32 + 128 + 4
 # struct virtio_device_id { u32 device; u32 vendor; } (include/linux/virtio.h)
 VIRTIO_ID_SIZE = 8
 VIRTIO_DEV_ANY_ID = 0xffffffff
+# struct pci_device_id { u32 vendor, device, subvendor, subdevice, class,
+# class_mask; unsigned long driver_data; } (include/linux/pci.h)
+PCI_ID_SIZE = 28
+PCI_ANY_ID = 0xffffffff
 SHN_UNDEF = 0
 SHN_LORESERVE = 0xff00
 
@@ -96,17 +106,36 @@ def virtio_aliases(data, value, size, mod):
     return out
 
 
+def pci_aliases(data, value, size, mod):
+    """Linux's form: pci:v<vendor>d<device>sv<subvendor>sd<subdevice>
+    bc<base>sc<sub>i<prog-if>; the table ends at an all-zero entry."""
+    out = []
+    for off in range(value, value + size - PCI_ID_SIZE + 1, PCI_ID_SIZE):
+        vendor, device, subv, subd, cls, mask, _ = struct.unpack_from("<IIIIIII", data, off)
+        if not (vendor or subv or mask):
+            break
+        ids = "".join(p + ("*" if v == PCI_ANY_ID else "%08X" % v)
+                      for p, v in (("v", vendor), ("d", device), ("sv", subv), ("sd", subd)))
+        cbytes = "".join(p + ("%02X" % (cls >> sh & 0xff) if mask >> sh & 0xff == 0xff else "*")
+                         for p, sh in (("bc", 16), ("sc", 8), ("i", 0)))
+        out.append("alias pci:%s%s %s" % (ids, cbytes, mod))
+    return out
+
+
 def aliases(elf, mod):
     out = []
     for name, value, size, info, shndx in elf.symbols():
-        virtio = name.startswith("__mod_virtio__")
-        if not ((virtio or name.startswith("__mod_of__")) and name.endswith("_device_table")):
+        kind = name[len("__mod_"):].split("__")[0] if name.startswith("__mod_") else None
+        if kind not in ("of", "virtio", "pci") or not name.endswith("_device_table"):
             continue
         if shndx == SHN_UNDEF or shndx >= SHN_LORESERVE:
             raise ValueError("%s: %s is not defined in a section" % (elf.path, name))
         data = elf.section_data(shndx)
-        if virtio:
+        if kind == "virtio":
             out += virtio_aliases(data, value, size, mod)
+            continue
+        if kind == "pci":
+            out += pci_aliases(data, value, size, mod)
             continue
         for off in range(value, value + size - OF_ID_SIZE + 1, OF_ID_SIZE):
             ent = data[off:off + OF_ID_SIZE]

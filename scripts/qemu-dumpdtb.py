@@ -14,9 +14,19 @@ writes OUTDIR/virt-NAME.dtb and prints each path.  tests/qemu/test_virt.py
 boots the same configurations (CONFIGS) and compares the kernel with
 `ofdump --devices` on these blobs.
 """
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def machine():
+    """virt with the options `make run` gives it (QEMU_MACHINE_virt in
+    scripts/qemu-boards.mk): the tree depends on them."""
+    m = re.search(r"^QEMU_MACHINE_virt\s*:=\s*(\S+)", (HERE / "qemu-boards.mk").read_text(), re.M)
+    return m.group(1) if m else "virt"
 
 # name -> the options QEMU gets besides -M virt (and what the tests boot with)
 CONFIGS = {
@@ -29,13 +39,14 @@ CONFIGS = {
 }
 
 
-def dump(name, outdir, qemu="qemu-system-arm"):
-    """Dump configuration @name into @outdir/virt-NAME.dtb; return the path.
+def dump(name, outdir, qemu="qemu-system-arm", extra=(), stem=None):
+    """Dump configuration @name, plus the QEMU options @extra (devices),
+    into @outdir/STEM.dtb (stem: virt-NAME); return the path.
     Raises RuntimeError with QEMU's message when QEMU wrote nothing."""
-    out = Path(outdir) / ("virt-%s.dtb" % name)
+    out = Path(outdir) / ("%s.dtb" % (stem or "virt-%s" % name))
     out.parent.mkdir(parents=True, exist_ok=True)
     out.unlink(missing_ok=True)
-    cmd = [qemu, "-M", "virt,dumpdtb=%s" % out] + CONFIGS[name] + \
+    cmd = [qemu, "-M", "%s,dumpdtb=%s" % (machine(), out)] + CONFIGS[name] + list(extra) + \
         ["-nographic", "-net", "none", "-monitor", "none", "-serial", "none"]
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
     if not out.exists():

@@ -214,7 +214,7 @@ def test_panic_halts_with_reason(coyote):
 @pytest.mark.parametrize("kind", ["null", "panic"])
 def test_halt_says_how_to_leave(coyote, kind):
     """Without panic=N a halt is for good, and its last line says how to
-    leave QEMU (issue 30: `fault null` left the user with no way out)."""
+    leave QEMU (`fault null` left the user with no way out)."""
     _fault(coyote, kind)
     out = coyote.expect(r"[^\n]*\n")
     assert "quit with Ctrl-A X" in out and "panic=N" in out, out

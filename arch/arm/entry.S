@@ -71,7 +71,11 @@ __vectors_end:
 	mov	r0, sp
 	.endm
 
-/* Faults never return: the C side prints the dump and halts. */
+/*
+ * A fault returns only when do_exception() found the instruction in the
+ * exception table (asm/extable.h) and moved the saved pc to its fixup;
+ * otherwise the C side prints the dump and halts.
+ */
 	.macro	fault_entry, type, adjust
 	.if	\adjust
 	sub	lr, lr, #\adjust
@@ -80,7 +84,7 @@ __vectors_end:
 	mov	r1, #\type
 	mov	fp, #0
 	bl	do_exception
-	b	.
+	b	ret_from_exception
 	.endm
 
 vector_undef:
@@ -115,6 +119,7 @@ vector_irq:
 	sub	lr, lr, #4
 	save_regs
 	bl	handle_arch_irq
+ret_from_exception:
 	ldr	r0, [sp, #S_PSR]
 	msr	spsr_cxsf, r0
 	ldmia	sp, {r0 - r12}

@@ -12,6 +12,10 @@
  *   stack guards    unmapped: the page under each exception mode's stack
  *   device windows  read-write device memory, mapped by ioremap() only
  *   0xffff0000      the vectors (ARMv5: high vectors; ARMv7 uses VBAR)
+ *   page tables     read-only, and the vector page too: only this file
+ *                   writes them, with domain 0 switched to "manager"
+ *                   (no permission checks) for the few instructions it
+ *                   takes, IRQs off; a module's stray store faults
  *   everything else unmapped
  *
  * Everything comes from the run time: RAM and reserved ranges from the
@@ -28,6 +32,7 @@
 #define pr_fmt(fmt) "mmu: " fmt
 
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/ioport.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
@@ -38,6 +43,7 @@
 #include <asm/barrier.h>
 #include <asm/cputype.h>
 #include <asm/io.h>
+#include <asm/irqflags.h>
 #include <asm/mmu.h>
 #include <asm/set_memory.h>
 
@@ -46,6 +52,14 @@
 #define L2_ENTRIES	256
 #define L2_TABLES	64		/* 64 KiB: devices, the image, modules */
 #define HIGH_VECTORS	0xffff0000u
+/*
+ * The largest window ioremap() maps.  Linux's 32-bit ARM maps windows into
+ * its vmalloc area, 240 MiB by default, and refuses what does not fit;
+ * here the map is the identity, but a window of hundreds of MiB is still a
+ * tree's mistake (a size in the wrong cell), and refusing it once beats
+ * mapping it.
+ */
+#define IOREMAP_MAX	(256u << 20)
 
 /* Attributes, before encoding. */
 #define A_READ		1u
@@ -154,6 +168,32 @@ static void flush_tlb(void)
 	isb();
 }
 
+/*
+ * Once the MMU is on the tables are mapped read-only: every write to them
+ * happens between pt_write_begin() and pt_write_end(), which make domain 0
+ * a manager domain (accesses not checked against the descriptors' AP
+ * bits) with IRQs off, so nothing else runs with the protection lifted.
+ */
+static unsigned long pt_write_begin(void)
+{
+	unsigned long flags = arch_local_irq_save();
+
+	if (mmu_on) {
+		__asm__ volatile("mcr p15, 0, %0, c3, c0, 0" : : "r"(3u) : "memory");
+		isb();
+	}
+	return flags;
+}
+
+static void pt_write_end(unsigned long flags)
+{
+	if (mmu_on) {
+		__asm__ volatile("mcr p15, 0, %0, c3, c0, 0" : : "r"(1u) : "memory");
+		isb();
+	}
+	arch_local_irq_restore(flags);
+}
+
 /* The second-level table for the MiB at @va, made from its section (or
  * from nothing) on first use.  NULL when the pool is empty. */
 static u32 *l2_for(u32 va)
@@ -181,6 +221,8 @@ static u32 *l2_for(u32 va)
 static int map_range(u32 va, u32 pa, u64 size, u32 attr)
 {
 	u64 end = (u64)va + size;
+	unsigned long flags = pt_write_begin();
+	int ret = 0;
 
 	while (va < end) {
 		u32 *l1 = &pgd[va >> 20];
@@ -196,8 +238,10 @@ static int map_range(u32 va, u32 pa, u64 size, u32 attr)
 		{
 			u32 *t = l2_for(va);
 
-			if (!t)
-				return -ENOMEM;
+			if (!t) {
+				ret = -ENOMEM;
+				break;
+			}
 			t[(va >> 12) & 0xff] = page_desc(pa, attr);
 		}
 		va += PAGE_SIZE;
@@ -206,7 +250,8 @@ static int map_range(u32 va, u32 pa, u64 size, u32 attr)
 			break;
 	}
 	flush_tlb();
-	return 0;
+	pt_write_end(flags);
+	return ret;
 }
 
 /* The attributes of the page at @va, or 0 when it is unmapped. */
@@ -248,13 +293,43 @@ static bool page_in_other_iomap(u32 page, int except)
 	return false;
 }
 
+/* Second-level tables mapping [start, end) would take: one for each end
+ * that covers part of a MiB still mapped by a section (or not at all). */
+static int tables_needed(u32 start, u64 end)
+{
+	u32 first = start >> 20, last = (u32)((end - 1) >> 20);
+	int n = 0;
+
+	if (((start & (SECTION_SIZE - 1)) || end - start < SECTION_SIZE) && !is_table(pgd[first]))
+		n++;
+	if (last != first && (end & (SECTION_SIZE - 1)) && !is_table(pgd[last]))
+		n++;
+	return n;
+}
+
 void __iomem *arch_ioremap(phys_addr_t phys, size_t size)
 {
 	u32 start = (u32)phys & ~(PAGE_SIZE - 1);
 	u64 end = ((u64)phys + size + PAGE_SIZE - 1) & ~(u64)(PAGE_SIZE - 1);
+	char sz[24];
+	int need;
 
 	if (nr_iomaps == MAX_IOMAPS) {
 		pr_err("more than %d ioremap()s: 0x%08llx refused\n", MAX_IOMAPS, phys);
+		return NULL;
+	}
+	if (end - start > IOREMAP_MAX) {
+		pr_err("ioremap of [mem 0x%08llx-0x%08llx] (%s) refused: larger than the %u MiB "
+		       "a window may be\n", phys, phys + size - 1,
+		       mem_size_str(sz, sizeof(sz), size), IOREMAP_MAX >> 20);
+		return NULL;
+	}
+	need = tables_needed(start, end);
+	if (need > L2_TABLES - l2_used) {
+		pr_err("ioremap of [mem 0x%08llx-0x%08llx] (%s) refused: it needs %d second-level "
+		       "table%s, %d of %d are free\n", phys, phys + size - 1,
+		       mem_size_str(sz, sizeof(sz), size), need, need == 1 ? "" : "s",
+		       L2_TABLES - l2_used, L2_TABLES);
 		return NULL;
 	}
 	if (map_range(start, start, end - start, A_READ | A_WRITE | A_DEVICE))
@@ -263,6 +338,43 @@ void __iomem *arch_ioremap(phys_addr_t phys, size_t size)
 		.addr = (u32)phys, .start = start, .end = (u32)(end - PAGE_SIZE) + PAGE_SIZE,
 	};
 	return (void __iomem *)(uintptr_t)phys;
+}
+
+static bool mib_in_other_iomap(u32 mib, int except)
+{
+	for (int i = 0; i < nr_iomaps; i++)
+		if (i != except && iomaps[i].start < mib + SECTION_SIZE &&
+		    iomaps[i].end - 1 >= mib)
+			return true;
+	return false;
+}
+
+/*
+ * Unmap iomaps[@i]'s pages that no other window covers, a MiB at a time:
+ * a whole MiB no other window touches goes in one step (a section stays a
+ * section), so the time is bounded by MiBs, not pages, and a table is
+ * split only where windows share a MiB.  Return: 0 or -ENOMEM.
+ */
+static int unmap_window(int i)
+{
+	u32 start = iomaps[i].start;
+	u64 end = iomaps[i].end ? iomaps[i].end : 1ull << 32;
+
+	for (u64 mib = start & ~(SECTION_SIZE - 1); mib < end; mib += SECTION_SIZE) {
+		u64 lo = mib < start ? start : mib;
+		u64 hi = mib + SECTION_SIZE < end ? mib + SECTION_SIZE : end;
+
+		if (!mib_in_other_iomap((u32)mib, i)) {
+			if (map_range((u32)lo, (u32)lo, hi - lo, 0))
+				return -ENOMEM;
+			continue;
+		}
+		for (u64 page = lo; page < hi; page += PAGE_SIZE)
+			if (!page_in_other_iomap((u32)page, i) &&
+			    map_range((u32)page, (u32)page, PAGE_SIZE, 0))
+				return -ENOMEM;
+	}
+	return 0;
 }
 
 void iounmap(volatile void __iomem *addr)
@@ -276,30 +388,40 @@ void iounmap(volatile void __iomem *addr)
 		pr_warn("iounmap(0x%08x): not an ioremap()ed address\n", (u32)(uintptr_t)addr);
 		return;
 	}
-	for (u32 page = iomaps[i].start; page != iomaps[i].end; page += PAGE_SIZE)
-		if (!page_in_other_iomap(page, i))
-			map_range(page, page, PAGE_SIZE, 0);
+	if (unmap_window(i))
+		pr_err("iounmap(0x%08x): out of second-level tables; part of the window stays "
+		       "mapped\n", (u32)(uintptr_t)addr);
 	iomaps[i] = iomaps[--nr_iomaps];
 }
+EXPORT_SYMBOL(iounmap);
 
 static int change(unsigned long addr, int numpages, u32 set, u32 clear)
 {
+	unsigned long flags;
+	int ret = 0;
+
 	if ((addr & (PAGE_SIZE - 1)) || numpages < 0)
 		return -EINVAL;
+	flags = pt_write_begin();
 	for (int i = 0; i < numpages; i++) {
 		u32 va = (u32)addr + (u32)i * PAGE_SIZE, pa;
 		u32 attr = attr_at(va, &pa);
 		u32 *t;
 
-		if (!attr)
-			return -EFAULT;
+		if (!attr) {
+			ret = -EFAULT;
+			break;
+		}
 		t = l2_for(va);
-		if (!t)
-			return -ENOMEM;
+		if (!t) {
+			ret = -ENOMEM;
+			break;
+		}
 		t[(va >> 12) & 0xff] = page_desc(pa, (attr | set) & ~clear);
 	}
 	flush_tlb();
-	return 0;
+	pt_write_end(flags);
+	return ret;
 }
 
 int set_memory_ro(unsigned long addr, int numpages)
@@ -367,6 +489,23 @@ static void map_vectors(void)
 	map_range(HIGH_VECTORS, pa, PAGE_SIZE, A_READ | A_EXEC);
 }
 
+static bool in_object(u32 va, const void *obj, size_t size)
+{
+	return va >= (u32)(uintptr_t)obj && va - (u32)(uintptr_t)obj < size;
+}
+
+/* The tables and the vector page (its RAM alias on ARMv5) read-only: a
+ * module's stray store faults, naming them, instead of rewriting what
+ * every later access or exception depends on. */
+static void protect_tables(void)
+{
+	map_range((u32)(uintptr_t)pgd, (u32)(uintptr_t)pgd, sizeof(pgd), A_READ);
+	map_range((u32)(uintptr_t)l2_pool, (u32)(uintptr_t)l2_pool, sizeof(l2_pool), A_READ);
+	if (!v7)
+		map_range((u32)(uintptr_t)vector_page, (u32)(uintptr_t)vector_page, PAGE_SIZE,
+			  A_READ);
+}
+
 /*
  * What the MMU gives the kernel, as system ranges: ioremap() and every
  * device window refuse them, each by its own name.  The image covers the
@@ -403,6 +542,7 @@ void paging_init(void)
 	if (pgd[0])
 		map_range(0, 0, PAGE_SIZE, 0);	/* NULL: RAM at 0 loses its first page */
 	map_vectors();
+	protect_tables();
 
 	__asm__ volatile("mcr p15, 0, %0, c3, c0, 0" : : "r"(1u) : "memory");	/* domain 0: client */
 	if (v7)
@@ -431,13 +571,33 @@ bool mmu_enabled(void)
 	return mmu_on;
 }
 
-const char *mmu_fault_hint(unsigned long far)
+/* FSR says nothing answered: an external abort (on the access itself or
+ * on a table walk).  ARMv7 adds FS[4] (bit 10) to the ARMv5 code. */
+static bool fsr_external(u32 fsr)
+{
+	u32 fs = (fsr & 0xf) | (v7 ? (fsr >> 6) & 0x10 : 0);
+
+	switch (fs) {
+	case 0x8: case 0xc: case 0xe:
+		return true;
+	case 0x6: case 0xa:
+		return !v7;	/* ARMv5's linefetch aborts */
+	case 0x16:
+		return v7;	/* asynchronous (imprecise) external abort */
+	default:
+		return false;
+	}
+}
+
+const char *mmu_fault_hint(unsigned long far, u32 fsr)
 {
 	static char hint[64];
 	u32 pa, attr;
 
 	if (!mmu_on)
 		return NULL;
+	if (fsr_external(fsr))
+		return "external abort: nothing answered at this address (no device behind the window)";
 	if (far < PAGE_SIZE)
 		return "NULL pointer dereference";
 	for (unsigned int i = 0; i < ARRAY_SIZE(stacks); i++) {
@@ -456,10 +616,15 @@ const char *mmu_fault_hint(unsigned long far)
 		return "the kernel's text and rodata are read-only";
 	if (far >= (unsigned long)__kallsyms_start && far < (unsigned long)__kallsyms_end)
 		return "the kernel's symbol table (kallsyms) is read-only";
+	if ((!v7 && in_object((u32)far, (void *)HIGH_VECTORS, PAGE_SIZE)) ||
+	    (!v7 && in_object((u32)far, vector_page, PAGE_SIZE)))
+		return "the exception vectors are read-only (arch/arm/mmu.c owns them)";
+	if (in_object((u32)far, pgd, sizeof(pgd)) || in_object((u32)far, l2_pool, sizeof(l2_pool)))
+		return "the page tables are read-only (arch/arm/mmu.c owns them)";
 	if (!(attr & A_WRITE))
 		return "read-only memory (a module's text)";
-	if (!(attr & A_EXEC))
-		return "memory that is not executable (XN)";
+	/* A data abort on mapped, writable memory is no permission fault:
+	 * say nothing rather than blame XN, which only stops execution. */
 	return NULL;
 }
 
@@ -503,8 +668,9 @@ void mmu_show_layout(void)
 			run_attr = attr;
 			run_pa = pa;
 		}
-		/* Skip unmapped MiBs in one step. */
-		if (!attr && !pgd[va >> 20] && !(va & (SECTION_SIZE - 1)))
+		/* Skip unmapped MiBs and sections in one step (a section's
+		 * pages share attributes and run on in pa). */
+		if (!(va & (SECTION_SIZE - 1)) && (!pgd[va >> 20] || is_section(pgd[va >> 20])))
 			va += SECTION_SIZE - PAGE_SIZE;
 	}
 	if (in_run)

@@ -4,17 +4,23 @@
  * dump that names the function the CPU was in (symbol+offset from the
  * kallsyms table built into the image), the fault address and status for
  * aborts, a frame-pointer backtrace, then a halt with a clear message.
- * Nothing here returns: after an unexpected fault the machine state is not
- * to be trusted, and a student learns more from a clean stop.
+ * Nothing here returns, but for an instruction listed in the exception
+ * table (asm/extable.h: a firmware call, a guarded first read of a device
+ * window), which resumes at its fixup: after any other fault the machine
+ * state is not to be trusted, and a student learns more from a clean stop.
  */
 #define pr_fmt(fmt) fmt
 
+#include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
+#include <linux/string.h>
 #include <coyote/kallsyms.h>
 #include <coyote/setup.h>
+#include <coyote/shell.h>
 #include <asm/barrier.h>
 #include <asm/cputype.h>
+#include <asm/extable.h>
 #include <asm/irq.h>
 #include <asm/irqflags.h>
 #include <asm/mmu.h>
@@ -75,6 +81,7 @@ static const char *mode_name(unsigned long cpsr)
 	case FIQ_MODE: return "FIQ";
 	case IRQ_MODE: return "IRQ";
 	case SVC_MODE: return "SVC";
+	case MON_MODE: return "MON";
 	case ABT_MODE: return "ABT";
 	case UND_MODE: return "UND";
 	case SYS_MODE: return "SYS";
@@ -191,17 +198,51 @@ void __noreturn arch_halt(void)
 		cpu_do_idle();
 }
 
-/* Called from entry.S with the saved context; never returns. */
-void __noreturn do_exception(struct pt_regs *regs, int type);
-void __noreturn do_exception(struct pt_regs *regs, int type)
+/*
+ * An smc where the CPU has the Security Extensions but no monitor code was
+ * ever installed (QEMU's vexpress-a9: MVBAR is 0): the CPU enters Monitor
+ * mode and takes a prefetch abort fetching its vector from page 0.  Seen
+ * from Monitor mode, the smc is its banked lr less 4 and the caller's CPSR
+ * its SPSR: when that smc is in the exception table, rewind @regs to it so
+ * the fixup runs in the caller's mode.  Only secure PL1 reaches Monitor
+ * mode, so switching to it here to read SPSR_mon is allowed.
+ */
+static bool smc_without_monitor(struct pt_regs *regs, int type)
+{
+	struct pt_regs at_smc = *regs;
+	unsigned long spsr, cpsr;
+
+	if (type != EXC_PABT || processor_mode(regs) != MON_MODE)
+		return false;
+	__asm__ volatile("mrs	%1, cpsr\n"
+			 "	msr	cpsr_c, %2\n"
+			 "	mrs	%0, spsr\n"
+			 "	msr	cpsr_c, %1\n"
+			 : "=&r"(spsr), "=&r"(cpsr)
+			 : "r"(MON_MODE | PSR_I_BIT | PSR_F_BIT) : "memory");
+	at_smc.ARM_pc = regs->ARM_lr - 4;
+	at_smc.ARM_cpsr = spsr;
+	if (!fixup_exception(&at_smc))
+		return false;
+	*regs = at_smc;
+	return true;
+}
+
+/* Called from entry.S with the saved context; returns only to a fixup. */
+void do_exception(struct pt_regs *regs, int type);
+void do_exception(struct pt_regs *regs, int type)
 {
 	char sym[KSYM_SYMBOL_LEN];
 	const char *what = type <= EXC_RESERVED ? exc_names[type] : "unknown exception";
 
+	if ((type == EXC_UNDEF || type == EXC_DABT || type == EXC_PABT) &&
+	    processor_mode(regs) != USR_MODE &&
+	    (smc_without_monitor(regs, type) || fixup_exception(regs)))
+		return;
 	pr_emerg("\n");
 	if (type == EXC_DABT) {
 		u32 fsr = read_fsr();
-		const char *hint = mmu_fault_hint(read_far());
+		const char *hint = mmu_fault_hint(read_far(), fsr);
 
 		if (hint)
 			pr_emerg("Unable to handle kernel access at virtual address %08x: %s\n",
@@ -246,10 +287,6 @@ __attribute__((weak)) void handle_arch_irq(struct pt_regs *regs)
 	}
 	regs->ARM_cpsr |= PSR_I_BIT;
 }
-
-#include <linux/errno.h>
-#include <linux/string.h>
-#include <coyote/shell.h>
 
 /*
  * fault: make the CPU take an exception on purpose, to see the dump.

@@ -34,6 +34,11 @@ bool driver_match_take(struct driver_match *best, int score, const struct of_dev
 int driver_module_notifier_register(void);
 
 /* Device links (links.c), for dd.c and core.c. */
+/* A link whose consumer must not stay bound without its supplier. */
+static inline bool link_managed(const struct device_link *link)
+{
+	return !link->relaxed && !link->missing;
+}
 bool device_links_blocked(struct device *dev);
 void device_links_supplier_bound(struct device *dev);
 /* Before @dev unbinds: its bound consumers unbind, last bound first, each
@@ -46,10 +51,13 @@ void device_links_purge(struct device *dev);
 /* True when probing is blocked: @dev waits for device_unblock_probing(). */
 bool device_links_defer_add(struct device *dev);
 void device_links_add_and_attach(struct device *dev);
-/* Relax one link per dependency cycle until none is left.
+/* Every device into a new array *@out (kfree it), each one's index in its
+ * links_scratch.  Return: how many, or -ENOMEM. */
+int device_links_index(struct device ***out);
+/* Relax one link per dependency cycle until none is left (links-cycles.c).
  * Return: links relaxed, or -ENOMEM. */
 int fw_devlink_break_cycles(void);
-/* The overlay notifier that refuses to take the machine away (links.c).
+/* The overlay notifier that refuses to take the machine away (overlay-veto.c).
  * Return: 0; -EEXIST when registered. */
 int device_links_overlay_notifier_register(void);
 int fw_devlink_binding_count(void);

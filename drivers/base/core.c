@@ -30,6 +30,7 @@ int bus_register(struct bus_type *bus)
 	list_add_tail(&bus->node, &bus_list);
 	return 0;
 }
+EXPORT_SYMBOL(bus_register);
 
 struct bus_type *bus_next(struct bus_type *prev)
 {
@@ -55,6 +56,7 @@ int bus_for_each_dev(struct bus_type *bus, void *data,
 	}
 	return 0;
 }
+EXPORT_SYMBOL(bus_for_each_dev);
 
 /* Newest first; @fn may delete the device it is given. */
 int bus_for_each_dev_reverse(struct bus_type *bus, void *data,
@@ -88,6 +90,7 @@ int bus_for_each_drv(struct bus_type *bus, void *data,
 	}
 	return 0;
 }
+EXPORT_SYMBOL(bus_for_each_drv);
 
 const char *dev_driver_string(const struct device *dev)
 {
@@ -97,6 +100,7 @@ const char *dev_driver_string(const struct device *dev)
 		return dev->bus->name;
 	return "device";
 }
+EXPORT_SYMBOL(dev_driver_string);
 
 const char *dev_state_name(enum device_probe_state state)
 {
@@ -114,6 +118,7 @@ const char *dev_state_name(enum device_probe_state state)
 	}
 	return "no driver";
 }
+EXPORT_SYMBOL(dev_state_name);
 
 void dev_node_path(const struct device *dev, char *buf, size_t len)
 {
@@ -126,6 +131,7 @@ void dev_node_path(const struct device *dev, char *buf, size_t len)
 	else
 		snprintf(buf, len, "-");
 }
+EXPORT_SYMBOL(dev_node_path);
 
 void device_initialize(struct device *dev)
 {
@@ -140,6 +146,7 @@ void device_initialize(struct device *dev)
 	dev->links_cursor = NULL;
 	dev->state = DEVICE_NO_DRIVER;
 }
+EXPORT_SYMBOL(device_initialize);
 
 int device_add(struct device *dev)
 {
@@ -161,12 +168,14 @@ int device_add(struct device *dev)
 		device_links_add_and_attach(dev);
 	return 0;
 }
+EXPORT_SYMBOL(device_add);
 
 int device_register(struct device *dev)
 {
 	device_initialize(dev);
 	return device_add(dev);
 }
+EXPORT_SYMBOL(device_register);
 
 void device_del(struct device *dev)
 {
@@ -178,6 +187,7 @@ void device_del(struct device *dev)
 	list_del_init(&dev->bus_node);
 	dev->registered = false;
 }
+EXPORT_SYMBOL(device_del);
 
 void device_unregister(struct device *dev)
 {
@@ -185,11 +195,13 @@ void device_unregister(struct device *dev)
 	if (dev->release)
 		dev->release(dev);
 }
+EXPORT_SYMBOL(device_unregister);
 
 const void *of_device_get_match_data(const struct device *dev)
 {
 	return dev->match ? dev->match->data : NULL;
 }
+EXPORT_SYMBOL(of_device_get_match_data);
 
 /* Boot step: buses register on first use; say what exists so far.  A
  * second call (host tests) finds both registrations in place. */

@@ -24,6 +24,7 @@
 #include <linux/module.h>
 #include <linux/of.h>
 #include <linux/of_device.h>
+#include <linux/pinctrl/pinctrl.h>
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <coyote/module.h>
@@ -199,12 +200,12 @@ static int really_probe(struct device *dev, struct device_driver *drv,
 	dev->waiting_for = NULL;
 
 	rec = probe_log_start(dev, drv);
-	if (dev->bus->probe)
+	/* Its pins muxed first, as Linux does; undone with its devres. */
+	ret = pinctrl_bind_pins(dev);
+	if (!ret && dev->bus->probe)
 		ret = dev->bus->probe(dev);
-	else if (drv->probe)
+	else if (!ret && drv->probe)
 		ret = drv->probe(dev);
-	else
-		ret = 0;
 	probe_log_end(rec, ret);
 
 	if (ret == 0) {
@@ -256,6 +257,7 @@ int device_attach(struct device *dev)
 		return 0;
 	return ret ? ret : 1;
 }
+EXPORT_SYMBOL(device_attach);
 
 static int driver_attach(struct device_driver *drv)
 {
@@ -299,6 +301,7 @@ void device_release_driver(struct device *dev)
 	dev->probe_order = 0;
 	device_links_supplier_unbound(dev);
 }
+EXPORT_SYMBOL(device_release_driver);
 
 struct device_driver *driver_find(const char *name, struct bus_type *bus)
 {
@@ -333,6 +336,7 @@ int driver_register(struct device_driver *drv)
 	drv->owner = module_owner(drv, NULL);
 	return driver_attach(drv);
 }
+EXPORT_SYMBOL(driver_register);
 
 /*
  * Walks backwards with the previous entry fetched after each release: a
@@ -381,6 +385,7 @@ void driver_unregister(struct device_driver *drv)
 	list_del_init(&drv->bus_node);
 	drv->registered = false;
 }
+EXPORT_SYMBOL(driver_unregister);
 
 /*
  * A successful probe inside a pass (or inside another probe) only bumps
@@ -500,6 +505,7 @@ void device_set_deferred_probe_supplier(struct device *dev, struct device_node *
 {
 	dev->waiting_for = np;
 }
+EXPORT_SYMBOL(device_set_deferred_probe_supplier);
 
 static void chomp(char *s)
 {
@@ -518,6 +524,7 @@ void device_set_deferred_probe_reason(struct device *dev, const char *fmt, ...)
 	va_end(ap);
 	chomp(dev->defer_reason);
 }
+EXPORT_SYMBOL(device_set_deferred_probe_reason);
 
 int dev_err_probe(struct device *dev, int err, const char *fmt, ...)
 {
@@ -535,6 +542,7 @@ int dev_err_probe(struct device *dev, int err, const char *fmt, ...)
 	snprintf(dev->defer_reason, sizeof(dev->defer_reason), "%s", msg);
 	return err;
 }
+EXPORT_SYMBOL(dev_err_probe);
 
 void _dev_err(struct device *dev, const char *fmt, ...)
 {
@@ -552,3 +560,4 @@ void _dev_err(struct device *dev, const char *fmt, ...)
 		chomp(dev->defer_reason);
 	}
 }
+EXPORT_SYMBOL(_dev_err);

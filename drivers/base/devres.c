@@ -6,6 +6,7 @@
  */
 #include <linux/device.h>
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/interrupt.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -59,11 +60,13 @@ void *devm_kmalloc(struct device *dev, size_t size, gfp_t gfp)
 {
 	return devres_new(dev, size, NULL);
 }
+EXPORT_SYMBOL(devm_kmalloc);
 
 void *devm_kzalloc(struct device *dev, size_t size, gfp_t gfp)
 {
 	return devres_new(dev, size, NULL);
 }
+EXPORT_SYMBOL(devm_kzalloc);
 
 char *devm_kstrdup(struct device *dev, const char *s, gfp_t gfp)
 {
@@ -78,6 +81,7 @@ char *devm_kstrdup(struct device *dev, const char *s, gfp_t gfp)
 		memcpy(p, s, n);
 	return p;
 }
+EXPORT_SYMBOL(devm_kstrdup);
 
 void devm_kfree(struct device *dev, const void *p)
 {
@@ -91,6 +95,7 @@ void devm_kfree(struct device *dev, const void *p)
 		}
 	}
 }
+EXPORT_SYMBOL(devm_kfree);
 
 struct action_res {
 	void (*action)(void *);
@@ -114,6 +119,7 @@ int devm_add_action(struct device *dev, void (*action)(void *), void *data)
 	a->data = data;
 	return 0;
 }
+EXPORT_SYMBOL(devm_add_action);
 
 int devm_add_action_or_reset(struct device *dev, void (*action)(void *), void *data)
 {
@@ -123,6 +129,7 @@ int devm_add_action_or_reset(struct device *dev, void (*action)(void *), void *d
 		action(data);
 	return ret;
 }
+EXPORT_SYMBOL(devm_add_action_or_reset);
 
 struct irq_res {
 	unsigned int irq;
@@ -153,6 +160,7 @@ int devm_request_irq(struct device *dev, unsigned int irq, irq_handler_t handler
 	r->dev_id = dev_id;
 	return 0;
 }
+EXPORT_SYMBOL(devm_request_irq);
 
 void devres_release_all(struct device *dev)
 {

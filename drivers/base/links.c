@@ -11,11 +11,17 @@
  *
  * A consumer is not probed while a linked supplier is unbound; it is probed
  * right after its last one binds.  Three things end a wait without the
- * supplier: a dependency cycle (found with Tarjan's algorithm, broken at its
- * least essential link, and printed whole); a supplier node that is
+ * supplier: a dependency cycle (links-cycles.c: found with Tarjan's
+ * algorithm, broken at its least essential link, and printed whole); a
+ * supplier node that is
  * disabled or has no device (known at once); and a supplier that never
- * binds (known at the end of boot, fw_devlink_drivers_done()).  Each says
+ * binds (known at the end of boot, fw_devlink_drivers_done(); after it, a
+ * supplier whose module is known but not loaded is still waited for).  Each says
  * so in one line, and `devlinks` and `whynot` show the links.
+ *
+ * Beside this file: the devices the machine cannot lose (essential.c) and
+ * the overlay notifier that refuses a change that would lose one
+ * (overlay-veto.c).
  */
 #define pr_fmt(fmt) "fw_devlink: " fmt
 
@@ -28,6 +34,8 @@
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <coyote/module.h>
+#include <coyote/whynot.h>
 
 #include "base.h"
 
@@ -176,12 +184,6 @@ static const char *device_path_or_name(const struct device *dev, char *buf, size
 	return buf;
 }
 
-/* A link whose consumer must not stay bound without its supplier. */
-static bool link_managed(const struct device_link *link)
-{
-	return !link->relaxed && !link->missing;
-}
-
 /* The bound consumer of @sup, over a managed link, that bound last. */
 static struct device_link *last_bound_consumer(struct device *sup)
 {
@@ -273,6 +275,19 @@ static void dead_reason(const struct device *sup, char *buf, size_t len)
 		snprintf(buf, len, "no driver");
 }
 
+/*
+ * A supplier without a driver whose module modules.alias names binds once
+ * that module is loaded (insmod; an rmmod took it away): its new consumers
+ * wait for it, as Linux's wait for any supplier device.
+ */
+static bool module_expected(const struct device *sup)
+{
+	static const struct whynot_catalog aliases = { .modalias = module_alias_lookup };
+
+	return sup->state == DEVICE_NO_DRIVER && sup->of_node &&
+	       whynot_module(&aliases, sup->of_node, NULL);
+}
+
 struct make_ctx {
 	struct device *dev;
 	int made;
@@ -313,7 +328,8 @@ static int make_link(void *data, const struct of_supplier_ref *ref)
 		mark_missing(link, "that node is disabled");
 	else if (!sup)
 		mark_missing(link, "that node has no device");
-	else if (drivers_done && supplier_dead(sup) && list_empty(&sup->pending_node)) {
+	else if (drivers_done && supplier_dead(sup) && list_empty(&sup->pending_node) &&
+		 !module_expected(sup)) {
 		/* Not one added with @dev and still to be probed (an overlay's). */
 		dead_reason(sup, why, sizeof(why));
 		mark_missing(link, "%s", why);
@@ -629,240 +645,6 @@ int fw_devlink_drivers_done(void)
 	return given_up;
 }
 
-/* --- cycles ------------------------------------------------------------- */
-
-/*
- * Tarjan's strongly connected components over the links that still make a
- * consumer wait, iteratively (a chain of thousands of devices must not use
- * the kernel stack).  Each device's index lives in links_scratch.
- */
-struct tarjan {
-	struct device **dev;            /* by index */
-	int *low, *num, *stack, *iter_pos;
-	bool *on_stack;
-	struct device_link **iter;      /* DFS frame: next link to look at */
-	int n, counter, sp;
-};
-
-static bool edge(const struct device_link *link)
-{
-	return device_link_state(link) == DL_STATE_WAITING && link->supplier &&
-	       link->supplier->links_scratch >= 0;
-}
-
-static struct device_link *next_edge(struct device *dev, struct device_link *after)
-{
-	struct list_head *pos = after ? after->c_node.next : dev->links_suppliers.next;
-
-	for (; pos != &dev->links_suppliers; pos = pos->next) {
-		struct device_link *link = list_entry(pos, struct device_link, c_node);
-
-		if (edge(link))
-			return link;
-	}
-	return NULL;
-}
-
-/* The first non-trivial component found from @root: its members get
- * on_stack set and their count is returned; 0 when there is none. */
-static int strongconnect(struct tarjan *t, int root, int *scc_root)
-{
-	int *frames = t->iter_pos, depth = 0;
-
-	frames[depth++] = root;
-	t->num[root] = t->low[root] = ++t->counter;
-	t->stack[t->sp++] = root;
-	t->on_stack[root] = true;
-	t->iter[root] = NULL;
-	while (depth) {
-		int v = frames[depth - 1], w;
-		struct device_link *link = next_edge(t->dev[v], t->iter[v]);
-
-		if (link) {
-			t->iter[v] = link;
-			w = link->supplier->links_scratch;
-			if (!t->num[w]) {
-				t->num[w] = t->low[w] = ++t->counter;
-				t->stack[t->sp++] = w;
-				t->on_stack[w] = true;
-				t->iter[w] = NULL;
-				frames[depth++] = w;
-			} else if (t->on_stack[w] && t->num[w] < t->low[v]) {
-				t->low[v] = t->num[w];
-			}
-			continue;
-		}
-		depth--;
-		if (depth && t->low[v] < t->low[frames[depth - 1]])
-			t->low[frames[depth - 1]] = t->low[v];
-		if (t->low[v] == t->num[v]) {
-			int size = 0, i;
-
-			for (i = t->sp - 1; t->stack[i] != v; i--)
-				size++;
-			size++;
-			if (size > 1) {
-				/* Leave the members marked; the rest is popped. */
-				*scc_root = v;
-				for (i = 0; i < t->sp - size; i++)
-					t->on_stack[t->stack[i]] = false;
-				return size;
-			}
-			t->sp--;
-			t->on_stack[v] = false;
-		}
-	}
-	return 0;
-}
-
-/*
- * One cycle inside the component (members have on_stack set), from @start
- * back to @start, by breadth-first search: its links in order in @path.
- */
-static int find_cycle(struct tarjan *t, int start, struct device_link **path)
-{
-	int *prev = t->low, *queue = t->stack, head = 0, tail = 0, i, n = 0;
-	struct device_link **via = t->iter;
-
-	for (i = 0; i < t->n; i++)
-		prev[i] = -1;
-	queue[tail++] = start;
-	while (head < tail) {
-		int v = queue[head++];
-		struct device_link *link;
-
-		for (link = next_edge(t->dev[v], NULL); link; link = next_edge(t->dev[v], link)) {
-			int w = link->supplier->links_scratch;
-
-			if (!t->on_stack[w])
-				continue;
-			if (w == start) {
-				/* Walk back from v to start, then reverse. */
-				path[n++] = link;
-				for (; v != start; v = prev[v])
-					path[n++] = via[v];
-				for (i = 0; i < n / 2; i++) {
-					struct device_link *tmp = path[i];
-
-					path[i] = path[n - 1 - i];
-					path[n - 1 - i] = tmp;
-				}
-				return n;
-			}
-			if (prev[w] >= 0 || w == start)
-				continue;
-			prev[w] = v;
-			via[w] = link;
-			queue[tail++] = w;
-		}
-	}
-	return 0;
-}
-
-static void relax_cycle(struct device_link **path, int n)
-{
-	struct device_link *weak = path[0];
-	char cpath[96], spath[96];
-	int i;
-
-	for (i = 1; i < n; i++)
-		if (path[i]->rank < weak->rank)
-			weak = path[i];
-	weak->relaxed = true;
-	snprintf(weak->reason, sizeof(weak->reason),
-		 "ends a cycle of %d: the least essential link in it (rank %d)", n, weak->rank);
-	pr_warn("dependency cycle of %d devices:\n", n);
-	for (i = 0; i < n; i++) {
-		dev_node_path(path[i]->consumer, cpath, sizeof(cpath));
-		dev_node_path(path[i]->supplier, spath, sizeof(spath));
-		pr_warn("  %s waits for %s (%s, rank %d)%s\n", cpath, spath, path[i]->prop,
-			path[i]->rank, path[i] == weak ? ": relaxed" : "");
-	}
-	dev_node_path(weak->consumer, cpath, sizeof(cpath));
-	dev_node_path(weak->supplier, spath, sizeof(spath));
-	pr_warn("relaxed %s -> %s (%s): the least essential link in the cycle; %s probes "
-		"first\n", cpath, spath, weak->prop, cpath);
-}
-
-static int collect(struct device ***out)
-{
-	struct bus_type *bus;
-	struct device **devs;
-	int n = 0, i = 0;
-
-	for (bus = bus_next(NULL); bus; bus = bus_next(bus)) {
-		struct device *dev;
-
-		list_for_each_entry(dev, &bus->devices, bus_node)
-			n++;
-	}
-	devs = kcalloc((size_t)n + 1, sizeof(*devs), GFP_KERNEL);
-	if (!devs)
-		return -ENOMEM;
-	for (bus = bus_next(NULL); bus; bus = bus_next(bus)) {
-		struct device *dev;
-
-		list_for_each_entry(dev, &bus->devices, bus_node) {
-			dev->links_scratch = i;
-			devs[i++] = dev;
-		}
-	}
-	*out = devs;
-	return n;
-}
-
-int fw_devlink_break_cycles(void)
-{
-	struct tarjan t = { 0 };
-	struct device_link **path;
-	int broken = 0, i, root, size;
-
-	t.n = collect(&t.dev);
-	if (t.n <= 0)
-		return t.n;
-	t.low = kcalloc((size_t)t.n, sizeof(int), GFP_KERNEL);
-	t.num = kcalloc((size_t)t.n, sizeof(int), GFP_KERNEL);
-	t.stack = kcalloc((size_t)t.n, sizeof(int), GFP_KERNEL);
-	t.iter_pos = kcalloc((size_t)t.n, sizeof(int), GFP_KERNEL);
-	t.on_stack = kcalloc((size_t)t.n, sizeof(bool), GFP_KERNEL);
-	t.iter = kcalloc((size_t)t.n, sizeof(*t.iter), GFP_KERNEL);
-	path = kcalloc((size_t)t.n, sizeof(*path), GFP_KERNEL);
-	if (!t.low || !t.num || !t.stack || !t.iter_pos || !t.on_stack || !t.iter || !path) {
-		pr_err("no memory to look for dependency cycles\n");
-		broken = -ENOMEM;
-		goto out_free;
-	}
-	/* Each round finds one cycle and relaxes one link: until none is left. */
-	for (;;) {
-		memset(t.num, 0, (size_t)t.n * sizeof(int));
-		memset(t.on_stack, 0, (size_t)t.n * sizeof(bool));
-		t.counter = t.sp = 0;
-		size = 0;
-		for (i = 0; i < t.n && !size; i++)
-			if (!t.num[i])
-				size = strongconnect(&t, i, &root);
-		if (!size)
-			break;
-		size = find_cycle(&t, root, path);
-		if (!size)
-			break;          /* cannot happen: a component has a cycle */
-		relax_cycle(path, size);
-		broken++;
-	}
-out_free:
-	for (i = 0; i < t.n; i++)
-		t.dev[i]->links_scratch = -1;
-	kfree(path);
-	kfree(t.iter);
-	kfree(t.on_stack);
-	kfree(t.iter_pos);
-	kfree(t.stack);
-	kfree(t.num);
-	kfree(t.low);
-	kfree(t.dev);
-	return broken;
-}
-
 /* --- explaining ---------------------------------------------------------- */
 
 /*
@@ -925,231 +707,29 @@ void device_links_explain(const struct device *dev, void (*out)(void *ctx, const
 	}
 }
 
-/* --- never lose the machine ---------------------------------------------- */
-
-/*
- * Devices the machine cannot run without, by role: the console, the tick.
- * A fixed table: registering one must not move the heap that round trips
- * compare.
- */
-#define ESSENTIAL_MAX 8
-
-static struct essential {
-	struct device *dev;
-	const char *role;
-	char label[DEVICE_NAME_MAX];
-} essentials[ESSENTIAL_MAX];
-
-int device_set_essential(struct device *dev, const char *role, const char *label)
+int device_links_index(struct device ***out)
 {
-	struct essential *e, *free_slot = NULL;
+	struct bus_type *bus;
+	struct device **devs;
+	int n = 0, i = 0;
 
-	if (!dev || !role)
-		return -EINVAL;
-	for (e = essentials; e < essentials + ESSENTIAL_MAX; e++) {
-		if (e->dev == dev && !strcmp(e->role, role))
-			return 0;
-		if (!e->dev && !free_slot)
-			free_slot = e;
+	for (bus = bus_next(NULL); bus; bus = bus_next(bus)) {
+		struct device *dev;
+
+		list_for_each_entry(dev, &bus->devices, bus_node)
+			n++;
 	}
-	if (!free_slot)
-		return -ENOSPC;
-	free_slot->dev = dev;
-	free_slot->role = role;
-	snprintf(free_slot->label, sizeof(free_slot->label), "%s", label ? label : dev_name(dev));
-	return 0;
-}
+	devs = kcalloc((size_t)n + 1, sizeof(*devs), GFP_KERNEL);
+	if (!devs)
+		return -ENOMEM;
+	for (bus = bus_next(NULL); bus; bus = bus_next(bus)) {
+		struct device *dev;
 
-void device_clear_essential(struct device *dev, const char *role)
-{
-	struct essential *e;
-
-	for (e = essentials; e < essentials + ESSENTIAL_MAX; e++)
-		if (e->dev == dev && !strcmp(e->role, role))
-			e->dev = NULL;
-}
-
-/* The interrupt controller everything else cascades into. */
-static bool root_irq_controller(struct device *dev)
-{
-	struct device_node *np = dev->of_node, *p;
-
-	if (!np || !of_find_property(np, "interrupt-controller", NULL))
-		return false;
-	p = of_irq_find_parent(np);
-	return !p || p == np;
-}
-
-struct loss {
-	struct device **dev;            /* every device, by links_scratch */
-	struct device_link **via;       /* how a device is reached; NULL: it goes itself */
-	bool *gone;
-	int n;
-};
-
-/* "a (console) depends on b via clocks, which depends on c via interrupts" */
-static void loss_chain(const struct loss *l, struct device *dev, const char *name,
-		       const char *what, char *why, size_t whylen)
-{
-	size_t used;
-	int depth;
-
-	snprintf(why, whylen, "%s (%s)", name, what);
-	for (depth = 0; depth < 16; depth++) {
-		struct device_link *link = l->via[dev->links_scratch];
-
-		used = strlen(why);
-		if (!link) {
-			snprintf(why + used, whylen - used, "%s goes with this change: the machine "
-				 "would be lost", depth ? ", which" : "");
-			return;
-		}
-		snprintf(why + used, whylen - used, "%s depends on %s via %s",
-			 depth ? ", which" : "", dev_name(link->supplier), link->prop);
-		dev = link->supplier;
-	}
-}
-
-/* Every device that goes, or loses a supplier that goes, marked in @l. */
-static void loss_spread(struct loss *l, bool (*going)(struct device *dev, void *data),
-			void *data)
-{
-	int *queue = kcalloc((size_t)l->n, sizeof(int), GFP_KERNEL), head = 0, tail = 0, i;
-
-	for (i = 0; i < l->n; i++) {
-		if (!going(l->dev[i], data))
-			continue;
-		l->gone[i] = true;
-		if (queue)
-			queue[tail++] = i;
-	}
-	while (queue && head < tail) {
-		struct device *sup = l->dev[queue[head++]];
-		struct device_link *link;
-
-		list_for_each_entry(link, &sup->links_consumers, s_node) {
-			int c = link->consumer->links_scratch;
-
-			if (!link_managed(link) || !link->consumer->driver || l->gone[c])
-				continue;
-			l->gone[c] = true;
-			l->via[c] = link;
-			queue[tail++] = c;
+		list_for_each_entry(dev, &bus->devices, bus_node) {
+			dev->links_scratch = i;
+			devs[i++] = dev;
 		}
 	}
-	kfree(queue);
-}
-
-/* Is every holder of @role gone?  Then the first one explains. */
-static struct essential *role_lost(const struct loss *l, const char *role)
-{
-	struct essential *e, *first = NULL;
-
-	for (e = essentials; e < essentials + ESSENTIAL_MAX; e++) {
-		if (!e->dev || strcmp(e->role, role))
-			continue;
-		if (!l->gone[e->dev->links_scratch])
-			return NULL;            /* another one carries on */
-		if (!first)
-			first = e;
-	}
-	return first;
-}
-
-static bool loss_fatal(const struct loss *l, char *why, size_t whylen)
-{
-	struct essential *e;
-	int i;
-
-	for (i = 0; i < l->n; i++)
-		if (l->gone[i] && root_irq_controller(l->dev[i])) {
-			loss_chain(l, l->dev[i], dev_name(l->dev[i]), "root interrupt controller",
-				   why, whylen);
-			return true;
-		}
-	for (e = essentials; e < essentials + ESSENTIAL_MAX; e++) {
-		struct essential *lost = e->dev ? role_lost(l, e->role) : NULL;
-
-		if (!lost)
-			continue;
-		loss_chain(l, lost->dev, lost->label, lost->role, why, whylen);
-		return true;
-	}
-	return false;
-}
-
-int device_links_check_loss(bool (*going)(struct device *dev, void *data), void *data,
-			    char *why, size_t whylen)
-{
-	struct loss l = { 0 };
-	int ret = 0, i;
-
-	l.n = collect(&l.dev);
-	if (l.n <= 0)
-		return l.n;
-	l.via = kcalloc((size_t)l.n, sizeof(*l.via), GFP_KERNEL);
-	l.gone = kcalloc((size_t)l.n, sizeof(bool), GFP_KERNEL);
-	if (!l.via || !l.gone) {
-		ret = -ENOMEM;
-		goto out_free;
-	}
-	loss_spread(&l, going, data);
-	if (loss_fatal(&l, why, whylen))
-		ret = -EBUSY;
-out_free:
-	for (i = 0; i < l.n; i++)
-		l.dev[i]->links_scratch = -1;
-	kfree(l.gone);
-	kfree(l.via);
-	kfree(l.dev);
-	return ret;
-}
-
-struct overlay_change {
-	struct of_changeset *cset;
-	bool revert;
-};
-
-/* A device at or below a node that the overlay change disables or removes. */
-static bool overlay_takes(struct device *dev, void *data)
-{
-	struct overlay_change *oc = data;
-	struct of_changeset_entry *ce;
-
-	if (!dev->of_node)
-		return false;
-	list_for_each_entry(ce, &oc->cset->entries, node)
-		if (of_node_is_ancestor(ce->np, dev->of_node) &&
-		    of_changeset_entry_state_change(ce, oc->revert) == OF_RECONFIG_CHANGE_REMOVE)
-			return true;
-	return false;
-}
-
-/* Before an overlay comes or goes: refuse what would take the machine away. */
-static int overlay_check(struct notifier_block *nb, unsigned long action, void *arg)
-{
-	struct of_overlay_notify_data *nd = arg;
-	struct overlay_change oc = { nd->cset, action == OF_OVERLAY_PRE_REMOVE };
-	struct of_changeset_entry *ce;
-
-	if (action != OF_OVERLAY_PRE_APPLY && action != OF_OVERLAY_PRE_REMOVE)
-		return NOTIFY_DONE;
-	list_for_each_entry(ce, &nd->cset->entries, node)
-		if (!ce->np->parent &&
-		    of_changeset_entry_state_change(ce, oc.revert) == OF_RECONFIG_CHANGE_REMOVE) {
-			snprintf(nd->why, nd->whylen, "it would disable the root node /: every "
-				 "device would go");
-			return NOTIFY_BAD;
-		}
-	return device_links_check_loss(overlay_takes, &oc, nd->why, nd->whylen) == -EBUSY ?
-	       NOTIFY_BAD : NOTIFY_OK;
-}
-
-static struct notifier_block overlay_nb = {
-	.notifier_call = overlay_check,
-};
-
-int device_links_overlay_notifier_register(void)
-{
-	return of_overlay_notifier_register(&overlay_nb);
+	*out = devs;
+	return n;
 }

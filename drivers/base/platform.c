@@ -9,6 +9,7 @@
 #define pr_fmt(fmt) "platform: " fmt
 
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/ioport.h>
 #include <linux/irqdomain.h>
 #include <linux/of.h>
@@ -48,6 +49,7 @@ struct bus_type platform_bus_type = {
 	.probe = platform_probe,
 	.remove = platform_remove,
 };
+EXPORT_SYMBOL(platform_bus_type);
 
 int platform_driver_register(struct platform_driver *drv)
 {
@@ -56,11 +58,13 @@ int platform_driver_register(struct platform_driver *drv)
 	drv->driver.bus = &platform_bus_type;
 	return driver_register(&drv->driver);
 }
+EXPORT_SYMBOL(platform_driver_register);
 
 void platform_driver_unregister(struct platform_driver *drv)
 {
 	driver_unregister(&drv->driver);
 }
+EXPORT_SYMBOL(platform_driver_unregister);
 
 struct platform_object {
 	struct platform_device pdev;
@@ -93,6 +97,7 @@ struct platform_device *platform_device_alloc(const char *name, int id)
 	pa->pdev.dev.release = platform_device_release;
 	return &pa->pdev;
 }
+EXPORT_SYMBOL(platform_device_alloc);
 
 int platform_device_add_resources(struct platform_device *pdev,
 				  const struct resource *res, unsigned int num)
@@ -110,6 +115,7 @@ int platform_device_add_resources(struct platform_device *pdev,
 	pdev->num_resources = num;
 	return 0;
 }
+EXPORT_SYMBOL(platform_device_add_resources);
 
 /* Return: 0; -EINVAL without a name; -EEXIST if already added. */
 int platform_device_add(struct platform_device *pdev)
@@ -124,18 +130,21 @@ int platform_device_add(struct platform_device *pdev)
 	}
 	return device_add(&pdev->dev);
 }
+EXPORT_SYMBOL(platform_device_add);
 
 void platform_device_put(struct platform_device *pdev)
 {
 	if (pdev && !pdev->dev.registered && pdev->dev.release)
 		pdev->dev.release(&pdev->dev);
 }
+EXPORT_SYMBOL(platform_device_put);
 
 void platform_device_unregister(struct platform_device *pdev)
 {
 	if (pdev)
 		device_unregister(&pdev->dev);
 }
+EXPORT_SYMBOL(platform_device_unregister);
 
 static struct resource *nth_resource(struct platform_device *pdev,
 				     unsigned int type, unsigned int num)
@@ -159,6 +168,7 @@ int platform_irq_count(struct platform_device *pdev)
 		n++;
 	return n;
 }
+EXPORT_SYMBOL(platform_irq_count);
 
 /*
  * The tree's interrupts are parsed again at each call (cheap) and mapped
@@ -198,6 +208,7 @@ int platform_get_irq_optional(struct platform_device *pdev, unsigned int num)
 	}
 	return ret;
 }
+EXPORT_SYMBOL(platform_get_irq_optional);
 
 int platform_get_irq(struct platform_device *pdev, unsigned int num)
 {
@@ -208,6 +219,7 @@ int platform_get_irq(struct platform_device *pdev, unsigned int num)
 			num, errname(ret));
 	return ret;
 }
+EXPORT_SYMBOL(platform_get_irq);
 
 struct resource *platform_get_resource(struct platform_device *pdev,
 				       unsigned int type, unsigned int num)
@@ -219,6 +231,7 @@ struct resource *platform_get_resource(struct platform_device *pdev,
 		return NULL;
 	return r;
 }
+EXPORT_SYMBOL(platform_get_resource);
 
 void __iomem *devm_platform_ioremap_resource(struct platform_device *pdev,
 					     unsigned int index)
@@ -231,3 +244,4 @@ void __iomem *devm_platform_ioremap_resource(struct platform_device *pdev,
 	}
 	return devm_ioremap_resource(&pdev->dev, r);
 }
+EXPORT_SYMBOL(devm_platform_ioremap_resource);

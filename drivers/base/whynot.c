@@ -3,7 +3,8 @@
  * "Why did it not probe?"  For one node, every reason it has no bound
  * driver, in the order they apply: its own status; the buses above it (a
  * node only becomes a device if its parent is the root, a populated
- * simple-bus, or a bound I2C controller); its compatible; a driver for one
+ * simple-bus, or the bound controller of a bus that registered with
+ * whynot_bus_register()); its compatible; a driver for one
  * of its strings (with the nearest known strings when none matches: typos
  * and wrong vendor prefixes); then, in the kernel, what the driver core
  * recorded: deferred and waiting for what, failed and why, or bound and by
@@ -13,6 +14,7 @@
  * runs this file too (`ofdump --devices`, with a catalogue generated from
  * the kernel ELF) and predicts what the kernel will do.
  */
+#include <linux/clk-provider.h>
 #include <linux/device.h>
 #include <linux/errno.h>
 #include <linux/of.h>
@@ -21,11 +23,9 @@
 #include <linux/of_irq.h>
 #include <linux/of_platform.h>
 #include <linux/of_supplier.h>
-#include <linux/i2c.h>
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <linux/module.h>
-#include <linux/virtio_mmio.h>
 #include <coyote/module.h>
 #include <coyote/whynot.h>
 
@@ -142,17 +142,70 @@ static bool is_bus_node(const struct device_node *np)
 	return of_platform_node_is_bus(np);
 }
 
-/* Live: the kernel knows a controller by its adapter; off the kernel, the
- * tree's naming rule is all there is (the I2C core keeps both). */
-static bool is_i2c_controller(const struct device_node *np, bool live)
+static LIST_HEAD(whynot_buses);
+
+int whynot_bus_register(struct whynot_bus *wb)
 {
-	return (live && of_find_i2c_adapter_by_node(np)) || of_i2c_node_is_controller(np);
+	struct whynot_bus *b;
+
+	if (!wb->name)
+		return -EINVAL;
+	list_for_each_entry(b, &whynot_buses, list)
+		if (b == wb)
+			return -EEXIST;
+	list_add_tail(&wb->list, &whynot_buses);
+	return 0;
+}
+
+void whynot_bus_unregister(struct whynot_bus *wb)
+{
+	struct whynot_bus *b;
+
+	list_for_each_entry(b, &whynot_buses, list)
+		if (b == wb) {
+			list_del(&wb->list);
+			return;
+		}
+}
+
+/* The registered bus whose controller @np is, or NULL. */
+static const struct whynot_bus *controller_bus(const struct device_node *np, bool live)
+{
+	const struct whynot_bus *wb;
+
+	list_for_each_entry(wb, &whynot_buses, list)
+		if (wb->is_controller && wb->is_controller(np, live))
+			return wb;
+	return NULL;
+}
+
+static const struct whynot_bus *find_bus(const char *name)
+{
+	const struct whynot_bus *wb;
+
+	list_for_each_entry(wb, &whynot_buses, list)
+		if (!strcmp(wb->name, name))
+			return wb;
+	return NULL;
+}
+
+/* What the registered transports say of @np (made_none: see whynot_bus). */
+static void say_runtime_devices(const struct device_node *np, bool made_none,
+				whynot_out_t out, void *ctx)
+{
+	const struct whynot_bus *wb;
+	const char *line;
+
+	list_for_each_entry(wb, &whynot_buses, list)
+		if (wb->runtime_devices && (line = wb->runtime_devices(np, made_none)))
+			say(out, ctx, "%s", line);
 }
 
 const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog *cat,
 			    bool live, char *why, size_t whylen)
 {
 	struct device_node *p = np->parent;
+	const struct whynot_bus *wb;
 	char path[96];
 
 	why[0] = '\0';
@@ -176,22 +229,20 @@ const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog 
 		}
 		return "platform";
 	}
-	if (is_i2c_controller(p, live)) {
-		struct device *adap = live ? whynot_find_device(p) : NULL;
+	wb = controller_bus(p, live);
+	if (wb) {
+		struct device *ctrl = live ? whynot_find_device(p) : NULL;
 		char up[LINE_MAX_LEN];
 
-		if (live && (!adap || adap->state != DEVICE_BOUND)) {
-			snprintf(why, whylen,
-				 "its I2C controller %s has no bound driver (whynot %s)", path, path);
+		/* The same words predicted and live: ofdump and the kernel agree. */
+		if ((live && (!ctrl || ctrl->state != DEVICE_BOUND)) ||
+		    (!live && (!whynot_node_bus(p, cat, live, up, sizeof(up)) ||
+			       !whynot_best_driver(cat, p, "platform", NULL)))) {
+			snprintf(why, whylen, "its %s controller %s has no bound driver (whynot %s)",
+				 wb->label, path, path);
 			return NULL;
 		}
-		if (!live && (!whynot_node_bus(p, cat, live, up, sizeof(up)) ||
-			      !whynot_best_driver(cat, p, "platform", NULL))) {
-			snprintf(why, whylen, "its I2C controller %s would get no driver (see %s)",
-				 path, path);
-			return NULL;
-		}
-		return "i2c";
+		return wb->name;
 	}
 	if (!of_get_property(p, "compatible", NULL))
 		snprintf(why, whylen, "parent %s is not a bus: it has no compatible (a bus says "
@@ -224,15 +275,15 @@ static void check_ranges(struct device_node *np, const char *bus, whynot_out_t o
 	say(out, ctx, "reg cannot be translated to a CPU address (check the parents' ranges)");
 }
 
-/* I2C clients: the checks i2c-core makes before it adds one (its code). */
-static bool check_i2c_reg(struct device_node *np, whynot_out_t out, void *ctx)
+/* A registered bus's own checks before it adds a device for @np (its code). */
+static bool check_bus_child(struct device_node *np, const char *bus, whynot_out_t out, void *ctx)
 {
+	const struct whynot_bus *wb = find_bus(bus);
 	char why[64];
-	u16 addr;
 
-	if (!of_i2c_client_addr(np, &addr, why, sizeof(why)))
+	if (!wb || !wb->child_ok || wb->child_ok(np, why, sizeof(why)))
 		return true;
-	say(out, ctx, "%s: the I2C core skips it", why);
+	say(out, ctx, "%s: the %s core skips it", why, wb->label);
 	return false;
 }
 
@@ -285,8 +336,13 @@ static void explain_no_driver(struct device_node *np, const struct whynot_catalo
 
 		say(out, ctx, "  \"%s\"%s%s", s, mod ? ": module " : "", mod ? mod : "");
 		while (next_compat(cat, &di, &id)) {
-			int d = whynot_edit_distance(s, id->compatible);
-			int limit = (int)strlen(s) / 4 + 1;
+			int d, limit = (int)strlen(s) / 4 + 1;
+
+			/* Suggestions name built-in drivers only: the same whichever
+			 * modules are loaded, and what ofdump's catalogue knows. */
+			if (cat->module_of && cat->module_of(&cat->drivers[di]))
+				continue;
+			d = whynot_edit_distance(s, id->compatible);
 
 			/* Same model, other vendor: "acme,pl011" for "arm,pl011". */
 			if (!strcmp(model(s), model(id->compatible)))
@@ -358,6 +414,8 @@ static enum supplier_fate supplier_fate(struct device_node *sup, const struct wh
 
 	if (!of_device_is_available(sup))
 		return SUPPLIER_DISABLED;
+	if (of_fixed_clk_off_bus(sup))
+		return SUPPLIER_OK;
 	bus = whynot_node_bus(sup, cat, false, why, sizeof(why));
 	if (!bus || (!whynot_best_driver(cat, sup, bus, NULL) && !whynot_module(cat, sup, NULL)))
 		return SUPPLIER_NO_DRIVER;
@@ -399,19 +457,34 @@ static int check_one(void *data, const struct of_supplier_ref *ref)
 	struct blocking *bl = data;
 	struct device_node *sup = ref->supplier;
 
+	struct device_node *dev_np;
+	char why[LINE_MAX_LEN];
+
 	/* The node the link goes to: the nearest with a device of its own. */
 	while (sup->parent && !of_node_is_root(sup->parent) &&
 	       !of_get_property(sup, "compatible", NULL))
 		sup = sup->parent;
-	bl->fate = supplier_fate(sup, bl->cat, bl->depth);
+	/* A provider on no bus (Calxeda's clocks in their system registers
+	 * block) is registered by the driver of the nearest ancestor that has
+	 * a device, as fw_devlink links it: that device's fate is its own. */
+	for (dev_np = sup; !of_fixed_clk_off_bus(dev_np) && dev_np->parent &&
+	     !of_node_is_root(dev_np->parent) && of_device_is_available(dev_np->parent) &&
+	     !whynot_node_bus(dev_np, bl->cat, false, why, sizeof(why));)
+		dev_np = dev_np->parent;
+	bl->fate = supplier_fate(dev_np, bl->cat, bl->depth);
 	if (bl->fate == SUPPLIER_OK)
 		return 0;
 	/* Probes ask only for interrupts, clocks and GPIO lines (what
 	 * -EPROBE_DEFER comes from); a regulator, reset, PHY... link is given
-	 * up on. */
-	if (strcmp(supplier_noun(ref->binding), "interrupt parent") &&
-	    strcmp(supplier_noun(ref->binding), "clock") &&
-	    strcmp(supplier_noun(ref->binding), "GPIO controller")) {
+	 * up on.  So is a disabled input of a clock provider: providers ask
+	 * only for the inputs they need (the Pi's cprman lists the DSI PHYs'
+	 * clocks, disabled on most boards, and runs without them, as Linux's
+	 * providers leave such parents orphaned). */
+	if ((strcmp(supplier_noun(ref->binding), "interrupt parent") &&
+	     strcmp(supplier_noun(ref->binding), "clock") &&
+	     strcmp(supplier_noun(ref->binding), "GPIO controller")) ||
+	    (bl->fate == SUPPLIER_DISABLED && !strcmp(supplier_noun(ref->binding), "clock") &&
+	     of_get_property(ref->from, "#clock-cells", NULL))) {
 		if (!bl->given_up) {
 			bl->given_up = sup;
 			bl->given_up_fate = bl->fate;
@@ -478,8 +551,8 @@ static enum whynot_verdict predict_suppliers(struct device_node *np,
 
 /*
  * Devices a bound driver made below its own, with no node of their own (a
- * virtio transport's device): what became of each.  A virtio transport
- * with none is an empty slot.
+ * transport's device): what became of each; with none, what the transport
+ * says of that.
  */
 static void explain_children(struct device_node *np, struct device *parent, whynot_out_t out,
 			     void *ctx)
@@ -523,8 +596,8 @@ static void explain_children(struct device_node *np, struct device *parent, whyn
 				    dev_name(dev), bus->name, alias[0] ? alias : "it");
 		}
 	}
-	if (!n && of_device_is_compatible(np, VIRTIO_MMIO_COMPATIBLE))
-		say(out, ctx, "virtio transport: an empty slot (device ID 0)");
+	if (!n)
+		say_runtime_devices(np, true, out, ctx);
 }
 
 static enum whynot_verdict explain_live(struct device_node *np, const struct whynot_catalog *cat,
@@ -594,6 +667,38 @@ static bool explain_stale_binding(struct device_node *np, whynot_out_t out, void
 	return true;
 }
 
+/*
+ * A clock provider on no bus (Calxeda's clocks in their system registers
+ * block): no device of its own, but the driver of its nearest ancestor
+ * with one registers it, as Linux's of_clk_init() would by compatible.
+ * Judged by the tree and the catalogue, so ofdump says the same.
+ */
+static void explain_clock_on_no_bus(struct device_node *np, const struct whynot_catalog *cat,
+				    whynot_out_t out, void *ctx)
+{
+	const struct whynot_driver *drv;
+	struct device_node *anc;
+	char why[LINE_MAX_LEN], path[96];
+	const char *bus = NULL;
+
+	if (!of_get_property(np, "#clock-cells", NULL))
+		return;
+	for (anc = np->parent; anc && !of_node_is_root(anc); anc = anc->parent) {
+		if (!of_device_is_available(anc))
+			return;
+		if (of_get_property(anc, "compatible", NULL) &&
+		    (bus = whynot_node_bus(anc, cat, false, why, sizeof(why))))
+			break;
+	}
+	drv = bus ? whynot_best_driver(cat, anc, bus, NULL) : NULL;
+	/* Built in, as clock providers are: ofdump knows those alone. */
+	if (!drv || (cat->module_of && cat->module_of(drv)))
+		return;
+	path_of(anc, path, sizeof(path));
+	say(out, ctx, "a clock provider: driver %s of %s registers the clocks below it "
+	    "(no device of their own needed)", drv->name, path);
+}
+
 enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_catalog *cat,
 				   bool live, whynot_out_t out, void *ctx)
 {
@@ -618,6 +723,10 @@ enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_c
 	bus = whynot_node_bus(np, cat, live, why, sizeof(why));
 	if (!bus) {
 		say(out, ctx, "%s", why);
+		if (of_fixed_clk_off_bus(np))
+			say(out, ctx, "a fixed-clock: registered at init as a clock provider (as Linux's of_clk_init), so its consumers get it");
+		if (!blocked)
+			explain_clock_on_no_bus(np, cat, out, ctx);
 		if (!blocked)
 			v = WHYNOT_NO_BUS;
 		blocked = true;
@@ -634,7 +743,7 @@ enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_c
 		say(out, ctx, "a bus node: a container, its children are the devices");
 		return blocked ? v : WHYNOT_CONTAINER;
 	}
-	if (bus && !strcmp(bus, "i2c") && !check_i2c_reg(np, out, ctx)) {
+	if (bus && !check_bus_child(np, bus, out, ctx)) {
 		if (!blocked)
 			v = WHYNOT_NO_DEVICE;
 		blocked = true;
@@ -666,9 +775,8 @@ enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_c
 	if (live)
 		return explain_live(np, cat, drv, bus, out, ctx);
 	say_winner(np, "would bind to driver", drv->name, id, out, ctx);
-	/* What is plugged into the slot, the device says when asked. */
-	if (of_device_is_compatible(np, VIRTIO_MMIO_COMPATIBLE))
-		say(out, ctx, "virtio transport: device known at run time");
+	/* What is plugged into a transport's slot, the device says when asked. */
+	say_runtime_devices(np, false, out, ctx);
 	return predict_suppliers(np, cat, out, ctx);
 }
 

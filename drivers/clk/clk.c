@@ -9,10 +9,13 @@
 #include <linux/clk-provider.h>
 #include <linux/device.h>
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/of.h>
+#include <linux/platform_device.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <asm/io.h>
 
 struct of_clk_provider {
 	struct list_head link;
@@ -22,6 +25,7 @@ struct of_clk_provider {
 };
 
 static LIST_HEAD(of_clk_providers);
+static LIST_HEAD(clk_list);		/* registered clocks, for `clk` */
 
 static struct of_clk_provider *find_provider(struct device_node *np)
 {
@@ -50,6 +54,7 @@ int of_clk_add_provider(struct device_node *np,
 	list_add_tail(&p->link, &of_clk_providers);
 	return 0;
 }
+EXPORT_SYMBOL(of_clk_add_provider);
 
 /* Consumers still holding its clocks keep them (counted) until clk_put(). */
 void of_clk_del_provider(struct device_node *np)
@@ -61,11 +66,13 @@ void of_clk_del_provider(struct device_node *np)
 	list_del(&p->link);
 	kfree(p);
 }
+EXPORT_SYMBOL(of_clk_del_provider);
 
 struct clk *of_clk_src_simple_get(struct of_phandle_args *spec, void *data)
 {
 	return data;
 }
+EXPORT_SYMBOL(of_clk_src_simple_get);
 
 /* Looks the clock up; *@provider_np tells the caller whom it waits for. */
 static struct clk *clk_lookup(struct device_node *np, int index,
@@ -123,11 +130,13 @@ struct clk *of_clk_get(struct device_node *np, int index)
 
 	return clk_lookup(np, index, &provider);
 }
+EXPORT_SYMBOL(of_clk_get);
 
 struct clk *of_clk_get_by_name(struct device_node *np, const char *name)
 {
 	return of_clk_get(np, clk_index(np, name));
 }
+EXPORT_SYMBOL(of_clk_get_by_name);
 
 struct clk *clk_get(struct device *dev, const char *id)
 {
@@ -141,6 +150,7 @@ struct clk *clk_get(struct device *dev, const char *id)
 	}
 	return clk;
 }
+EXPORT_SYMBOL(clk_get);
 
 static void devm_clk_release(void *clk)
 {
@@ -157,6 +167,7 @@ struct clk *devm_clk_get(struct device *dev, const char *id)
 	ret = devm_add_action_or_reset(dev, devm_clk_release, clk);
 	return ret ? ERR_PTR(ret) : clk;
 }
+EXPORT_SYMBOL(devm_clk_get);
 
 void clk_put(struct clk *clk)
 {
@@ -169,29 +180,54 @@ void clk_put(struct clk *clk)
 	if (!--clk->refs)
 		kfree(clk);
 }
+EXPORT_SYMBOL(clk_put);
 
 unsigned long clk_get_rate(struct clk *clk)
 {
 	return IS_ERR_OR_NULL(clk) ? 0 : clk->rate;
+}
+EXPORT_SYMBOL(clk_get_rate);
+
+/* A gate's bit follows its count: set by the first user, cleared by the last. */
+static void clk_gate_set(struct clk *clk, bool on)
+{
+	u32 val;
+
+	if (!clk->gate_reg || clk->unregistered)
+		return;
+	val = readl(clk->gate_reg);
+	val = on ? val | BIT(clk->gate_bit) : val & ~BIT(clk->gate_bit);
+	writel(val, clk->gate_reg);
 }
 
 int clk_prepare_enable(struct clk *clk)
 {
 	if (IS_ERR_OR_NULL(clk))
 		return 0;
-	clk->enable_count++;
+	if (!clk->enable_count++)
+		clk_gate_set(clk, true);
 	return 0;
 }
+EXPORT_SYMBOL(clk_prepare_enable);
 
 void clk_disable_unprepare(struct clk *clk)
 {
-	if (!IS_ERR_OR_NULL(clk) && clk->enable_count)
-		clk->enable_count--;
+	if (!IS_ERR_OR_NULL(clk) && clk->enable_count && !--clk->enable_count)
+		clk_gate_set(clk, false);
 }
+EXPORT_SYMBOL(clk_disable_unprepare);
 
 const char *__clk_get_name(const struct clk *clk)
 {
 	return IS_ERR_OR_NULL(clk) ? "(none)" : clk->name;
+}
+EXPORT_SYMBOL(__clk_get_name);
+
+struct clk *clk_next(struct clk *prev)
+{
+	struct list_head *n = prev ? prev->link.next : clk_list.next;
+
+	return n == &clk_list ? NULL : list_entry(n, struct clk, link);
 }
 
 struct clk *clk_register_fixed_rate(struct device *dev, const char *name,
@@ -199,25 +235,32 @@ struct clk *clk_register_fixed_rate(struct device *dev, const char *name,
 				    unsigned long fixed_rate)
 {
 	size_t len = name ? strlen(name) + 1 : 1;
-	struct clk *clk = kzalloc(sizeof(*clk) + len, GFP_KERNEL);
+	size_t plen = parent_name ? strlen(parent_name) + 1 : 1;
+	struct clk *clk = kzalloc(sizeof(*clk) + len + plen, GFP_KERNEL);
 
 	if (!clk)
 		return ERR_PTR(-ENOMEM);
-	/* The name may live in an overlay's node, which can go first. */
+	/* The names may live in an overlay's node, which can go first. */
 	memcpy(clk + 1, name ? name : "", len);
 	clk->name = (const char *)(clk + 1);
+	memcpy((char *)(clk + 1) + len, parent_name ? parent_name : "", plen);
+	clk->parent_name = (const char *)(clk + 1) + len;
 	clk->rate = fixed_rate;
 	clk->refs = 1;                  /* the provider's */
+	list_add_tail(&clk->link, &clk_list);
 	return clk;
 }
+EXPORT_SYMBOL(clk_register_fixed_rate);
 
 void clk_unregister_fixed_rate(struct clk *clk)
 {
 	if (IS_ERR_OR_NULL(clk) || clk->unregistered)
 		return;
 	clk->unregistered = true;
+	list_del(&clk->link);
 	clk_put(clk);
 }
+EXPORT_SYMBOL(clk_unregister_fixed_rate);
 
 static void devm_clk_fixed_release(void *clk)
 {
@@ -233,6 +276,47 @@ struct clk *devm_clk_register_fixed_rate(struct device *dev, const char *name,
 	if (IS_ERR(clk))
 		return clk;
 	ret = devm_add_action_or_reset(dev, devm_clk_fixed_release, clk);
+	return ret ? ERR_PTR(ret) : clk;
+}
+
+struct clk *clk_register_gate(struct device *dev, const char *name, const char *parent_name,
+			      unsigned long rate, void __iomem *reg, u8 bit_idx)
+{
+	struct clk *clk;
+
+	if (bit_idx > 31)
+		return ERR_PTR(-EINVAL);
+	clk = clk_register_fixed_rate(dev, name, parent_name, 0, rate);
+	if (IS_ERR(clk))
+		return clk;
+	clk->gate_reg = reg;
+	clk->gate_bit = bit_idx;
+	return clk;
+}
+EXPORT_SYMBOL(clk_register_gate);
+
+/* A consumer may still hold it: its rate stays, its register is no longer ours. */
+void clk_unregister_gate(struct clk *clk)
+{
+	clk_unregister_fixed_rate(clk);
+}
+EXPORT_SYMBOL(clk_unregister_gate);
+
+static void devm_clk_gate_release(void *clk)
+{
+	clk_unregister_gate(clk);
+}
+
+struct clk *devm_clk_register_gate(struct device *dev, const char *name,
+				   const char *parent_name, unsigned long rate,
+				   void __iomem *reg, u8 bit_idx)
+{
+	struct clk *clk = clk_register_gate(dev, name, parent_name, rate, reg, bit_idx);
+	int ret;
+
+	if (IS_ERR(clk))
+		return clk;
+	ret = devm_add_action_or_reset(dev, devm_clk_gate_release, clk);
 	return ret ? ERR_PTR(ret) : clk;
 }
 

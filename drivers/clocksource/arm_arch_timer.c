@@ -159,8 +159,9 @@ static int arch_timer_probe(struct platform_device *pdev)
 				     ppi_names[ppi]);
 	t->access = ppi == ARCH_TIMER_VIRT_PPI ? ARCH_TIMER_VIRT_ACCESS : ARCH_TIMER_PHYS_ACCESS;
 	platform_set_drvdata(pdev, t);
-	arch_timer_ctrl_write(t->access, 0);
 
+	/* The registers are the CPU's, not the node's: a second timer node
+	 * leaves them to the one that has the tick. */
 	ret = tick_register(dev_name(dev), HZ);
 	if (ret == -EBUSY) {
 		dev_info(dev, "%u Hz, idle (the tick runs elsewhere)\n", (unsigned int)t->rate);
@@ -168,6 +169,7 @@ static int arch_timer_probe(struct platform_device *pdev)
 	}
 	if (ret)
 		return dev_err_probe(dev, ret, "cannot drive the tick");
+	arch_timer_ctrl_write(t->access, 0);
 	ret = arch_timer_request_irqs(pdev, t, ppi, nr_irqs);
 	if (ret) {
 		tick_unregister(dev_name(dev));
@@ -185,8 +187,8 @@ static int arch_timer_remove(struct platform_device *pdev)
 {
 	struct arch_timer *t = platform_get_drvdata(pdev);
 
-	arch_timer_ctrl_write(t->access, 0);
 	if (t->is_tick) {
+		arch_timer_ctrl_write(t->access, 0);
 		clocksource_unregister(&t->cs);
 		tick_unregister(dev_name(&pdev->dev));
 	}

@@ -4,8 +4,8 @@
  * timer 0 counts down from rate/HZ in periodic mode and interrupts HZ times
  * a second.  The rate comes from the tree: the node's `clocks` (a
  * fixed-clock, usually), so this probe defers until that clock's provider
- * has probed, and until the interrupt controller has.  Other SP804s bind
- * and stay idle.
+ * has probed, and until the interrupt controller has.  Other SP804s, and
+ * every SP804 when another timer drives the tick, bind and stay idle.
  */
 #include <linux/clk.h>
 #include <linux/errno.h>
@@ -130,6 +130,12 @@ static int sp804_probe(struct platform_device *pdev)
 		return 0;
 	}
 	ret = tick_register(dev_name(dev), HZ);
+	if (ret == -EBUSY) {
+		/* Another timer (the CPU's generic timer on a Cortex-A15 tile)
+		 * probed first: this one is spare, as the other SP804s are. */
+		dev_info(dev, "%lu Hz, idle (the tick runs elsewhere)\n", t->rate);
+		return 0;
+	}
 	if (ret)
 		return dev_err_probe(dev, ret, "cannot drive the tick");
 	ret = devm_request_irq(dev, (unsigned int)t->irq, sp804_tick_interrupt, 0,

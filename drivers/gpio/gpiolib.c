@@ -25,7 +25,7 @@ int gpiochip_add_data(struct gpio_chip *gc, void *data)
 	struct gpio_chip **pp = &chips;
 	int base = 0;
 
-	if (!gc->ngpio || gc->ngpio > 32 || !gc->get || !gc->set || !gc->direction_input ||
+	if (!gc->ngpio || gc->ngpio > 64 || !gc->get || !gc->set || !gc->direction_input ||
 	    !gc->direction_output)
 		return -EINVAL;
 	for (; *pp; pp = &(*pp)->next)
@@ -91,7 +91,7 @@ static void devm_gpiod_put(void *data)
 {
 	struct gpio_desc *desc = data;
 
-	desc->gc->requested &= ~(1u << desc->offset);
+	desc->gc->requested &= ~(1ull << desc->offset);
 	kfree(desc);
 }
 
@@ -116,7 +116,7 @@ struct gpio_desc *devm_gpiod_get_from_of_node(struct device *dev, struct device_
 	}
 	if (args.args_count < 1 || args.args[0] >= gc->ngpio)
 		return ERR_PTR(-EINVAL);
-	if (gc->requested & (1u << args.args[0])) {
+	if (gc->requested & (1ull << args.args[0])) {
 		dev_err(dev, "%s line %u is already taken\n", gc->label, args.args[0]);
 		return ERR_PTR(-EBUSY);
 	}
@@ -131,7 +131,7 @@ struct gpio_desc *devm_gpiod_get_from_of_node(struct device *dev, struct device_
 	desc->gc = gc;
 	desc->offset = args.args[0];
 	desc->active_low = args.args_count > 1 && (args.args[1] & GPIO_ACTIVE_LOW);
-	gc->requested |= 1u << desc->offset;
+	gc->requested |= 1ull << desc->offset;
 	ret = devm_add_action_or_reset(dev, devm_gpiod_put, desc);
 	if (ret)
 		return ERR_PTR(ret);

@@ -7,6 +7,7 @@
  */
 #define pr_fmt(fmt) "i2c: " fmt
 
+#include <linux/export.h>
 #include <linux/i2c.h>
 #include <linux/device.h>
 #include <linux/errno.h>
@@ -16,6 +17,7 @@
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <coyote/whynot.h>
 
 /* Registered adapters, sorted by bus number. */
 static struct i2c_adapter *adapters;
@@ -33,6 +35,7 @@ const struct i2c_device_id *i2c_match_id(const struct i2c_device_id *id,
 			return id;
 	return NULL;
 }
+EXPORT_SYMBOL(i2c_match_id);
 
 /* When the driver core's table match found nothing: the id_table by the
  * client's name, the weakest match. */
@@ -68,6 +71,7 @@ struct bus_type i2c_bus_type = {
 	.probe = i2c_device_probe,
 	.remove = i2c_device_remove,
 };
+EXPORT_SYMBOL(i2c_bus_type);
 
 static void i2c_client_release(struct device *dev)
 {
@@ -83,6 +87,7 @@ struct i2c_client *i2c_verify_client(struct device *dev)
 		return NULL;
 	return to_i2c_client(dev);
 }
+EXPORT_SYMBOL(i2c_verify_client);
 
 /* The .data of the of_device_id entry the probe was run with (the driver
  * core keeps it in dev->match), else the id_table entry's driver_data;
@@ -98,6 +103,7 @@ const void *i2c_get_match_data(const struct i2c_client *client)
 	id = i2c_match_id(to_i2c_driver(client->dev.driver)->id_table, client);
 	return id ? (const void *)id->driver_data : NULL;
 }
+EXPORT_SYMBOL(i2c_get_match_data);
 
 /* ---- clients ----------------------------------------------------------- */
 
@@ -201,6 +207,7 @@ err_unlink:
 	kfree(client);
 	return ERR_PTR(ret);
 }
+EXPORT_SYMBOL(i2c_new_client_device);
 
 /* Unregister a client made by i2c_new_client_device() and free it. */
 void i2c_unregister_device(struct i2c_client *client)
@@ -211,6 +218,7 @@ void i2c_unregister_device(struct i2c_client *client)
 	/* Unbinds the driver, then the release function frees the client. */
 	device_unregister(&client->dev);
 }
+EXPORT_SYMBOL(i2c_unregister_device);
 
 /* "dallas,ds1338" -> "ds1338", as Linux's of_modalias does. */
 static void client_type(struct device_node *np, char *buf, size_t size)
@@ -432,6 +440,7 @@ int i2c_add_adapter(struct i2c_adapter *adap)
 	of_i2c_register_devices(adap);
 	return 0;
 }
+EXPORT_SYMBOL(i2c_add_adapter);
 
 /* Unregister every client of @adap, then @adap itself. */
 /* Unregister every client of @adap (their drivers' remove runs), then
@@ -451,6 +460,7 @@ void i2c_del_adapter(struct i2c_adapter *adap)
 	unlink_adapter(adap);
 	adap->dev.name[0] = '\0';
 }
+EXPORT_SYMBOL(i2c_del_adapter);
 
 /* The adapter with bus number @nr, or NULL. */
 struct i2c_adapter *i2c_get_adapter(int nr)
@@ -462,6 +472,7 @@ struct i2c_adapter *i2c_get_adapter(int nr)
 			return a;
 	return NULL;
 }
+EXPORT_SYMBOL(i2c_get_adapter);
 
 /* The adapter made for controller node @np, or NULL. */
 struct i2c_adapter *of_find_i2c_adapter_by_node(const struct device_node *np)
@@ -510,6 +521,7 @@ int i2c_transfer(struct i2c_adapter *adap, struct i2c_msg *msgs, int num)
 			return ret;
 	}
 }
+EXPORT_SYMBOL(i2c_transfer);
 
 /* Write @count bytes to @client.  Return: @count or i2c_transfer()'s error. */
 int i2c_master_send(const struct i2c_client *client, const char *buf, int count)
@@ -521,6 +533,7 @@ int i2c_master_send(const struct i2c_client *client, const char *buf, int count)
 
 	return ret == 1 ? count : ret;
 }
+EXPORT_SYMBOL(i2c_master_send);
 
 /* Read @count bytes from @client.  Return: @count or i2c_transfer()'s error. */
 int i2c_master_recv(const struct i2c_client *client, char *buf, int count)
@@ -532,6 +545,7 @@ int i2c_master_recv(const struct i2c_client *client, char *buf, int count)
 
 	return ret == 1 ? count : ret;
 }
+EXPORT_SYMBOL(i2c_master_recv);
 
 /* Register @command, then read it back after a repeated START.
  * Return: the byte (0..255) or i2c_transfer()'s error. */
@@ -542,12 +556,14 @@ s32 i2c_smbus_read_byte_data(const struct i2c_client *client, u8 command)
 
 	return ret < 0 ? ret : val;
 }
+EXPORT_SYMBOL(i2c_smbus_read_byte_data);
 
 /* Return: 0 or i2c_transfer()'s error. */
 s32 i2c_smbus_write_byte_data(const struct i2c_client *client, u8 command, u8 value)
 {
 	return i2c_smbus_write_i2c_block_data(client, command, 1, &value);
 }
+EXPORT_SYMBOL(i2c_smbus_write_byte_data);
 
 /* Read @length (1..32) registers from @command on.
  * Return: @length, -EINVAL for a bad length, or i2c_transfer()'s error. */
@@ -565,6 +581,7 @@ s32 i2c_smbus_read_i2c_block_data(const struct i2c_client *client, u8 command,
 	ret = i2c_transfer(client->adapter, msgs, 2);
 	return ret == 2 ? length : ret;
 }
+EXPORT_SYMBOL(i2c_smbus_read_i2c_block_data);
 
 /* Write @length (1..32) registers from @command on.
  * Return: 0, -EINVAL for a bad length, or i2c_transfer()'s error. */
@@ -584,6 +601,7 @@ s32 i2c_smbus_write_i2c_block_data(const struct i2c_client *client, u8 command,
 	ret = i2c_transfer(client->adapter, &msg, 1);
 	return ret == 1 ? 0 : ret;
 }
+EXPORT_SYMBOL(i2c_smbus_write_i2c_block_data);
 
 /**
  * i2c_probe_address() - does anything answer at @addr?
@@ -620,18 +638,44 @@ int i2c_register_driver(struct i2c_driver *driver)
 	driver->driver.bus = &i2c_bus_type;
 	return driver_register(&driver->driver);
 }
+EXPORT_SYMBOL(i2c_register_driver);
 
 /* Unbind @driver from its clients and take it off the bus. */
 void i2c_del_driver(struct i2c_driver *driver)
 {
 	driver_unregister(&driver->driver);
 }
+EXPORT_SYMBOL(i2c_del_driver);
 
-/* The bus exists before any controller driver probes, and follows the
- * tree's changes.  Return: 0, or bus_register()'s -EINVAL. */
+/* Live: the kernel knows a controller by its adapter; off the kernel, the
+ * tree's naming rule is all there is. */
+static bool i2c_whynot_controller(const struct device_node *np, bool live)
+{
+	return (live && of_find_i2c_adapter_by_node(np)) || of_i2c_node_is_controller(np);
+}
+
+/* The checks of_i2c_register_child() makes before it adds a client. */
+static bool i2c_whynot_child(const struct device_node *np, char *why, size_t whylen)
+{
+	u16 addr;
+
+	return !of_i2c_client_addr(np, &addr, why, whylen);
+}
+
+struct whynot_bus i2c_whynot_bus = {
+	.name = "i2c",
+	.label = "I2C",
+	.is_controller = i2c_whynot_controller,
+	.child_ok = i2c_whynot_child,
+};
+
+/* The bus exists before any controller driver probes, follows the tree's
+ * changes and explains its children to `whynot`.  Return: 0, or
+ * bus_register()'s -EINVAL. */
 int i2c_init(void)
 {
 	of_reconfig_notifier_register(&i2c_of_notifier);       /* -EEXIST when again */
+	whynot_bus_register(&i2c_whynot_bus);                  /* -EEXIST when again */
 	return bus_register(&i2c_bus_type);
 }
 #ifndef COYOTE_HOST

@@ -47,6 +47,7 @@
 #define GICC_PMR		0x004	/* signalled when priority < PMR */
 #define GICC_IAR		0x00c
 #define GICC_EOIR		0x010
+#define GICC_IIDR		0x0fc	/* implementer: read only to see something answers */
 
 #define GIC_SPI			0
 #define GIC_PPI			1
@@ -206,9 +207,36 @@ static int gic_xlate(struct irq_domain *d, struct device_node *node, const u32 *
 	return 0;
 }
 
+/*
+ * A line of a controller stacked on this one (the i.MX GPC): the child
+ * hands down the GIC specifier it was given, and the line is set up here
+ * as map() would.
+ */
+static int gic_irq_domain_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr_irqs,
+				void *arg)
+{
+	struct of_phandle_args *spec = arg;
+	struct gic *gic = d->host_data;
+	unsigned long hw;
+	unsigned int type;
+	int ret;
+
+	if (nr_irqs != 1)
+		return -EINVAL;
+	ret = gic_xlate(d, spec->np, spec->args, (unsigned int)spec->args_count, &hw, &type);
+	if (ret)
+		return ret;
+	writeb(GIC_PRIO_DEFAULT, (char __iomem *)gic->dist + GICD_IPRIORITYR + hw);
+	if (hw >= GIC_SPI_BASE)
+		writeb(gic->cpu_mask, (char __iomem *)gic->dist + GICD_ITARGETSR + hw);
+	irq_domain_set_info(d, virq, hw, &gic_chip, gic, handle_level_irq, NULL, NULL);
+	return 0;
+}
+
 static const struct irq_domain_ops gic_domain_ops = {
 	.map = gic_map,
 	.xlate = gic_xlate,
+	.alloc = gic_irq_domain_alloc,
 };
 
 /* Handle pending IDs until the CPU interface has none (spurious, 1023). */
@@ -266,7 +294,7 @@ static void gic_hw_init(struct gic *gic)
 static int gic_probe(struct platform_device *pdev)
 {
 	struct gic *gic;
-	u32 typer, arch;
+	u32 typer, arch, pidr2, iidr;
 
 	if (!of_irq_is_root(pdev->dev.of_node))
 		return dev_err_probe(&pdev->dev, -EINVAL,
@@ -283,7 +311,15 @@ static int gic_probe(struct platform_device *pdev)
 	gic->cpu = devm_platform_ioremap_resource(pdev, 1);
 	if (IS_ERR(gic->cpu))
 		return (int)PTR_ERR(gic->cpu);
-	arch = (readl((char __iomem *)gic->dist + GICD_PIDR2) >> 4) & 0xf;
+	/* The first reads of each window are guarded: the tree may point
+	 * at an address where nothing answers (an external abort). */
+	if (readl_nofault((char __iomem *)gic->dist + GICD_PIDR2, &pidr2))
+		return dev_err_probe(&pdev->dev, -ENODEV, "nothing at 0x%08lx (distributor PIDR2)",
+				     (unsigned long)gic->dist + GICD_PIDR2);
+	if (readl_nofault((char __iomem *)gic->cpu + GICC_IIDR, &iidr))
+		return dev_err_probe(&pdev->dev, -ENODEV, "nothing at 0x%08lx (CPU interface IIDR)",
+				     (unsigned long)gic->cpu + GICC_IIDR);
+	arch = (pidr2 >> 4) & 0xf;
 	typer = readl((char __iomem *)gic->dist + GICD_TYPER);
 	if (arch != 1 && arch != 2)
 		return dev_err_probe(&pdev->dev, -ENODEV,
@@ -323,6 +359,7 @@ static const struct of_device_id gic_of_match[] = {
 	{ .compatible = "arm,cortex-a9-gic" },
 	{ .compatible = "arm,cortex-a15-gic" },
 	{ .compatible = "arm,cortex-a7-gic" },
+	{ .compatible = "arm,gic-400" },
 	{ }
 };
 

@@ -153,7 +153,6 @@ static int virtnet_probe(struct virtio_device *vdev)
 	struct virtqueue *vqs[2];
 	struct virtnet_info *vi;
 	struct net_device *ndev;
-	const u8 *a;
 	int ret, i;
 
 	/* Frames arrive only by the interrupt (no polling loop here). */
@@ -191,9 +190,7 @@ static int virtnet_probe(struct virtio_device *vdev)
 		dev_err(&vdev->dev, "register_netdev: %s\n", errname(ret));
 		goto del_vqs;
 	}
-	a = ndev->dev_addr;
-	dev_info(&vdev->dev, "%s: MAC %02x:%02x:%02x:%02x:%02x:%02x from the device, link %s\n",
-		 ndev->name, a[0], a[1], a[2], a[3], a[4], a[5],
+	dev_info(&vdev->dev, "%s: MAC %pM from the device, link %s\n", ndev->name, ndev->dev_addr,
 		 !virtio_has_feature(vdev, VIRTIO_NET_F_STATUS) ? "not reported" :
 		 virtio_cread16(vdev, VIRTIO_NET_CFG_STATUS) & VIRTIO_NET_S_LINK_UP ? "up" : "down");
 	return 0;

@@ -5,6 +5,7 @@
  */
 #define pr_fmt(fmt) "rtc: " fmt
 
+#include <linux/export.h>
 #include <linux/rtc.h>
 #include <linux/errno.h>
 #include <linux/printk.h>
@@ -21,6 +22,7 @@ int rtc_month_days(unsigned int month, unsigned int year)
 {
 	return days_in_month[month] + (month == 1 && is_leap_year(year));
 }
+EXPORT_SYMBOL(rtc_month_days);
 
 int rtc_year_days(unsigned int day, unsigned int month, unsigned int year)
 {
@@ -31,6 +33,7 @@ int rtc_year_days(unsigned int day, unsigned int month, unsigned int year)
 		yday += rtc_month_days(m, year);
 	return yday;
 }
+EXPORT_SYMBOL(rtc_year_days);
 
 int rtc_valid_tm(const struct rtc_time *tm)
 {
@@ -45,6 +48,7 @@ int rtc_valid_tm(const struct rtc_time *tm)
 		return -EINVAL;
 	return 0;
 }
+EXPORT_SYMBOL(rtc_valid_tm);
 
 /* Days from 1970-01-01 to the given date, any year from 1 on. */
 static s64 days_from_epoch(s64 year, unsigned int month, unsigned int mday)
@@ -67,6 +71,7 @@ time64_t rtc_tm_to_time64(const struct rtc_time *tm)
 
 	return days * 86400 + tm->tm_hour * 3600 + tm->tm_min * 60 + tm->tm_sec;
 }
+EXPORT_SYMBOL(rtc_tm_to_time64);
 
 void rtc_time64_to_tm(time64_t time, struct rtc_time *tm)
 {
@@ -108,6 +113,7 @@ void rtc_time64_to_tm(time64_t time, struct rtc_time *tm)
 	tm->tm_sec = (int)(secs % 60);
 	tm->tm_isdst = 0;
 }
+EXPORT_SYMBOL(rtc_time64_to_tm);
 
 /* ---- ISO 8601 ----------------------------------------------------------- */
 
@@ -160,6 +166,7 @@ int rtc_parse_iso8601(const char *s, struct rtc_time *tm)
 	rtc_time64_to_tm(rtc_tm_to_time64(&t), tm);
 	return 0;
 }
+EXPORT_SYMBOL(rtc_parse_iso8601);
 
 void rtc_format_iso8601(const struct rtc_time *tm, char *buf, size_t size)
 {
@@ -170,6 +177,7 @@ void rtc_format_iso8601(const struct rtc_time *tm, char *buf, size_t size)
 		 (unsigned int)tm->tm_hour % 100u, (unsigned int)tm->tm_min % 100u,
 		 (unsigned int)tm->tm_sec % 100u);
 }
+EXPORT_SYMBOL(rtc_format_iso8601);
 
 /* ---- the class ---------------------------------------------------------- */
 
@@ -200,6 +208,7 @@ int rtc_read_time(struct rtc_device *rtc, struct rtc_time *tm)
 		return ret;
 	return rtc_valid_tm(tm);
 }
+EXPORT_SYMBOL(rtc_read_time);
 
 /* A chip is read back this long after being set: it may have ticked. */
 #define RTC_SET_SLACK_SECONDS	2
@@ -240,6 +249,7 @@ int rtc_set_time(struct rtc_device *rtc, struct rtc_time *tm)
 	}
 	return 0;
 }
+EXPORT_SYMBOL(rtc_set_time);
 
 /* The first RTC sets the system clock, once (Linux's hctosys). */
 static void rtc_hctosys(struct rtc_device *rtc)
@@ -286,6 +296,7 @@ struct rtc_device *rtc_device_register(const char *name, struct device *parent,
 		rtc_hctosys(rtc);
 	return rtc;
 }
+EXPORT_SYMBOL(rtc_device_register);
 
 /* Take @rtc out of the class and free it (an ERR_PTR or NULL is ignored). */
 void rtc_device_unregister(struct rtc_device *rtc)
@@ -302,6 +313,7 @@ void rtc_device_unregister(struct rtc_device *rtc)
 	}
 	kfree(rtc);
 }
+EXPORT_SYMBOL(rtc_device_unregister);
 
 /* ---- the system clock ------------------------------------------------------ */
 
@@ -334,3 +346,4 @@ time64_t ktime_get_real_seconds(void)
 		return -1;
 	return wall_base + (time64_t)((uptime_ms() - wall_base_ms) / 1000);
 }
+EXPORT_SYMBOL(ktime_get_real_seconds);

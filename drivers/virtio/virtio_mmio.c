@@ -28,6 +28,7 @@
 #include <linux/virtio_config.h>
 #include <linux/virtio_mmio.h>
 #include <linux/virtio_ring.h>
+#include <coyote/whynot.h>
 #include <asm/io.h>
 
 #define VM_LEGACY_PAGE		4096	/* GuestPageSize and QueueAlign, legacy */
@@ -328,7 +329,11 @@ static int virtio_mmio_probe(struct platform_device *pdev)
 	base = devm_platform_ioremap_resource(pdev, 0);
 	if (IS_ERR(base))
 		return (int)PTR_ERR(base);
-	magic = readl(base + VIRTIO_MMIO_MAGIC_VALUE);
+	/* The first read is guarded: the tree may point where nothing answers. */
+	if (readl_nofault(base + VIRTIO_MMIO_MAGIC_VALUE, &magic))
+		return dev_err_probe(dev, -ENODEV, "nothing at 0x%08lx (an external abort "
+				     "reading the magic value)",
+				     (unsigned long)base + VIRTIO_MMIO_MAGIC_VALUE);
 	if (magic != VIRTIO_MMIO_MAGIC)
 		return dev_err_probe(dev, -ENODEV, "magic reads 0x%08x, not 0x%08x (\"virt\")",
 				     magic, VIRTIO_MMIO_MAGIC);
@@ -399,7 +404,24 @@ static struct platform_driver virtio_mmio_driver = {
 		.of_match_table = virtio_mmio_match,
 	},
 };
-module_platform_driver(virtio_mmio_driver);
+/* The driver and what `whynot` should say of its slots come and go together
+ * (named as module_platform_driver() names it: the host catalogue looks). */
+static int __init virtio_mmio_driver_init(void)
+{
+	int ret = platform_driver_register(&virtio_mmio_driver);
+
+	if (!ret)
+		whynot_bus_register(&virtio_mmio_whynot_bus);
+	return ret;
+}
+module_init(virtio_mmio_driver_init);
+
+static void __exit virtio_mmio_driver_exit(void)
+{
+	whynot_bus_unregister(&virtio_mmio_whynot_bus);
+	platform_driver_unregister(&virtio_mmio_driver);
+}
+module_exit(virtio_mmio_driver_exit);
 
 MODULE_DESCRIPTION("virtio-mmio transport");
 MODULE_LICENSE("Dual BSD/GPL");

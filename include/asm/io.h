@@ -83,6 +83,15 @@ static inline void writel(u32 v, volatile void __iomem *addr)
 	__raw_writel(v, addr);
 }
 
+/**
+ * readl_nofault() - readl() that survives a window where nothing answers:
+ * the first read a probe makes of a window the tree gave it.  The load is
+ * in the exception table (asm/extable.h): an external abort or a
+ * translation fault returns an error instead of halting the kernel.
+ * Return: 0 with the value in *@val, or -EFAULT when the read faulted.
+ */
+int readl_nofault(const volatile void __iomem *addr, u32 *val);
+
 #define readb_relaxed(a)	__raw_readb(a)
 #define readl_relaxed(a)	__raw_readl(a)
 #define writeb_relaxed(v, a)	__raw_writeb(v, a)
@@ -90,7 +99,7 @@ static inline void writel(u32 v, volatile void __iomem *addr)
 
 /**
  * ioremap() - map @size bytes of device registers at @phys for the CPU
- * (drivers/base/resource.c checks, the architecture maps).
+ * (kernel/resource.c checks, the architecture maps).
  * Return: the address, or NULL when the window is empty, wraps or lies
  * beyond 4 GiB, overlaps RAM or a reserved range, or cannot be mapped.
  * Every caller checks it.

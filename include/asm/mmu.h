@@ -12,9 +12,9 @@
 /* Boot step: build the tables from the memory map and turn the MMU on. */
 void paging_init(void);
 bool mmu_enabled(void);
-/* Why an abort at @far happened, in words ("NULL pointer dereference"),
- * or NULL when the tables do not explain it. */
-const char *mmu_fault_hint(unsigned long far);
+/* Why a data abort at @far with status @fsr happened, in words ("NULL
+ * pointer dereference"), or NULL when the tables do not explain it. */
+const char *mmu_fault_hint(unsigned long far, u32 fsr);
 /* The mapped ranges with their permissions (the `mem` command). */
 void mmu_show_layout(void);
 

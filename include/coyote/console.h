@@ -14,6 +14,8 @@ int puts(const char *s);	/* adds a newline, as in C */
 
 /* Print the dmesg ring buffer to the consoles. */
 void log_buf_print(void);
+/* The ring's lines whose level has its bit set in @mask (1 << KERN level). */
+void log_buf_print_levels(unsigned int mask);
 
 /*
  * Ctrl-C.  A console driver's receive interrupt calls console_intr() when

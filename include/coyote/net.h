@@ -77,8 +77,4 @@ void arp_cache_update(struct arp_cache *c, u32 ip, const u8 *mac, u64 now_ms);
 /* Free entries older than ARP_TIMEOUT_MS; returns how many went. */
 int arp_cache_expire(struct arp_cache *c, u64 now_ms);
 
-/* Called by netif_receive_skb() (kernel/net/dev.c) by EtherType. */
-int arp_rcv(struct sk_buff *skb);
-int ip_rcv(struct sk_buff *skb);
-
 #endif

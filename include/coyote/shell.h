@@ -7,8 +7,10 @@
  * too): in the folder of what it drives.
  *  - A command that reads or drives one file's private state (a driver's
  *    own devices, printk's ring, the tick) ends that file, beside the
- *    state it reads: `ttys` in drivers/tty/serial/amba-pl011.c, `dmesg`
- *    in kernel/printk.c, `rng` in drivers/char/hw_random/core.c.
+ *    state it reads: `ttys` in drivers/tty/serial/amba-pl011.c, `rng` in
+ *    drivers/char/hw_random/core.c.  What the shell itself stands on
+ *    (printk, the memory map) does not include it: `dmesg` and `mem` are
+ *    kernel/printk-cmd.c and kernel/memory-cmd.c.
  *  - A command that drives a subsystem through its API has a file of its
  *    own in that subsystem's folder, named `<what>-cmd.c` for what it
  *    drives: drivers/i2c/i2c-cmd.c, drivers/rtc/rtc-cmd.c,
@@ -88,9 +90,17 @@ struct shell_command {
 	shell_completer *complete;
 };
 
+/* The entries are walked as one array: AddressSanitizer's red zones
+ * between globals must not come between them (the fuzzer's shell). */
+#if defined(__clang__) && defined(COYOTE_HOST)
+#define __shell_cmd_attr __attribute__((no_sanitize("address")))
+#else
+#define __shell_cmd_attr
+#endif
+
 #define SHELL_COMMAND(id, func, use, text, ...) \
 	static const struct shell_command __shell_cmd_##id \
-	__attribute__((used, section(".shell_cmds"), aligned(4))) = \
+	__attribute__((used, section(".shell_cmds"), aligned(4))) __shell_cmd_attr = \
 	{ .name = #id, .fn = func, .usage = use, .help = text, __VA_ARGS__ }
 
 /* The longest line the shell takes; a longer one is refused whole. */

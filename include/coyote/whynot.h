@@ -12,6 +12,7 @@
 #ifndef _COYOTE_WHYNOT_H
 #define _COYOTE_WHYNOT_H
 
+#include <linux/list.h>
 #include <linux/types.h>
 
 struct device;
@@ -39,6 +40,35 @@ struct whynot_catalog {
 	 * whose core holds it), or NULL for built in; the hook may be NULL. */
 	const char *(*module_of)(const struct whynot_driver *drv);
 };
+
+/*
+ * What a bus (or a transport) adds to an explanation: the core knows no
+ * bus but the platform one; the others register what they know here, and
+ * unregister it when they go.  Every hook may be NULL.
+ */
+struct whynot_bus {
+	const char *name;	/* the bus its devices land on: "i2c" */
+	const char *label;	/* for a reader: "I2C" */
+	/* Is @np a controller whose children become devices on this bus?
+	 * @live: asked in the running kernel (else from the tree alone). */
+	bool (*is_controller)(const struct device_node *np, bool live);
+	/* Would the bus add a device for @np, a child of its controller?
+	 * false with the reason in @why when it skips the node. */
+	bool (*child_ok)(const struct device_node *np, char *why, size_t whylen);
+	/* For a node whose driver makes devices without nodes at run time (a
+	 * transport): the line to say, @made_none in the kernel when the bound
+	 * driver made none, else before boot; NULL when @np is not one. */
+	const char *(*runtime_devices)(const struct device_node *np, bool made_none);
+	struct list_head list;
+};
+
+/**
+ * whynot_bus_register() - add @wb's knowledge to every explanation.
+ * Return: 0; -EEXIST when it is already registered; -EINVAL without a name.
+ */
+int whynot_bus_register(struct whynot_bus *wb);
+/* Undo whynot_bus_register(); nothing when @wb is not registered. */
+void whynot_bus_unregister(struct whynot_bus *wb);
 
 /* The first reason (or the outcome) for a node, in the order they apply. */
 enum whynot_verdict {
@@ -77,8 +107,8 @@ enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_c
 
 /**
  * whynot_node_bus() - the bus a device for @np would be on: "platform"
- * (child of the root or of a populated simple-bus), "i2c" (child of an I2C
- * controller), or NULL with the reason in @why.
+ * (child of the root or of a populated simple-bus), a registered bus's name
+ * (child of its controller: "i2c"), or NULL with the reason in @why.
  */
 const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog *cat,
 			    bool live, char *why, size_t whylen);

@@ -4,6 +4,7 @@
 #define _LINUX_CLK_PROVIDER_H
 
 #include <linux/clk.h>
+#include <linux/compiler_types.h>
 #include <linux/list.h>
 
 struct of_phandle_args;
@@ -17,10 +18,14 @@ struct of_phandle_args;
  */
 struct clk {
 	const char *name;               /* a copy, after the struct */
+	const char *parent_name;        /* a copy too, "" for a root clock */
+	struct list_head link;          /* in the `clk` view, while registered */
 	unsigned long rate;
 	unsigned int enable_count;
 	unsigned int refs;
 	bool unregistered;              /* its provider let go; the rate stays */
+	void __iomem *gate_reg;         /* a gate: bit gate_bit set while enabled */
+	u8 gate_bit;
 };
 
 /**
@@ -32,6 +37,26 @@ struct clk *clk_register_fixed_rate(struct device *dev, const char *name,
 				    const char *parent_name, unsigned long flags,
 				    unsigned long fixed_rate);
 void clk_unregister_fixed_rate(struct clk *clk);
+
+/**
+ * clk_register_gate() - a clock that runs at @rate (its parent @parent_name's,
+ * which the caller looked up) while bit @bit_idx of @reg is set: the first
+ * clk_prepare_enable() sets the bit, the last clk_disable_unprepare()
+ * clears it, as Linux's clk-gate does.  The parent is not enabled with it
+ * (coyote's clocks know their parent by name only).
+ * Return: the clock, or ERR_PTR(-ENOMEM); ERR_PTR(-EINVAL) for a bit
+ * beyond 31.  Let go of it with clk_unregister_gate().
+ */
+struct clk *clk_register_gate(struct device *dev, const char *name, const char *parent_name,
+			      unsigned long rate, void __iomem *reg, u8 bit_idx);
+void clk_unregister_gate(struct clk *clk);
+/**
+ * devm_clk_register_gate() - clk_register_gate(), unregistered when @dev
+ * unbinds.  Return: as clk_register_gate().
+ */
+struct clk *devm_clk_register_gate(struct device *dev, const char *name,
+				   const char *parent_name, unsigned long rate,
+				   void __iomem *reg, u8 bit_idx);
 
 /**
  * of_clk_add_provider() - consumers of @np's clocks are answered by
@@ -75,6 +100,20 @@ struct clk *devm_of_clk_fixed_provider(struct device *dev, const char *parent_na
  * -EINVAL for a NULL spec; the provider's get() error otherwise.
  */
 struct clk *of_clk_get_from_provider(struct of_phandle_args *clkspec);
+
+/*
+ * A "fixed-clock" whose parent has no compatible (a /clocks container):
+ * no bus makes a device for it, so it is registered at init, as Linux's
+ * of_clk_init() does, and its consumers never wait for it.  The one rule
+ * the registration and whynot's prediction both read.
+ */
+bool of_fixed_clk_off_bus(const struct device_node *np);
+
+/*
+ * clk_next() - iterate the registered clocks (NULL starts), oldest first,
+ * for the `clk` view.  Return: the next clock, or NULL after the last.
+ */
+struct clk *clk_next(struct clk *prev);
 
 /* get() for a provider of one clock (#clock-cells = <0>): @data is the clk. */
 struct clk *of_clk_src_simple_get(struct of_phandle_args *spec, void *data);

@@ -172,6 +172,8 @@ bool of_i2c_node_is_controller(const struct device_node *np);
 
 /* Registers the bus type (postcore initcall; host tests call it). */
 int i2c_init(void);
+/* What the I2C core tells `whynot` (i2c_init() registers it; ofdump too). */
+extern struct whynot_bus i2c_whynot_bus;
 
 int i2c_register_driver(struct i2c_driver *driver);
 void i2c_del_driver(struct i2c_driver *driver);

@@ -60,6 +60,9 @@ struct irq_data {
 	struct irq_domain *domain;
 	void *chip_data;                /* the controller driver's state */
 	unsigned int type;              /* IRQ_TYPE_*: the trigger set last */
+	/* In a hierarchy (irqdomain.h): the same line one controller nearer
+	 * the CPU, with its own hwirq, chip and chip data; NULL at the root. */
+	struct irq_data *parent_data;
 };
 
 /* @d's trigger type (IRQ_TYPE_*), as irq_set_irq_type() left it. */

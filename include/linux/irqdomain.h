@@ -24,6 +24,14 @@ struct irq_domain_ops {
 	int (*xlate)(struct irq_domain *d, struct device_node *node,
 		     const u32 *intspec, unsigned int intsize,
 		     unsigned long *out_hwirq, unsigned int *out_type);
+	/*
+	 * Hierarchy: set up @virq at this level from @arg (a struct
+	 * of_phandle_args, the specifier this domain was given) with
+	 * irq_domain_set_hwirq_and_chip() or irq_domain_set_info(), and ask
+	 * the parent for its level with irq_domain_alloc_irqs_parent().
+	 */
+	int (*alloc)(struct irq_domain *d, unsigned int virq, unsigned int nr_irqs, void *arg);
+	void (*free)(struct irq_domain *d, unsigned int virq, unsigned int nr_irqs);
 };
 
 struct irq_domain {
@@ -34,6 +42,7 @@ struct irq_domain {
 	void *host_data;
 	unsigned int hwirq_max;
 	unsigned int *linear_revmap;    /* hwirq → virq (0 = unmapped) */
+	struct irq_domain *parent;      /* hierarchy: the next controller up */
 };
 
 /**
@@ -45,6 +54,47 @@ struct irq_domain *irq_domain_add_linear(struct device_node *of_node,
 					 unsigned int size,
 					 const struct irq_domain_ops *ops,
 					 void *host_data);
+/**
+ * irq_domain_add_hierarchy() - a domain whose lines each pass through to
+ * a line of @parent (Linux: an interrupt controller in the hierarchy, such
+ * as the i.MX GPC in front of the GIC).  Its ops need alloc(); a line's
+ * virq is the same at every level, each level with its own irq_data.
+ * Return: the domain, or NULL (no memory, @of_node already has one, no
+ * @parent or no alloc()).
+ */
+struct irq_domain *irq_domain_add_hierarchy(struct irq_domain *parent, unsigned int flags,
+					    unsigned int size, struct device_node *of_node,
+					    const struct irq_domain_ops *ops, void *host_data);
+/* @virq's irq_data at @d's level of its hierarchy, or NULL. */
+struct irq_data *irq_domain_get_irq_data(struct irq_domain *d, unsigned int virq);
+/**
+ * irq_domain_set_hwirq_and_chip() - from alloc(): @virq is @hwirq on @d's
+ * controller, driven by @chip with @chip_data.
+ * Return: 0; -ENOENT when @virq has no level for @d.
+ */
+int irq_domain_set_hwirq_and_chip(struct irq_domain *d, unsigned int virq,
+				  irq_hw_number_t hwirq, struct irq_chip *chip, void *chip_data);
+/* irq_domain_set_hwirq_and_chip() plus the flow @handler and its data. */
+void irq_domain_set_info(struct irq_domain *d, unsigned int virq, irq_hw_number_t hwirq,
+			 struct irq_chip *chip, void *chip_data, irq_flow_handler_t handler,
+			 void *handler_data, const char *handler_name);
+/**
+ * irq_domain_alloc_irqs_parent() - from alloc(): give @virq its level in
+ * @d's parent domain, from @arg (the specifier for the parent).
+ * Return: 0; -ENOSYS when @d has no parent that allocates; -ENOMEM;
+ * the parent's alloc() error.
+ */
+int irq_domain_alloc_irqs_parent(struct irq_domain *d, unsigned int virq,
+				 unsigned int nr_irqs, void *arg);
+
+/* Chip operations of a hierarchy level that only passes them up. */
+void irq_chip_mask_parent(struct irq_data *d);
+void irq_chip_unmask_parent(struct irq_data *d);
+void irq_chip_eoi_parent(struct irq_data *d);
+/* Return: the parent chip's answer; -ENOSYS when it has no such op. */
+int irq_chip_set_type_parent(struct irq_data *d, unsigned int type);
+int irq_chip_set_parent_state(struct irq_data *d, enum irqchip_irq_state which, bool val);
+
 /* Dispose of every mapping of @d, then forget it. */
 void irq_domain_remove(struct irq_domain *d);
 /* The domain registered for @node, or NULL (its driver has not probed). */

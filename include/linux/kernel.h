@@ -5,6 +5,7 @@
 #include <linux/types.h>
 #include <linux/bits.h>
 #include <linux/kstrtox.h>
+#include <stdarg.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define container_of(ptr, type, member) \
@@ -35,7 +36,6 @@ static inline __be16 cpu_to_be16(u16 v) { return __builtin_bswap16(v); }
 #define vscnprintf coyote_vscnprintf
 #endif
 int snprintf(char *buf, size_t size, const char *fmt, ...) __printf(3, 4);
-#include <stdarg.h>
 int vsnprintf(char *buf, size_t size, const char *fmt, va_list args);
 /* Linux's scnprintf: returns what was stored, not what would have been. */
 int scnprintf(char *buf, size_t size, const char *fmt, ...) __printf(3, 4);

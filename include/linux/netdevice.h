@@ -155,9 +155,25 @@ struct net_device *first_net_device(void);
  */
 int dev_queue_xmit(struct sk_buff *skb);
 
+/*
+ * A protocol's receive handler for one EtherType (Linux's packet_type):
+ * the protocol registers it, so the device layer knows no protocol.
+ */
+struct packet_type {
+	u16 type;				/* ETH_P_*, host order */
+	int (*func)(struct sk_buff *skb);	/* 0 when taken, else -errno */
+	struct list_head list;
+};
+
+/* dev_add_pack() - frames of @pt->type go to @pt->func from now on. */
+void dev_add_pack(struct packet_type *pt);
+/* dev_remove_pack() - undo dev_add_pack(). */
+void dev_remove_pack(struct packet_type *pt);
+
 /**
  * netif_receive_skb() - a frame @skb arrived on skb->dev: filter it by
- * destination address, count it and hand it to the protocol.  Driver
+ * destination address, count it and hand it to the protocol registered
+ * for its EtherType (dev_add_pack()).  Driver
  * counters for the frame (rx_packets, rx_bytes) are the driver's job.
  * Return: 0 when a protocol took it; -ENOENT when dropped (counted).
  */

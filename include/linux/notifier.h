@@ -31,6 +31,23 @@ struct raw_notifier_head {
 #define NOTIFY_BAD		(NOTIFY_STOP_MASK | 0x0002)	/* refused: stop */
 #define NOTIFY_STOP		(NOTIFY_OK | NOTIFY_STOP_MASK)	/* handled: stop */
 
+/*
+ * A block that refuses with a reason of its own returns
+ * notifier_from_errno(-E...); the caller gets that errno back with
+ * notifier_to_errno().  NOTIFY_BAD, with no errno, reads as -EPERM (as
+ * in Linux).
+ */
+static inline int notifier_from_errno(int err)
+{
+	return err ? NOTIFY_STOP_MASK | (NOTIFY_OK - err) : NOTIFY_OK;
+}
+
+static inline int notifier_to_errno(int ret)
+{
+	ret &= ~NOTIFY_STOP_MASK;
+	return ret > NOTIFY_OK ? NOTIFY_OK - ret : 0;
+}
+
 /* Add @nb by its priority.  Return: 0; -EEXIST when it is already on @nh. */
 int raw_notifier_chain_register(struct raw_notifier_head *nh, struct notifier_block *nb);
 /* Take @nb off @nh.  Return: 0; -ENOENT when it was not on it. */

@@ -12,6 +12,8 @@
 
 #include <linux/types.h>
 #include <linux/kernel.h>
+#include <linux/list.h>
+#include <linux/notifier.h>
 
 struct property {
 	const char *name;        /* in the blob's strings block */
@@ -353,8 +355,6 @@ int of_parse_phandle_with_args_map(const struct device_node *np,
 	     s = of_prop_next_string(prop, s))
 
 /* --- of/dynamic.c: changing the live tree (Linux's of_dynamic API) --- */
-#include <linux/list.h>
-#include <linux/notifier.h>
 
 /*
  * Actions of a changeset entry and of a reconfig notification.  Each is
@@ -536,20 +536,26 @@ int of_detach_node(struct device_node *np);
  * @overlay_fdt:  the blob; copied, the copy stays while the overlay is applied
  *                and the tree's new values point into it
  * @overlay_fdt_size: bytes readable at @overlay_fdt
- * @ret_ovcs_id:  the new overlay's id (1, 2, ...)
+ * @ret_ovcs_id:  the new overlay's id (1, 2, ...); 0 when nothing was applied
  * @target_base:  must be NULL (targets are absolute)
  *
  * The blob is checked like a boot blob; its phandles are renumbered above
  * the tree's highest; __local_fixups__ and __fixups__ (labels looked up in
  * the tree's __symbols__) are resolved; every fragment becomes changeset
- * entries; then the changeset is applied and the buses notified.  On any
- * error the tree is untouched and of_overlay_error() says which fragment,
- * which property and why.
+ * entries (an unchanged #address-cells/#size-cells is none); the overlay
+ * notifiers are told (pre-apply), the changeset is applied, the buses
+ * notified, and the notifiers told again (post-apply).  On any error up to
+ * the apply, the tree is untouched, *@ret_ovcs_id is 0 and
+ * of_overlay_error() says which fragment, which property and why.  Linux
+ * hands out an id for such a failure too, to be passed to
+ * of_overlay_remove(); coyote has nothing to remove then.  A post-apply
+ * notifier's error leaves the overlay applied with its id given, as Linux.
  * Return: 0; -EINVAL (malformed blob or overlay, unknown label, base without
  * __symbols__, target missing, phandle clash, #address-cells/#size-cells
- * change); -EOVERFLOW (phandles run out, blob larger than its buffer);
- * -EEXIST (a change collides with the tree); -EBUSY (an overlay notifier
- * refused it); -ENOMEM.
+ * change, a label the tree's __symbols__ has already); -EOVERFLOW (phandles
+ * run out, blob larger than its buffer); -EEXIST (a change collides with
+ * the tree); an overlay notifier's own error (-EBUSY for the device-link
+ * veto); -ENOMEM.
  */
 int of_overlay_fdt_apply(const void *overlay_fdt, u32 overlay_fdt_size,
 			 int *ret_ovcs_id, const struct device_node *target_base);
@@ -557,8 +563,8 @@ int of_overlay_fdt_apply(const void *overlay_fdt, u32 overlay_fdt_size,
  * of_overlay_remove() - revert overlay *@ovcs_id and free it; *@ovcs_id = 0
  * Only the newest of overlays that touch the same nodes may go.
  * Return: 0; -ENODEV for an unknown id; -EBUSY when a newer overlay
- * touches its nodes or an overlay notifier refused (of_overlay_error() says
- * which).
+ * touches its nodes; a pre-remove notifier's error (of_overlay_error() says
+ * which); a post-remove notifier's error, the overlay gone all the same.
  */
 int of_overlay_remove(int *ovcs_id);
 /* Remove every overlay, newest first.  Return: 0 or of_overlay_remove()'s error. */
@@ -567,9 +573,11 @@ int of_overlay_remove_all(void);
 /*
  * Overlay notifiers (Linux's of_overlay_notifier_register()): called before
  * an overlay is applied (OF_OVERLAY_PRE_APPLY) and before one is removed
- * (OF_OVERLAY_PRE_REMOVE), while the tree is still as it was.  A block that
- * returns NOTIFY_BAD refuses the change (-EBUSY) with the reason it wrote
- * to the data's buffer.  coyote's data is the whole changeset, not Linux's
+ * (OF_OVERLAY_PRE_REMOVE), while the tree is still as it was, and after
+ * each (OF_OVERLAY_POST_APPLY, OF_OVERLAY_POST_REMOVE).  A block that
+ * returns notifier_from_errno(-E...) refuses a pre- change (or reports a
+ * post- one) with that errno, and the reason it wrote to the data's buffer;
+ * NOTIFY_BAD is -EPERM.  coyote's data is the whole changeset, not Linux's
  * fragment and target.
  */
 enum of_overlay_notify_action {

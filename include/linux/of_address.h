@@ -85,6 +85,11 @@ struct of_range *of_range_parser_one(struct of_range_parser *parser,
 #define for_each_of_pci_range for_each_of_range
 /* Entries left, before merging; 0 for NULL or empty. */
 int of_range_count(const struct of_range_parser *parser);
+/* Whether @np's device_type is @type ("pci", "memory"). */
+bool of_node_is_type(const struct device_node *np, const char *type);
+/* One line of @range as Linux logs a host bridge's windows.  Return: as
+ * snprintf(). */
+int of_pci_range_print(char *buf, size_t len, const struct of_range *range);
 /* -EINVAL: no CPU address, or I/O space. */
 int of_pci_range_to_resource(const struct of_range *range,
 			     const struct device_node *np, struct resource *res);

@@ -1,13 +1,17 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The virtio-mmio transport's registers (virtio 1.x, 4.2.2; legacy 4.2.4),
- * and the compatible string of its tree node, which the driver's table and
- * `whynot` (on the host too) share.
+ * the compatible string of its tree node, which the driver's table and its
+ * `whynot` knowledge (on the host too) share, and that knowledge, which
+ * the driver registers with whynot_bus_register().
  */
 #ifndef _LINUX_VIRTIO_MMIO_H
 #define _LINUX_VIRTIO_MMIO_H
 
 #define VIRTIO_MMIO_COMPATIBLE		"virtio,mmio"
+
+/* drivers/virtio/virtio_mmio_whynot.c */
+extern struct whynot_bus virtio_mmio_whynot_bus;
 
 #define VIRTIO_MMIO_MAGIC_VALUE		0x000	/* "virt", little-endian */
 #define VIRTIO_MMIO_MAGIC		0x74726976

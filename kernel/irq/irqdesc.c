@@ -47,6 +47,7 @@ struct irq_data *irq_get_irq_data(unsigned int irq)
 
 	return desc ? &desc->irq_data : NULL;
 }
+EXPORT_SYMBOL(irq_get_irq_data);
 
 void irq_count_spurious(void)
 {
@@ -154,6 +155,7 @@ int irq_set_chip_and_handler(unsigned int irq, struct irq_chip *chip,
 	desc->handle_irq = handle ? handle : handle_level_irq;
 	return 0;
 }
+EXPORT_SYMBOL(irq_set_chip_and_handler);
 
 int irq_set_chip_data(unsigned int irq, void *data)
 {
@@ -164,6 +166,7 @@ int irq_set_chip_data(unsigned int irq, void *data)
 	desc->irq_data.chip_data = data;
 	return 0;
 }
+EXPORT_SYMBOL(irq_set_chip_data);
 
 void irq_set_chained_handler_and_data(unsigned int irq, irq_flow_handler_t handle,
 				      void *data)
@@ -190,6 +193,7 @@ void irq_set_chained_handler_and_data(unsigned int irq, irq_flow_handler_t handl
 	}
 	local_irq_restore(flags);
 }
+EXPORT_SYMBOL(irq_set_chained_handler_and_data);
 
 /**
  * request_irq() - see include/linux/interrupt.h.
@@ -227,6 +231,7 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 	local_irq_restore(iflags);
 	return 0;
 }
+EXPORT_SYMBOL(request_irq);
 
 const char *free_irq(unsigned int irq, void *dev_id)
 {
@@ -256,6 +261,7 @@ const char *free_irq(unsigned int irq, void *dev_id)
 	kfree(act);
 	return name;
 }
+EXPORT_SYMBOL(free_irq);
 
 /* A handler @owner requested (its irq, dev_id, name), or false. */
 static bool irq_find_owned_by(const struct module *owner, unsigned int *irq, void **dev_id,
@@ -325,6 +331,7 @@ void disable_irq(unsigned int irq)
 		desc_mask(desc);
 	local_irq_restore(flags);
 }
+EXPORT_SYMBOL(disable_irq);
 
 void enable_irq(unsigned int irq)
 {
@@ -341,6 +348,7 @@ void enable_irq(unsigned int irq)
 	}
 	local_irq_restore(flags);
 }
+EXPORT_SYMBOL(enable_irq);
 
 int irq_set_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool val)
 {
@@ -387,6 +395,7 @@ void irq_set_handler_locked(struct irq_data *d, irq_flow_handler_t handler)
 	if (desc && !desc->chained)
 		desc->handle_irq = handler ? handler : handle_level_irq;
 }
+EXPORT_SYMBOL(irq_set_handler_locked);
 
 static void desc_ack(struct irq_desc *desc)
 {
@@ -455,6 +464,7 @@ void handle_level_irq(struct irq_desc *desc)
 		desc_unmask(desc);
 	desc_eoi(desc);
 }
+EXPORT_SYMBOL(handle_level_irq);
 
 void handle_edge_irq(struct irq_desc *desc)
 {
@@ -463,6 +473,7 @@ void handle_edge_irq(struct irq_desc *desc)
 	run_actions(desc);
 	desc_eoi(desc);
 }
+EXPORT_SYMBOL(handle_edge_irq);
 
 int generic_handle_irq(unsigned int irq)
 {
@@ -477,6 +488,7 @@ int generic_handle_irq(unsigned int irq)
 	desc->handle_irq(desc);
 	return 0;
 }
+EXPORT_SYMBOL(generic_handle_irq);
 
 /**
  * set_handle_irq() - make @handler the root controller's dispatch.

@@ -4,6 +4,7 @@
  * and a student can look the name up.  Portable (no kernel-only headers).
  */
 #include <linux/errno.h>
+#include <linux/export.h>
 
 #define E(x) [x] = #x
 
@@ -26,3 +27,4 @@ const char *errname(int err)
 		return names[e];
 	return "E???";
 }
+EXPORT_SYMBOL(errname);

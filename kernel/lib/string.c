@@ -5,6 +5,7 @@
  * exist and must not be turned back into calls to themselves: loop pattern
  * recognition is switched off for this file's functions.
  */
+#include <linux/export.h>
 #include <linux/string.h>
 #include <linux/errno.h>
 
@@ -24,6 +25,7 @@ NO_LIBCALL void *memcpy(void *dst, const void *src, size_t n)
 		*d++ = *s++;
 	return dst;
 }
+EXPORT_SYMBOL(memcpy);
 
 NO_LIBCALL void *memmove(void *dst, const void *src, size_t n)
 {
@@ -38,6 +40,7 @@ NO_LIBCALL void *memmove(void *dst, const void *src, size_t n)
 		d[n] = s[n];
 	return dst;
 }
+EXPORT_SYMBOL(memmove);
 
 NO_LIBCALL void *memset(void *dst, int c, size_t n)
 {
@@ -53,6 +56,7 @@ NO_LIBCALL void *memset(void *dst, int c, size_t n)
 		*d++ = (unsigned char)c;
 	return dst;
 }
+EXPORT_SYMBOL(memset);
 
 int memcmp(const void *a, const void *b, size_t n)
 {
@@ -63,6 +67,7 @@ int memcmp(const void *a, const void *b, size_t n)
 			return *x - *y;
 	return 0;
 }
+EXPORT_SYMBOL(memcmp);
 
 void *memchr(const void *s, int c, size_t n)
 {
@@ -73,6 +78,7 @@ void *memchr(const void *s, int c, size_t n)
 			return (void *)p;
 	return NULL;
 }
+EXPORT_SYMBOL(memchr);
 
 size_t strlen(const char *s)
 {
@@ -82,6 +88,7 @@ size_t strlen(const char *s)
 		p++;
 	return p - s;
 }
+EXPORT_SYMBOL(strlen);
 
 size_t strnlen(const char *s, size_t maxlen)
 {
@@ -91,6 +98,7 @@ size_t strnlen(const char *s, size_t maxlen)
 		n++;
 	return n;
 }
+EXPORT_SYMBOL(strnlen);
 
 int strcmp(const char *a, const char *b)
 {
@@ -98,6 +106,7 @@ int strcmp(const char *a, const char *b)
 		;
 	return (unsigned char)*a - (unsigned char)*b;
 }
+EXPORT_SYMBOL(strcmp);
 
 int strncmp(const char *a, const char *b, size_t n)
 {
@@ -109,6 +118,7 @@ int strncmp(const char *a, const char *b, size_t n)
 	}
 	return 0;
 }
+EXPORT_SYMBOL(strncmp);
 
 char *strchr(const char *s, int c)
 {
@@ -119,6 +129,7 @@ char *strchr(const char *s, int c)
 			return NULL;
 	}
 }
+EXPORT_SYMBOL(strchr);
 
 char *strrchr(const char *s, int c)
 {
@@ -131,6 +142,7 @@ char *strrchr(const char *s, int c)
 			return (char *)last;
 	}
 }
+EXPORT_SYMBOL(strrchr);
 
 char *strncpy(char *dst, const char *src, size_t n)
 {
@@ -142,6 +154,7 @@ char *strncpy(char *dst, const char *src, size_t n)
 		dst[i] = '\0';
 	return dst;
 }
+EXPORT_SYMBOL(strncpy);
 
 /* Linux semantics: copies what fits, always terminates when size > 0. */
 ssize_t strscpy(char *dst, const char *src, size_t size)
@@ -155,3 +168,4 @@ ssize_t strscpy(char *dst, const char *src, size_t size)
 	dst[i] = '\0';
 	return src[i] ? -E2BIG : (ssize_t)i;
 }
+EXPORT_SYMBOL(strscpy);

@@ -12,6 +12,7 @@
  * gives it so that libc's own printf family stays untouched; %pS has no
  * symbol table there (the host shim's sprint_symbol() prints the address).
  */
+#include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/string.h>
@@ -437,6 +438,7 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
 		buf[o.pos < size ? o.pos : size - 1] = '\0';
 	return (int)o.pos;
 }
+EXPORT_SYMBOL(vsnprintf);
 
 int snprintf(char *buf, size_t size, const char *fmt, ...)
 {
@@ -448,6 +450,7 @@ int snprintf(char *buf, size_t size, const char *fmt, ...)
 	va_end(args);
 	return n;
 }
+EXPORT_SYMBOL(snprintf);
 
 int why_fail(char *why, size_t whylen, int err, const char *fmt, ...)
 {
@@ -470,6 +473,7 @@ int vscnprintf(char *buf, size_t size, const char *fmt, va_list args)
 		return 0;
 	return n < (int)size ? n : (int)size - 1;
 }
+EXPORT_SYMBOL(vscnprintf);
 
 int scnprintf(char *buf, size_t size, const char *fmt, ...)
 {
@@ -481,3 +485,4 @@ int scnprintf(char *buf, size_t size, const char *fmt, ...)
 	va_end(args);
 	return n;
 }
+EXPORT_SYMBOL(scnprintf);

@@ -509,9 +509,11 @@ bool try_module_get(struct module *mod)
 	mod->refcnt++;
 	return true;
 }
+EXPORT_SYMBOL(try_module_get);
 
 void module_put(struct module *mod)
 {
 	if (mod && mod->refcnt > 0)
 		mod->refcnt--;
 }
+EXPORT_SYMBOL(module_put);

@@ -13,13 +13,15 @@
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
 #include <linux/netdevice.h>
+#include <linux/of.h>
 #include <linux/platform_device.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <coyote/net.h>
+#include <linux/unaligned.h>
 
 static LIST_HEAD(net_devices);
+static LIST_HEAD(ptype_base);	/* the protocols, by dev_add_pack() */
 
 struct net_device *dev_get_by_name(const char *name)
 {
@@ -33,25 +35,49 @@ struct net_device *dev_get_by_name(const char *name)
 
 struct net_device *first_net_device(void)
 {
+	struct net_device *eth0 = dev_get_by_name("eth0");
+
+	if (eth0)
+		return eth0;
 	return list_empty(&net_devices) ? NULL :
 		list_first_entry(&net_devices, struct net_device, list);
+}
+
+/*
+ * ethN: N from the tree's ethernetN alias when the device has one and
+ * ethN is free (a board with two NICs names its first one, whichever
+ * probes first, as U-Boot does), else the first number that is free and
+ * that no alias claims.
+ */
+static int netdev_pick_name(struct net_device *dev)
+{
+	struct device_node *np = dev->parent ? dev->parent->of_node : NULL;
+	int id = np ? of_alias_get_id(np, "ethernet") : -ENODEV;
+	int n;
+
+	if (id >= 0 && id < 10) {
+		snprintf(dev->name, sizeof(dev->name), "eth%d", id);
+		if (!dev_get_by_name(dev->name))
+			return 0;
+	}
+	for (n = max(of_alias_get_highest_id("ethernet") + 1, 0); n < 10; n++) {
+		snprintf(dev->name, sizeof(dev->name), "eth%d", n);
+		if (!dev_get_by_name(dev->name))
+			return 0;
+	}
+	return -ENFILE;
 }
 
 int register_netdev(struct net_device *dev)
 {
 	const u8 *a = dev->dev_addr;
 	unsigned long flags;
-	int n, ret;
+	int ret;
 
 	if (!dev->netdev_ops || !dev->netdev_ops->ndo_start_xmit ||
 	    !is_valid_ether_addr(dev->dev_addr))
 		return -EINVAL;
-	for (n = 0; n < 10; n++) {
-		snprintf(dev->name, sizeof(dev->name), "eth%d", n);
-		if (!dev_get_by_name(dev->name))
-			break;
-	}
-	if (n == 10)
+	if (netdev_pick_name(dev))
 		return -ENFILE;
 	if (dev->netdev_ops->ndo_open) {
 		ret = dev->netdev_ops->ndo_open(dev);
@@ -152,10 +178,22 @@ int dev_queue_xmit(struct sk_buff *skb)
 	return rc == NETDEV_TX_OK ? 0 : -EBUSY;
 }
 
+void dev_add_pack(struct packet_type *pt)
+{
+	list_add_tail(&pt->list, &ptype_base);
+}
+
+void dev_remove_pack(struct packet_type *pt)
+{
+	list_del(&pt->list);
+}
+
 int netif_receive_skb(struct sk_buff *skb)
 {
 	struct net_device *dev = skb->dev;
 	const u8 *dst = skb->data;
+	struct packet_type *pt;
+	u16 type;
 
 	/* The chip may listen promiscuously (a MAC from the tree that its
 	 * registers cannot hold): this is the receive filter. */
@@ -164,14 +202,11 @@ int netif_receive_skb(struct sk_buff *skb)
 		dev->stats.rx_dropped++;
 		return -ENOENT;
 	}
-	switch (get_unaligned_be16(skb->data + 12)) {
-	case ETH_P_ARP:
-		return arp_rcv(skb);
-	case ETH_P_IP:
-		return ip_rcv(skb);
-	default:
-		dev->stats.rx_dropped++;
-		return -ENOENT;
-	}
+	type = get_unaligned_be16(skb->data + 12);
+	list_for_each_entry(pt, &ptype_base, list)
+		if (pt->type == type)
+			return pt->func(skb);
+	dev->stats.rx_dropped++;
+	return -ENOENT;
 }
 EXPORT_SYMBOL(netif_receive_skb);

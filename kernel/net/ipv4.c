@@ -106,6 +106,8 @@ static int arp_send(struct net_device *dev, u16 op, const u8 *tha, u32 tip)
 	return eth_send(dev, op == ARPOP_REQUEST ? bcast : tha, ETH_P_ARP, ARP_HLEN);
 }
 
+static int ip_rcv(struct sk_buff *skb);
+
 /*
  * A datagram to our own address never reaches the wire (the NIC would not
  * hear itself): it is received at once, as Linux's loopback does.  From a
@@ -151,7 +153,7 @@ static int ip_send(struct net_device *dev, const u8 *dst_mac, u32 dst, u8 proto,
 
 /* ---- receiving (IRQ context) ----------------------------------------- */
 
-int arp_rcv(struct sk_buff *skb)
+static int arp_rcv(struct sk_buff *skb)
 {
 	const u8 *a = skb->data + ETH_HLEN;
 	u32 sip, tip;
@@ -204,7 +206,7 @@ static int icmp_rcv(struct sk_buff *skb, const u8 *ip, unsigned int ihl, unsigne
 	return 0;
 }
 
-int ip_rcv(struct sk_buff *skb)
+static int ip_rcv(struct sk_buff *skb)
 {
 	const u8 *ip = skb->data + ETH_HLEN;
 	unsigned int len = skb->len - ETH_HLEN, ihl, tot;
@@ -229,6 +231,18 @@ bad:
 	stats.ip_hdr_errors++;	/* the frame was fine: not a device error */
 	return -EINVAL;
 }
+
+static struct packet_type arp_packet_type = { .type = ETH_P_ARP, .func = arp_rcv };
+static struct packet_type ip_packet_type = { .type = ETH_P_IP, .func = ip_rcv };
+
+/* Before the drivers (device_initcall) open their interfaces. */
+static int inet_init(void)
+{
+	dev_add_pack(&arp_packet_type);
+	dev_add_pack(&ip_packet_type);
+	return 0;
+}
+fs_initcall(inet_init);
 
 /* ---- shell side ------------------------------------------------------ */
 

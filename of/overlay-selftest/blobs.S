@@ -27,3 +27,5 @@ __ovst_##name##_end:
 	BLOB(no_overlay, "no-overlay.dtbo")
 	BLOB(i2c, "i2c.dtbo")
 	BLOB(above, "above.dtbo")
+	BLOB(same_cells, "same-cells.dtbo")
+	BLOB(bad_symbol, "bad-symbol.dtbo")

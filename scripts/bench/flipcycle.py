@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: BSD-2-Clause
 """Benchmark: N rounds of taking a supplier away and giving it back, one
-boot per scenario (issue 27's round trips).
+boot per scenario (the round trips).
 
     /usr/bin/python3 scripts/bench/flipcycle.py [ROUNDS]   (default 1000)
 

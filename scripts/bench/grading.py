@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: BSD-2-Clause
-"""Grading a class at scale (issue 29): `make bench-grading`.
+"""Grading a class at scale: `make bench-grading`.
 
 Generates a class of hand-ins across the labs, right and wrong, in a
 temporary folder laid out as scripts/grade-class reads it (one folder per

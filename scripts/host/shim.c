@@ -18,6 +18,7 @@
 #include <coyote/kallsyms.h>
 #include <coyote/shell.h>
 #include <coyote/time.h>
+#include <asm/io.h>
 
 void *kmalloc(size_t size, gfp_t flags)
 {
@@ -139,25 +140,25 @@ u64 ktime_get_ns(void)
 /*
  * drivers/base/driver-core-cmd.c and kernel/module/module-cmd.c come along
  * in host builds; the host has no console to type Ctrl-C on and no shell to complete in.
+ * Weak: the fuzzer's shell (tests/fuzz/fuzz_shell.c) links the real ones.
  */
-bool intr_pending(void)
+__attribute__((weak)) bool intr_pending(void)
 {
 	return false;
 }
 
-void shell_compl_add(struct shell_compl *c, const char *cand, bool more, char sep)
+__attribute__((weak)) void shell_compl_add(struct shell_compl *c, const char *cand, bool more,
+					   char sep)
 {
 }
 
-const char *shell_compl_word(const struct shell_compl *c)
+__attribute__((weak)) const char *shell_compl_word(const struct shell_compl *c)
 {
 	return "";
 }
 
 /* The host has no device memory: ioremap()'s checks run, the mapping is
  * the identity (host tests compare addresses, never dereference them). */
-#include <asm/io.h>
-
 void __iomem *arch_ioremap(phys_addr_t phys, size_t size)
 {
 	return (void __iomem *)(uintptr_t)phys;
@@ -165,4 +166,13 @@ void __iomem *arch_ioremap(phys_addr_t phys, size_t size)
 
 void iounmap(volatile void __iomem *addr)
 {
+}
+
+/* No device answers on the host: every guarded read says so (the drivers
+ * built here are only ever matched, never probed against hardware). */
+int readl_nofault(const volatile void __iomem *addr, u32 *val)
+{
+	(void)addr;
+	*val = ~0u;
+	return -EFAULT;
 }

@@ -4,6 +4,8 @@ of_device_id tables (the catalogue generated from build/kernel.elf, the one
 `ofdump --devices` uses) is named by some dts/bindings/*.yaml, and so are
 the labs' drivers' strings."""
 import re
+
+import yaml
 from pathlib import Path
 
 from qemu.coyote import BUILD, ROOT
@@ -21,6 +23,10 @@ def binding_strings(root=ROOT):
                                 r"fixed-clock|simple-bus|cfi-flash|syscon-reboot)\s*$",
                                 y.read_text(), re.M))
         found.update(re.findall(r"const:\s*([\w,.+-]+)", y.read_text()))
+        # A string without a vendor prefix (ns16550a) in the compatible's enum.
+        compat = ((yaml.safe_load(y.read_text()) or {}).get("properties") or {}).get("compatible")
+        if isinstance(compat, dict) and isinstance(compat.get("enum"), list):
+            found.update(str(s) for s in compat["enum"])
     return found
 
 

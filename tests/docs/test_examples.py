@@ -3,7 +3,7 @@
 (scripts/docs, tests/tools/test_docs.py) or an example that runs here
 (scripts/docs-examples): each example on a fresh copy of the tree, as a
 newcomer who has just cloned it would type it, checked for success and
-for what the page says about its output (issue 30).  A command block with
+for what the page says about its output.  A command block with
 neither marker fails the suite, so a new one cannot drift unseen."""
 import os
 import shutil
@@ -103,7 +103,7 @@ def test_count():
 
 def test_modules_list_in_the_docs_is_the_build_one():
     """docs/modules.md shows scripts/modules.config's MODULES line: the
-    same modules (issue 30: the page listed two of three)."""
+    same modules (the page listed two of three)."""
     import re
     line = re.compile(r"^MODULES \?= .*$", re.M)
     config = line.search((ROOT / "scripts" / "modules.config").read_text()).group(0)
@@ -141,7 +141,7 @@ def _make_targets():
 
 def test_inline_make_commands_name_real_targets():
     """Every `make TARGET ...` the pages mention in their text names a
-    target the Makefiles have (issue 30: `make host-tests-san` did not
+    target the Makefiles have (`make host-tests-san` did not
     exist); the variables and placeholders around it are the page's."""
     import shlex
     targets = _make_targets()

@@ -73,8 +73,10 @@ def test_corpus_agrees(rows, capsys):
 def mutated_sources():
     files = glob.glob(os.path.join(ROOT, "build", "host", "dts", "*.dtb"))
     files += glob.glob(os.path.join(ROOT, "build", "dts", "*.dtb"))
-    files += [f for f in glob.glob(os.path.join(ROOT, "tests", "fuzz", "regressions", "*"))
-              if not f.endswith(".md")]
+    # The blob harness's saved inputs (each harness keeps its own folder).
+    files += [f for f in glob.glob(os.path.join(ROOT, "tests", "fuzz", "regressions", "fuzz_fdt",
+                                                 "*"))
+              if os.path.isfile(f) and not f.endswith(".md")]
     return sorted(files)
 
 

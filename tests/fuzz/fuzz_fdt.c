@@ -160,15 +160,14 @@ static void walk_references(struct device_node *np)
 
 	for (idx = 0; idx < 3; idx++)
 		of_address_to_resource(np, idx, &res);
+	/* Lookups lend their node (no reference taken, include/linux/of.h):
+	 * a put here would drop one an overlay's changeset holds. */
 	for (idx = 0; idx < 2; idx++)
-		if (of_irq_parse_one(np, idx, &args) == 0)
-			of_node_put(args.np);
+		of_irq_parse_one(np, idx, &args);
 	for (i = 0; i < sizeof(phandle_lists) / sizeof(phandle_lists[0]); i++) {
 		for (idx = 0; idx < 3; idx++)
-			if (of_parse_phandle_with_args(np, phandle_lists[i][0],
-						       phandle_lists[i][1], idx,
-						       &args) == 0)
-				of_node_put(args.np);
+			of_parse_phandle_with_args(np, phandle_lists[i][0],
+						   phandle_lists[i][1], idx, &args);
 		of_count_phandle_with_args(np, phandle_lists[i][0],
 					   phandle_lists[i][1]);
 	}
@@ -234,13 +233,11 @@ static void walk_node(struct device_node *np, const char *path)
 			invariant_failed("of_find_node_by_path misses the node's own path", path);
 		if (found && found != np && !earlier_twin_on_path(np))
 			invariant_failed("of_find_node_by_path finds another node", path);
-		of_node_put(found);
 	}
 	if (np->phandle) {
 		found = of_find_node_by_phandle(np->phandle);
 		if (!found || found->phandle != np->phandle)
 			invariant_failed("of_find_node_by_phandle misses a phandle", path);
-		of_node_put(found);
 	}
 }
 

@@ -3,7 +3,7 @@
 at start_kernel, `continue`, Ctrl-C (the terminal's interrupt character,
 so the kernel's tty driver sends SIGINT to the foreground process group)
 interrupts the target instead of killing QEMU and make, `continue`
-resumes it, and `quit` ends GDB, QEMU and make with status 0 (issue 30)."""
+resumes it, and `quit` ends GDB, QEMU and make with status 0."""
 import os
 import time
 

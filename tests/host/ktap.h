@@ -31,8 +31,8 @@ void *ktap_load(const char *name, size_t *size);
  * kunit_expect_begin()/kunit_expect_end() on the host: whatever the code
  * prints between them (printk goes to stderr on the host) is caught,
  * echoed between "# EXPECT begin: TEXT" and "# EXPECT end" on stdout, and
- * checked to hold the line TEXT exactly: an expected error that never
- * comes fails.
+ * checked to hold a line with TEXT in it (a caller's address may follow):
+ * an expected error that never comes fails.
  */
 /* Everything written to stderr between the two calls (the host printk's
  * lines), at most 8 KiB; valid until the next ktap_stderr_end(). */

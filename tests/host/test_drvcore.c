@@ -803,6 +803,35 @@ static void test_zero_size_reg(void)
 	of_platform_depopulate(NULL);
 }
 
+/*
+ * A gate clock (clk_register_gate, the BCM2835 aux block's kind): its bit
+ * is set by the first enable, kept by the second, cleared by the last
+ * disable only, and the other bits of the register are left alone.
+ */
+static void test_clk_gate(void)
+{
+	static volatile u32 enables = 0x4;	/* another gate's bit, already on */
+	struct clk *g = clk_register_gate(NULL, "gate1", "vpu", 250000000,
+					  (void __iomem *)&enables, 1);
+
+	KUNIT_EXPECT_TRUE_MSG(test, !IS_ERR(g), "gate registered");
+	if (IS_ERR(g))
+		return;
+	KUNIT_EXPECT_TRUE_MSG(test, clk_get_rate(g) == 250000000 && enables == 0x4,
+			      "rate kept, bit clear until enabled");
+	clk_prepare_enable(g);
+	KUNIT_EXPECT_TRUE_MSG(test, enables == 0x6, "first enable sets bit 1");
+	clk_prepare_enable(g);
+	clk_disable_unprepare(g);
+	KUNIT_EXPECT_TRUE_MSG(test, enables == 0x6, "one user left: bit still set");
+	clk_disable_unprepare(g);
+	KUNIT_EXPECT_TRUE_MSG(test, enables == 0x4, "last disable clears bit 1 only");
+	KUNIT_EXPECT_TRUE_MSG(test, IS_ERR(clk_register_gate(NULL, "bad", NULL, 0,
+							     (void __iomem *)&enables, 32)),
+			      "bit 32 refused");
+	clk_unregister_gate(g);
+}
+
 /* Lives until exit, as a boot blob does; static so LeakSanitizer sees it
  * held after test_zero_size_reg() moves the live tree elsewhere (free()
  * here is the counting wrapper above, not the allocator ktap_load used). */
@@ -827,6 +856,7 @@ int main(void)
 	test_irq_dispatch();
 	test_unbind_frees();
 	test_supplier_unbind_unbinds_consumer();
+	test_clk_gate();
 	test_zero_size_reg();	/* last: it replaces the live tree */
 	return ktap_done();
 }

@@ -449,7 +449,7 @@ static void test_rtc_driver(void)
 	KUNIT_EXPECT_EQ_MSG(test, rtc_read_time(rtc1, &tm), 0, "ds1307: control bit 5 is no OSF there");
 	KUNIT_EXPECT_EQ_MSG(test, rtc_tm_to_time64(&tm), LEAP_EVE, "ds1307: reads its own time");
 
-	/* A chip that ACKs the write and keeps its old time (issue 18). */
+	/* A chip that ACKs the write and keeps its old time. */
 	ds1338_sim_set_time(&rtc68, LEAP_EVE);
 	rtc68.ignore_writes = true;
 	KUNIT_EXPECT_EQ_MSG(test, rtc_parse_iso8601("2027-01-01T00:00:00", &tm), 0, "readback: parse");

@@ -218,14 +218,14 @@ static void test_node_lifetimes(void)
 	KUNIT_EXPECT_TRUE_MSG(test, of_node_get(bus) == bus && bus->refcount == 0, "a base node is not counted");
 	of_node_put(bus);
 
-	/* Too many puts while attached: reported, not freed. */
+	/* Too many puts while attached: reported with the caller, not freed. */
 	of_node_put(np);
 	of_node_put(np);
-	kunit_expect_begin(test, "of: /bus/new@5000: last reference dropped while still attached to the tree: not freed (an of_node_put() without its of_node_get()?)");
+	kunit_expect_begin(test, "of: /bus/new@5000: of_node_put() from ");
 	of_node_put(np);
 	kunit_expect_end(test);
 	KUNIT_EXPECT_TRUE_MSG(test, P("/bus/new@5000") == np && !np->refcount, "still there");
-	kunit_expect_begin(test, "of: /bus/new@5000: of_node_put() with no reference held");
+	kunit_expect_begin(test, "with no reference held: ignored");
 	of_node_put(np);
 	kunit_expect_end(test);
 	of_node_get(np);

@@ -61,6 +61,13 @@ static void test_apply_remove(const void *dtbo, size_t size, const char *before)
 	KUNIT_EXPECT_TRUE_MSG(test, of_device_is_available(P("/bus/dev@2000")), "dev@2000 enabled");
 	KUNIT_EXPECT_STREQ_MSG(test, of_get_property(P("/__symbols__"), "new_child", NULL), "/bus/dev@1000/child@0",
 		  "label rewritten into the tree's __symbols__");
+	KUNIT_EXPECT_STREQ_MSG(test, of_get_property(P("/__symbols__"), "new_c", NULL), "/bus/dev@3000",
+		  "second label rewritten too");
+	/* Values from a blob start on a cell boundary; a reader may load any
+	 * property as cells (a misaligned load is wrong data on ARMv5). */
+	for (struct property *pp = P("/__symbols__")->properties; pp; pp = pp->next)
+		KUNIT_EXPECT_TRUE_MSG(test, (uintptr_t)pp->value % 4 == 0,
+			      "__symbols__ %s: value 4-byte aligned", pp->name);
 	/* child@0, dev@3000 and dev@2000 appear; dev_a's "okay" changes nothing. */
 	KUNIT_EXPECT_EQ_MSG(test, adds, 3, "three devices would appear");
 	KUNIT_EXPECT_EQ_MSG(test, of_overlay_next(0), 1, "listed");

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Host tests of drivers/base/resource.c: claims never overlap each other
+ * Host tests of kernel/resource.c: claims never overlap each other
  * or the kernel's own memory, wrapping windows are refused, devm_ claims
  * are given back with the device's other managed resources, and ioremap()
  * returns NULL for anything but device memory.

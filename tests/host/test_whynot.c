@@ -13,6 +13,7 @@
 
 #include <linux/device.h>
 #include <linux/errno.h>
+#include <linux/i2c.h>
 #include <linux/of.h>
 #include <linux/of_fdt.h>
 #include <linux/of_platform.h>
@@ -121,7 +122,7 @@ static void test_prediction(void)
 		enum whynot_verdict v = explain("/i2c@b000/sensor@48", false, &no_ctrl);
 
 		KUNIT_EXPECT_STREQ_MSG(test, whynot_verdict_name(v), "no bus", "sensor without controller driver");
-		KUNIT_EXPECT_TRUE_MSG(test, strstr(text, "its I2C controller /i2c@b000 would get no driver"), "%s", text);
+		KUNIT_EXPECT_TRUE_MSG(test, strstr(text, "its I2C controller /i2c@b000 has no bound driver (whynot /i2c@b000)"), "%s", text);
 	}
 	/* An unknown string far from everything: no suggestion. */
 	{
@@ -258,6 +259,19 @@ static void test_live(void)
 	platform_driver_unregister(&alpha_drv);
 }
 
+/* The core knows I2C only through what the I2C core registered. */
+static void test_bus_registry(void)
+{
+	KUNIT_EXPECT_EQ_MSG(test, whynot_bus_register(&i2c_whynot_bus), -EEXIST,
+			    "a bus registers once");
+	whynot_bus_unregister(&i2c_whynot_bus);
+	EXPECT("/i2c@b000/sensor@48", WHYNOT_NO_BUS, "parent /i2c@b000 is not a bus");
+	EXPECT("/i2c@b000/sensor@0", WHYNOT_NO_BUS, "parent /i2c@b000 is not a bus");
+	whynot_bus_unregister(&i2c_whynot_bus);		/* again: nothing */
+	KUNIT_EXPECT_EQ_MSG(test, whynot_bus_register(&i2c_whynot_bus), 0, "registers again");
+	EXPECT("/i2c@b000/sensor@48", WHYNOT_WOULD_BIND, "would bind to driver sensor,");
+}
+
 int main(void)
 {
 	size_t size;
@@ -267,8 +281,10 @@ int main(void)
 		KUNIT_EXPECT_TRUE_MSG(test, 0, "unflatten whynot.dtb");
 		return ktap_done();
 	}
+	KUNIT_EXPECT_EQ_MSG(test, whynot_bus_register(&i2c_whynot_bus), 0, "the I2C core's knowledge");
 	test_distance();
 	test_prediction();
+	test_bus_registry();
 	test_several_reasons();
 	test_modules();
 	test_live();

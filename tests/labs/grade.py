@@ -31,16 +31,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from graders import (lab0, lab1, lab2, lab3, lab4, lab5, lab6, lab7,  # noqa: E402
-                     lab8, lab9, lab10, lab11)
+                     lab8, lab9, lab10, lab11, lab13)
 from graders.common import (BUILD, HISTORY, ROOT, Grader, build_planted,  # noqa: E402,F401
                             compile_lab_dts, indent, keep_pristine, rel, show_paths, tail)
 import handin  # noqa: E402
 
 # One grader per lab (graders/labN.py: its TITLE, its RUBRIC, labN()),
 # on shared helpers (graders/common.py).
-GRADERS = (lab0, lab1, lab2, lab3, lab4, lab5, lab6, lab7, lab8, lab9, lab10, lab11)
-LABS = {n: getattr(m, "lab%d" % n) for n, m in enumerate(GRADERS)}
-RUBRICS = {n: m.RUBRIC for n, m in enumerate(GRADERS)}
+# A lab's number is its grader's (graders/labN.py): numbers may skip one
+# that is not written yet.
+GRADERS = (lab0, lab1, lab2, lab3, lab4, lab5, lab6, lab7, lab8, lab9, lab10, lab11, lab13)
+NUMBERS = {m: int(m.__name__.rsplit(".lab", 1)[1]) for m in GRADERS}
+LABS = {NUMBERS[m]: getattr(m, "lab%d" % NUMBERS[m]) for m in GRADERS}
+RUBRICS = {NUMBERS[m]: m.RUBRIC for m in GRADERS}
+TITLES = {NUMBERS[m]: m.TITLE for m in GRADERS}
 
 # What a grade reads from the main build, made before the sandbox (where
 # build/ is read-only): the kernel, its modules, the board's blobs and
@@ -88,7 +92,7 @@ def log_run(src, result):
     return True
 
 
-def grade(lab, src, out):
+def grade(lab, src, out, seed=None):
     """Grade the hand-in in @src into @out: staged (handin.stage()), then
     graded in the sandbox by this script with --sandboxed.  Prints the
     report; (exit status, the result's dict or None)."""
@@ -106,10 +110,16 @@ def grade(lab, src, out):
         return g.report(shown=rel(src)), json.loads(result.read_text())
     argv = ["/usr/bin/python3", str(Path(__file__).resolve()), str(lab), "--src", str(staged),
             "--out", str(out), "--sandboxed", "--shown-as", rel(src)]
+    if seed is not None:
+        argv += ["--seed", str(seed)]
     # Hidden from the grade: the solutions (and git's history of them),
-    # and other hand-ins' build folders.
+    # the catalogues of wrong answers, and other hand-ins' build folders.
+    # (The tools the grader runs on the hand-in see less still:
+    # handin.tool_command().)
     rc, stdout, stderr = handin.sandbox(argv, out, hide=[ROOT / "tests" / "labs" / "solutions",
-                                                        ROOT / ".git", BUILD / "grade"])
+                                                        ROOT / "tests" / "labs" / "mutants",
+                                                        ROOT / ".git", BUILD / "grade",
+                                                        BUILD / "mutate-labs"])
     sys.stdout.write(show_paths(stdout, staged, out, rel(src)))
     if rc is None or rc not in (0, 1) or not result.exists():
         why = ("the grade took longer than %d s (the time limit)" % handin.TIME_LIMIT
@@ -129,7 +139,7 @@ def grade(lab, src, out):
 def rubric_text(lab):
     """Lab @lab's checks as its page lists them: each with its points."""
     rubric = RUBRICS[lab]
-    lines = ["Lab %d: %s: %d checks, %d points" % (lab, GRADERS[lab].TITLE, len(rubric),
+    lines = ["Lab %d: %s: %d checks, %d points" % (lab, TITLES[lab], len(rubric),
                                                   sum(rubric.values()))]
     lines += ["  %s  (%d point%s)" % (text, points, "" if points == 1 else "s")
               for text, points in rubric.items()]
@@ -148,6 +158,8 @@ def main():
                     help="only build what lab N's grades read (scripts/grade-class, "
                     "before grading hand-ins side by side with --prepared)")
     ap.add_argument("--prepared", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--seed", type=int, help="draw the test values from SEED (a grade's "
+                    "result.json records its own): grade again as that grade did")
     ap.add_argument("--rubric", action="store_true",
                     help="print lab N's checks and their points (its page shows them), "
                     "grade nothing")
@@ -169,6 +181,7 @@ def main():
         print("lab-check: --out %s: use letters, digits and /._,+- only" % out,
               file=sys.stderr)
         return 2
+    Grader.SEED = a.seed
     if a.sandboxed:
         Grader.OUT = out
         return LABS[a.lab](Path(a.src)).report(shown=a.shown_as)
@@ -182,7 +195,7 @@ def main():
         return 0
     # (Not resolved: a hand-in folder that is a link is refused, not followed.)
     src = Path(os.path.abspath(a.src)) if a.src else ROOT / "docs" / "labs" / ("lab%d" % a.lab)
-    rc, result = grade(a.lab, src, out)
+    rc, result = grade(a.lab, src, out, a.seed)
     if result and not a.hand_in and log_run(src, result):
         print("This run is logged in %s: hand it in with your files." %
               rel(src / HISTORY))

@@ -21,6 +21,7 @@ import shutil
 import stat
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -178,7 +179,9 @@ def include_problems(path, dtc_only=False):
                 refuse(m.start(), "#%s %s is %s: a hand-in includes its own files and "
                        "the project's headers only" % (m.group(1), arg, why))
         # The assembler's way in (asm(".incbin ...")): no lab needs it.
-        for m in re.finditer(r"\.(incbin|include)\b", text):
+        # (gas reads its directives in any case.  A word scan is the
+        # second line only: the tools' sandbox holds nothing to read.)
+        for m in re.finditer(r"\.(incbin|include)\b", text, re.I):
             if path.suffix == ".c" or path.suffix == ".h":
                 refuse(m.start(), "the assembler's .%s: a lab driver reads no file at "
                        "build time" % m.group(1))
@@ -243,33 +246,152 @@ def kbuild_folder(src, objs, dest):
 
 # --- the sandbox -------------------------------------------------------------
 
-def bwrap_command(argv, out, hide=()):
-    """bubblewrap's command line for @argv: /usr and the project read-only
-    (@hide: project folders replaced by empty ones), @out the only place
-    written, a /tmp of its own, no network, its own PID and IPC space."""
-    cmd = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session",
-           "--ro-bind", "/usr", "/usr"]
+def system_view():
+    """bubblewrap's options for what every sandbox sees of the system:
+    /usr and the folders that link there, read-only, and from /etc only
+    what programs need to start (no passwd, no hostname)."""
+    cmd = ["--ro-bind", "/usr", "/usr"]
     for d in ("bin", "lib", "lib32", "lib64", "sbin"):
         p = Path("/" + d)
         if p.is_symlink():
             cmd += ["--symlink", os.readlink(p), "/" + d]
         elif p.is_dir():
             cmd += ["--ro-bind", "/" + d, "/" + d]
-    # From /etc only what programs need to start (no passwd, no hostname).
     for f in ("/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf",
               "/etc/ld.so.conf.d"):
         if os.path.exists(f):
             cmd += ["--ro-bind", f, f]
+    return cmd
+
+
+def bwrap_command(argv, out, hide=()):
+    """bubblewrap's command line for @argv: /usr and the project read-only
+    (@hide: project folders replaced by empty ones), @out the only place
+    written, a /tmp of its own, no network, its own PID and IPC space.
+    (The grader itself runs here; every tool it gives the hand-in's files
+    runs in tool_command()'s narrower view.)"""
+    cmd = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session"] + system_view()
     cmd += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
             "--ro-bind", str(ROOT), str(ROOT)]
     for h in hide:
         if Path(h).is_dir():
             cmd += ["--tmpfs", str(h)]
+    # Debian's trees (lab 1 boots one) where build/corpus links to a corpus
+    # shared between checkouts: its target, read-only.
+    corpus = ROOT / "build" / "corpus"
+    if corpus.is_symlink() and corpus.resolve().is_dir():
+        cmd += ["--ro-bind", str(corpus.resolve()), str(corpus.resolve())]
     out.mkdir(parents=True, exist_ok=True)
     cmd += ["--bind", str(out), str(out), "--chdir", str(ROOT),
             "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp",
-            "--setenv", "PYTHONDONTWRITEBYTECODE", "1", "--"]
+            "--setenv", "PYTHONDONTWRITEBYTECODE", "1", "--setenv", NESTED, "1", "--"]
     return cmd + list(argv)
+
+
+# --- the tools' sandbox --------------------------------------------------
+# What a tool given a hand-in's files sees (cpp, gcc and gas, dtc, make,
+# the binding tools, ofdump, QEMU running the student's kernel): the
+# hand-in (staged in the grade's folder, the only place written), the
+# sources a kernel build reads, the starters, and the prepared build (the
+# main build's objects, trees, modules and schema, made before the grade).
+# Never tests/ (the graders, the solutions, the catalogues), git's
+# history, the scripts that read solutions, or another grade's folder:
+# whatever a hand-in names, in whatever spelling, is not there to read.
+TOOL_SOURCES = ("Makefile", "arch", "block", "drivers", "include", "kernel", "of", "dts",
+                "docs/labs", "scripts/host")
+# Of scripts/, what the build and the tree tools run (lab-cc compiles a
+# hand-in; not mutate-labs, lab-handout, lab-autograder, bench/: they
+# read the solutions).
+TOOL_SCRIPTS = re.compile(r"Makefile\.\w+|[\w-]+\.mk|kallsyms\.py|mkinitrd\.py|modpost\.py|"
+                          r"modules\.config|dts-cpp|dtbs-check|dts-relabel|lab-cc")
+# Of build/, the main build's own folders and files (not the grades',
+# build/lab*, build/grade, build/mutate-labs, build/tests).
+TOOL_BUILD = ("arch", "block", "drivers", "include", "kernel", "of", "dts", "mod", "modules",
+              "overlays", "bindings", "host", "pristine", "lab10-planted")
+NESTED = "COYOTE_GRADE_SANDBOX"     # set inside the grade's sandbox
+
+
+def tool_command(argv, out, cwd=ROOT, net=False):
+    """bubblewrap's command line for a tool @argv run on a hand-in's
+    files in @cwd: the view above, @out (the grade's folder, where the
+    staged hand-in is) the only place written, no network (@net: the
+    caller's, for QEMU's gdb stub on the loopback; the grade's own
+    sandbox has none to give).  Inside the grade's own sandbox (nested)
+    there is no /proc: the grade's processes are not the tool's to look
+    into."""
+    cmd = ["bwrap", "--unshare-all"] + (["--share-net"] if net else []) + \
+        ["--die-with-parent", "--new-session"] + system_view()
+    if not os.environ.get(NESTED):
+        cmd += ["--proc", "/proc"]
+    cmd += ["--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", str(ROOT)]
+    for name in TOOL_SOURCES:
+        if (ROOT / name).exists():
+            cmd += ["--ro-bind", str(ROOT / name), str(ROOT / name)]
+    for f in sorted((ROOT / "scripts").iterdir()):
+        if f.is_file() and TOOL_SCRIPTS.fullmatch(f.name):
+            cmd += ["--ro-bind", str(f), str(f)]
+    if BUILD.is_dir():
+        for f in sorted(BUILD.iterdir()):
+            if (f.name in TOOL_BUILD and f.is_dir()) or \
+                    (f.is_file() and not f.name.startswith(".")):
+                cmd += ["--ro-bind", str(f), str(f)]
+    out = Path(out).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    cmd += ["--bind", str(out), str(out), "--chdir", str(cwd),
+            "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp",
+            "--setenv", "CCACHE_DISABLE", "1", "--setenv", "PYTHONDONTWRITEBYTECODE", "1",
+            "--"]
+    return cmd + [str(a) for a in argv]
+
+
+_tool_usable = None
+
+
+def tools_sandboxed():
+    """True when tool_command() can run here (asked once); else the
+    tools run as they are, as the grade does (sandbox_usable())."""
+    global _tool_usable
+    if _tool_usable is None:
+        if os.environ.get("COYOTE_NO_SANDBOX") or not shutil.which("bwrap"):
+            _tool_usable = False
+        else:
+            try:
+                with tempfile.TemporaryDirectory() as probe:
+                    res = subprocess.run(tool_command(["true"], probe), capture_output=True,
+                                         timeout=30)
+                _tool_usable = res.returncode == 0
+            except (OSError, subprocess.TimeoutExpired):
+                _tool_usable = False
+    return _tool_usable
+
+
+def tool_argv(argv, out, cwd=ROOT, net=False):
+    """@argv as it runs on a hand-in's files: in tool_command()'s view
+    where the sandbox works, else as it is."""
+    return tool_command(argv, out, cwd, net) if tools_sandboxed() else [str(a) for a in argv]
+
+
+def run_tool(argv, out, cwd=ROOT, timeout=900, input=None):
+    """subprocess.run() of @argv in the tools' sandbox (tool_argv()),
+    text in and out: the CompletedProcess."""
+    return subprocess.run(tool_argv(argv, out, cwd), cwd=str(cwd), capture_output=True,
+                          text=True, timeout=timeout, input=input)
+
+
+# A report quotes a tool's output in a bounded slice: never a file a
+# tool was made to print whole.
+SLICE_LINES = 40
+SLICE_WIDTH = 240
+
+
+def bounded(text, lines=SLICE_LINES, width=SLICE_WIDTH):
+    """@text cut to its first @lines lines of at most @width characters
+    each, saying what was left out."""
+    rows = text.splitlines()
+    out = [r if len(r) <= width else r[:width] + " [...]" for r in rows[:lines]]
+    if len(rows) > lines:
+        out.append("[... %d more lines not shown]" % (len(rows) - lines))
+    return "\n".join(out)
 
 
 _usable = None

@@ -78,6 +78,9 @@ LAB6_FIX_BY_LABELS = """// SPDX-License-Identifier: BSD-2-Clause
 """
 
 RIGHT = [
+    # Lab 1's part 2: any node that did not bind, with its own verdict.
+    (1, "board: another unbound node, its verdict after a colon", {"answers.txt": answer(
+        "board_unbound", "/soc/timer@1c20c00: no driver")}),
     (3, "the reading in 1/16-degree steps, shifted first", {"tmp105.c": sub(
         "*mdeg = raw * 1000 / 256;", "*mdeg = (raw >> 4) * 625 / 10;")}),
     (5, "a line read through the all-lines address and masked", {"gpio-pl061.c": sub(
@@ -99,6 +102,13 @@ RIGHT = [
             "\tdev_info(&pdev->dev, \"%u presses\\n\", b->presses);",
             "\tfree_irq((unsigned int)b->irq, b);\n"
             "\tdev_info(&pdev->dev, \"%u presses\\n\", b->presses);")}),
+    (7, "button-b through the header by interrupts-extended", {"lab7.dts": sub(
+        "interrupt-parent = <&header>;\n\t\tinterrupts = <1>;",
+        "interrupts-extended = <&header 1>;")}),
+    (7, "a BIT() macro of its own, which the kernel's headers also define", {
+        "gpio-pl061.c": lambda t: t.replace(
+            "#include <asm/io.h>\n", "#include <asm/io.h>\n\n#define BIT(n) (1u << (n))\n", 1
+        ).replace("(1u << line)", "BIT(line)")}),
     (9, "target by path, another node name, compatible as an enum", {
         "tmp105.dtso": lambda t: t.replace("&i2c0 {", "&{/external-bus/i2c@1,0} {").replace(
             "temperature-sensor@48", "sensor@48"),
@@ -212,6 +222,20 @@ WRONG = [
      "4. the RTC's compatible", '"none,none"'),
     (0, "cells counted in bytes", {"answers.txt": sub("= 1", "= 4")},
      "5. sic_interrupt_cells", "Wrong value"),
+    (0, "a hedge: a wrong value, then the right one", {"answers.txt": sub(
+        "sic_interrupt_cells = 1", "sic_interrupt_cells = 2\nsic_interrupt_cells = 1")},
+     "5. sic_interrupt_cells", "sic_interrupt_cells is answered 2 times"),
+    (1, "a list where one value is asked", {"answers.txt": answer(
+        "rtc_driver", "ds1338, rtc-ds1338")},
+     "rtc_driver", "rtc_driver = ds1338, rtc-ds1338 gives more than one answer"),
+    (10, "a hedge: the tree's gain, then GDB's", {"answers.txt": sub(
+        "widget_a_gain = 7", "widget_a_gain = 5\nwidget_a_gain = 7")},
+     "widget_a_gain", "widget_a_gain is answered 2 times"),
+    (6, "two lines copied into one block", {"faults.txt": sub(
+        "saw: driver core: uart-pl011: probe of 101f2000.serial failed: EINVAL",
+        "saw: uart1 is broken\n"
+        "saw: driver core: uart-pl011: probe of 101f2000.serial failed: EINVAL")},
+     "fault log: fault 3", "saw is answered 2 times"),
     (1, "hex without 0x", {"answers.txt": answer("uart3_address", "10009000")},
      "uart3_address", "Wrong format: 10009000 without 0x is the decimal number"),
     (1, "wrong address", {"answers.txt": answer("uart3_address", "0x9000")},
@@ -230,6 +254,17 @@ WRONG = [
      "rtc_driver", "name of the module"),
     (1, "count in words", {"answers.txt": answer("uart_devices", "four")},
      "uart_devices", "Wrong format"),
+    (1, "board: the console's tty for its driver", {"answers.txt": answer(
+        "board_console", "ttyS0")}, "board_console", "the console's tty, not a driver"),
+    (1, "board: a bound node as unbound", {"answers.txt": answer(
+        "board_unbound", "/soc/ethernet@1c30000 no driver")}, "board_unbound", "is bound"),
+    (1, "board: a node the board does not have", {"answers.txt": answer(
+        "board_unbound", "/soc/spi@1c6a000 no driver")}, "board_unbound", "There is no node"),
+    (1, "board: a path without its verdict", {"answers.txt": answer(
+        "board_unbound", "/soc/pinctrl@1f02c00")}, "board_unbound", "Wrong format"),
+    (1, "board: the chained controller for the root", {"answers.txt": answer(
+        "board_root_irqchip", "/soc/interrupt-controller@1f00c00")},
+     "board_root_irqchip", "Wrong value"),
     (1, "no lab1 in bootargs", {"lab1.dts": lambda t: t.replace(" lab1", "")},
      "the command line carries", "booted with bootargs"),
     (1, "dtc error names the file and line", {"lab1.dts": lambda t: t + "\n&uart0 {\n\tfoo\n};\n"},
@@ -255,6 +290,9 @@ WRONG = [
     (3, "compatible misspelt", {"tmp105.c": sub('{ .compatible = "ti,tmp105" }',
                                                 '{ .compatible = "ti,tmp015" }')},
      "the driver binds", "No driver matched"),
+    (5, "any other warning still fails the build", {"gpio-pl061.c": sub(
+        "return !!readl(", "int unused;\n\n\treturn !!readl(")},
+     "the kernel builds", "unused variable"),
     (3, "first compiler error shown", {"tmp105.c": lambda t: "#error first\n" + t + "\n#error last\n"},
      "the kernel builds", "tmp105.c:1:2: error: #error first"),
     (4, "built in", {"Makefile": sub("obj-m += tmp105.o", "obj-y += tmp105.o")},
@@ -274,6 +312,11 @@ WRONG = [
     (6, "the 1:1 ranges the kernel mentions", {"lab6.dts": sub(
         "ranges = <0 0x10000000 0x10000>;", "ranges;")},
      "fault 2", "Reachable, but at the wrong place"),
+    (6, "children's reg rewritten to CPU addresses, the bus mapped 1:1", {"lab6.dts": sub(
+        "ranges = <0 0x10000000 0x10000>;\n};",
+        "ranges;\n};\n&{/fpga@10000000/system-controller@0} {\n\treg = <0x10000000 0x1000>;\n};\n"
+        "&{/fpga@10000000/serial@9000} {\n\treg = <0x10009000 0x1000>;\n};")},
+     "fault 2", "/fpga@10000000/serial@9000 <0x10009000 0x1000>, handed out <0x9000 0x1000>"),
     (6, "a line the command never printed", {"faults.txt": sub(
         "saw: driver core: uart-pl011: probe of 101f2000.serial failed: EINVAL",
         "saw: uart1 is broken")},
@@ -354,3 +397,17 @@ def test_lab1_grades_where_modules_were_never_built(tmp_path):
             f.unlink()
     rc, out, _ = grade(1, {}, tmp_path)
     assert rc == 0, out
+
+
+def test_a_header_macro_defined_again_is_a_warning_in_the_report(tmp_path):
+    """Style is not graded by the compiler: a hand-in that defines
+    ARRAY_SIZE and min itself (the kernel's headers define both) builds
+    and passes, and the report shows the warning under the build's check."""
+    rc, out, _ = grade(5, {"gpio-pl061.c": sub(
+        "#include <asm/io.h>\n",
+        "#include <asm/io.h>\n\n#define ARRAY_SIZE(a) (sizeof(a) / sizeof(*(a)))\n"
+        "#define min(a, b) ((a) < (b) ? (a) : (b))\n")}, tmp_path)
+    assert rc == 0 and "lab 5 is done" in out, out
+    assert re.search(r'\[pass\] the kernel builds .*\n +Built, with a warning \(not graded\):\n'
+                     r' +\S*gpio-pl061\.c:\d+: warning: "ARRAY_SIZE" redefined, which the '
+                     r"kernel's headers define too \(include/linux/kernel\.h:\d+\)", out), out

@@ -125,3 +125,46 @@ def test_the_lab_folder_is_found_in_a_submission(tmp_path):
     assert found(tmp_path, 0) == tmp_path / "lab0"
     (tmp_path / "docs" / "labs" / "lab0").mkdir(parents=True)
     assert found(tmp_path, 0) == tmp_path / "docs" / "labs" / "lab0"   # a repository
+
+
+def verify_step(lab):
+    rc, out = run(TOOL, "workflow", lab)
+    assert rc == 0, out
+    steps = yaml.safe_load(out)["jobs"]["run-autograding-tests"]["steps"]
+    names = [s["name"] for s in steps]
+    # The check runs before anything of the repository does.
+    assert names.index("Verify the grading files are the hand-out's") == 1, names
+    return steps[1]["run"]
+
+
+def test_classroom_workflow_refuses_an_edited_grader(tmp_path):
+    """The workflow's first step, run in a student's repository (lab 0's
+    hand-out unpacked): their own lab folder may change; a grader, a kernel
+    source or a file added anywhere else refuses the grade, loudly."""
+    script = verify_step(0)
+    rc, out = run(ROOT / "scripts" / "lab-handout", 0, "-o", tmp_path)
+    assert rc == 0, out
+    rc, out = run("tar", "-xzf", tmp_path / "coyote-lab0.tar.gz", "-C", tmp_path)
+    assert rc == 0, out
+    repo = tmp_path / "coyote-lab0"
+
+    def step():
+        r = subprocess.run(["bash", "-e", "-c", script], cwd=str(repo), capture_output=True,
+                           text=True, timeout=120)
+        return r.returncode, r.stdout + r.stderr
+
+    (repo / "docs" / "labs" / "lab0" / "answers.txt").write_text("mine\n")
+    (repo / ".github" / "workflows").mkdir(parents=True)
+    (repo / ".github" / "workflows" / "classroom.yml").write_text("name: x\n")
+    rc, out = step()
+    assert rc == 0 and "The grading files are the hand-out's" in out, out
+    grader = repo / "tests" / "labs" / "graders" / "lab0.py"
+    text = grader.read_text()
+    grader.write_text(text.replace("RUBRIC", "RUBRIC", 1) + "\n# one changed line\n")
+    rc, out = step()
+    assert rc == 1 and "::error::Not graded: files outside docs/labs/lab0 differ" in out, out
+    grader.write_text(text)
+    assert step()[0] == 0
+    (repo / "build").mkdir()
+    (repo / "build" / "kernel.bin").write_bytes(b"planted")
+    assert step()[0] == 1

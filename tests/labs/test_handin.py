@@ -4,6 +4,7 @@ or read something on the grading machine is refused, or contained by the
 sandbox; the proof is a marker file that never appears and a file's
 content that never reaches the grader's output."""
 import os
+import shutil
 import subprocess
 import sys
 
@@ -238,3 +239,175 @@ def test_sandbox_limits_memory_and_file_size():
          (handin.FSIZE_LIMIT // (1 << 20) + 8)], out)
     assert rc != 0 and big.stat().st_size <= handin.FSIZE_LIMIT
     big.unlink()
+
+
+# --- reads out of the hand-in that a scan of words cannot see -------------
+# The tools a grade runs on a hand-in (cpp, gcc and gas, dtc, the binding
+# tools, QEMU) see the hand-in and the prepared tree only
+# (handin.tool_command()): whatever spelling names a grader's file, the
+# file is not there.  Each hand-in below reads lab 3's catalogue of wrong
+# answers, the answer key's neighbour.
+CATALOGUE3 = ROOT / "tests" / "labs" / "mutants" / "lab3.txt"
+CATALOGUE9 = ROOT / "tests" / "labs" / "mutants" / "lab9.txt"
+REL3 = "tests/labs/mutants/lab3.txt"          # from the project's top, gas's folder once
+LEAKS = {
+    "split string": '__asm__(".pushsection .rodata\\n.inc" "bin \\"%s\\"\\n.popsection");' % REL3,
+    "escaped letter": '__asm__(".pushsection .rodata\\n.inc\\x62in \\"%s\\"\\n.popsection");' % REL3,
+    "token pasting": ('#define CAT(a, b) a##b\n#define STR(x) #x\n#define XSTR(x) STR(x)\n'
+                      '__asm__(".pushsection .rodata\\n." XSTR(CAT(inc, bin)) " \\"%s\\"\\n'
+                      '.popsection");' % CATALOGUE3),
+    "upper case": '__asm__(".pushsection .rodata\\n.INCBIN \\"%s\\"\\n.popsection");' % REL3,
+    "gas macro": ('__asm__(".macro grab kind\\n.inc\\\\kind \\"%s\\"\\n.endm\\n'
+                  '.pushsection .rodata\\ngrab bin\\n.popsection");' % CATALOGUE3),
+}
+
+
+def lab_grade(lab, src, out):
+    res = subprocess.run(["/usr/bin/python3", str(ROOT / "tests" / "labs" / "grade.py"),
+                          str(lab), "--src", str(src), "--out", str(out), "--hand-in"],
+                         cwd=str(ROOT), capture_output=True, text=True, timeout=900)
+    return res.returncode, res.stdout + res.stderr
+
+
+def leaked(text, catalogue):
+    """The lines of @catalogue (a few words or more) that @text quotes."""
+    return [l for l in catalogue.read_text().splitlines()
+            if len(l) > 12 and not l.startswith("#") and l.strip() in text]
+
+
+@pytest.mark.parametrize("name", sorted(LEAKS))
+def test_assembler_reads_nothing_of_the_graders(tmp_path, name):
+    """A lab 3 driver whose inline assembly pulls in the catalogue, in a
+    spelling the scan's words miss: gas finds no such file (or the scan
+    refuses it), and neither the report nor the kernel holds a line."""
+    src = tmp_path / "lab3"
+    src.mkdir()
+    (src / "tmp105.c").write_text((SOL / "lab3" / "tmp105.c").read_text() + "\n" +
+                                  LEAKS[name] + "\n")
+    out = BUILD / "tests" / ("leak-lab3-" + name.replace(" ", "-"))
+    rc, said = lab_grade(3, src, out)
+    assert rc != 0, said
+    assert "file not found" in said or "the hand-in is refused" in said, said
+    assert not leaked(said, CATALOGUE3), said
+    kernel = out / "kernel.bin"
+    if kernel.exists():
+        assert b"[l3-scale-off-by-one]" not in kernel.read_bytes()
+
+
+def test_yaml_example_incbin_reads_nothing_of_the_graders():
+    """Lab 9's binding example goes through cpp and dtc: an /incbin/ of
+    the catalogue there (by a path from where the example is compiled)
+    finds nothing, and no blob the grade made holds the file."""
+    sys.path.insert(0, str(ROOT / "tests" / "labs"))
+    from graders import common, lab9
+    out = BUILD / "tests" / "leak-lab9"
+    shutil.rmtree(out, ignore_errors=True)
+    common.Grader.OUT = out
+    try:
+        g = common.Grader(9, out / "handin")
+    finally:
+        common.Grader.OUT = None
+    where = os.path.relpath(CATALOGUE9, out / "bindings")
+    binding = out / "ti,tmp105.yaml"
+    binding.write_text((SOL / "lab9" / "ti,tmp105.yaml").read_text().replace(
+        "reg = <0x48>;", 'reg = /incbin/("%s", 0, 16);' % where))
+    schema, told = lab9.lab9_schema(g, binding)
+    head = CATALOGUE9.read_bytes()[:16]
+    assert not [f for f in out.rglob("*") if f.is_file() and head in f.read_bytes()], told
+    # (dtc's warnings would quote it a cell at a time.)
+    cells = ["0x%08x" % int.from_bytes(head[i:i + 4], "big") for i in range(0, 16, 4)]
+    assert not [c for c in cells if c in told], told
+    assert schema is None and not leaked(told, CATALOGUE9), told
+
+
+
+def test_a_grade_in_the_suite_leaves_the_suites_qemu_alone(boot):
+    """A grader made in the suite's own process (as the tests above make
+    them) puts the graders' QEMU in the tools' sandbox, which does not see
+    build/tests; the suite's later boots on that worker, from trees they
+    compiled there, must still start (they once all ended at once, each
+    with "Couldn't open dtb file")."""
+    from graders import common
+    from qemu.coyote import board_dts_source, compile_dts
+    out = BUILD / "tests" / "leak-wrap"
+    common.Grader.OUT = out
+    try:
+        common.Grader(3, out / "handin")
+    finally:
+        common.Grader.OUT = None
+    assert common.Coyote.WRAP is not None
+    c = boot(dtb=compile_dts(board_dts_source(), "after-a-grade"))
+    assert "coyote" in c.run("version")
+
+SEMIHOSTING_READ = r"""
+#include <linux/init.h>
+#include <linux/printk.h>
+
+/* ARM semihosting from the kernel: SYS_OPEN, SYS_READ of QEMU's files. */
+static long semihost(long op, void *arg)
+{
+	register long r0 __asm__("r0") = op;
+	register void *r1 __asm__("r1") = arg;
+
+	__asm__ volatile("svc 0x123456" : "+r"(r0) : "r"(r1) : "lr", "memory", "cc");
+	return r0;
+}
+
+static char leak_buf[64];
+
+static int leak_init(void)
+{
+	static const char name[] = "%s";
+	long open[3] = { (long)name, 0, sizeof(name) - 1 };
+	long fd = semihost(0x01, open);
+	long rd[3] = { fd, (long)leak_buf, sizeof(leak_buf) - 1 };
+
+	if (fd < 0) {
+		pr_info("leak: no file\n");
+		return 0;
+	}
+	semihost(0x06, rd);
+	pr_info("leak: %%s\n", leak_buf);
+	return 0;
+}
+device_initcall(leak_init);
+"""
+
+
+def test_kernel_reads_nothing_of_the_graders_through_qemu():
+    """QEMU runs the student's kernel with semihosting (its way out):
+    a driver that asks QEMU for the catalogue gets no file."""
+    sys.path.insert(0, str(ROOT / "tests" / "labs"))
+    from graders import common
+    out = BUILD / "tests" / "leak-qemu"
+    common.Grader.OUT = out
+    try:
+        g = common.Grader(3, out / "handin")
+    finally:
+        common.Grader.OUT = None
+    drv = out / "handin" / "leak.c"
+    drv.parent.mkdir(parents=True, exist_ok=True)
+    drv.write_text(SEMIHOSTING_READ % CATALOGUE3)
+    kernel, log = common.build_kernel(g, drv)
+    assert kernel, log
+    try:
+        with common.Coyote(kernel=kernel) as c:
+            said = c.boot_log + c.run("dmesg")
+    finally:
+        common.Coyote.WRAP = None
+    assert "leak: no file" in said, said
+    assert not leaked(said, CATALOGUE3) and "Lab 3's wrong answers" not in said, said
+
+
+def test_report_quotes_a_bounded_slice_of_the_build(tmp_path):
+    """A build that prints a file's worth (here gcc quoting a line of
+    20,000 characters, many times): the report shows a slice of it."""
+    src = tmp_path / "lab3"
+    src.mkdir()
+    noise = "x" * 20000
+    (src / "tmp105.c").write_text("".join('#error %s%d\n' % (noise, n) for n in range(50)))
+    rc, said = lab_grade(3, src, BUILD / "tests" / "leak-lab3-slice")
+    assert rc != 0 and "the kernel builds" in said, said[:2000]
+    assert max(len(l) for l in said.splitlines()) <= handin.SLICE_WIDTH + 40, \
+        max(len(l) for l in said.splitlines())
+    assert len(said) < 20000, len(said)

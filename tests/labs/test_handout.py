@@ -37,9 +37,14 @@ def test_handout_of_all_labs_builds_and_grades_lab1(tmp_path):
     rc, out = make("lab-check", "LAB=1", cwd=tree)
     assert rc != 0 and "  [todo] uart3_address" in out, out
     assert (tree / "build" / "lab1" / "result.json").exists()
-    # The student's answers: done.
+    # The student's answers: done.  Part 2 boots a board on Debian's tree,
+    # which `make corpus` fetches: the handed-out tree reads this one's.
     for f in (SOL / "lab1").iterdir():
         shutil.copy(f, tree / "docs" / "labs" / "lab1" / f.name)
+    corpus = (BUILD / "corpus").resolve()
+    if not (corpus / "dtb").is_dir():
+        pytest.skip("Debian's armhf trees not fetched (make corpus): lab 1's part 2 waits")
+    (tree / "build" / "corpus").symlink_to(corpus)
     rc, out = make("lab-check", "LAB=1", cwd=tree)
     assert rc == 0 and "lab 1 is done" in out, out
 

@@ -148,3 +148,23 @@ def test_grade_class_flags_a_history_that_disagrees_with_the_grade(tmp_path):
     runs[-1] = (runs[-1][0], 5, 9)
     assert gc.history_disagrees(runs, full) == "its last run scored 5/9, graded 9/9"
     assert gc.history_disagrees([], full) == "" and gc.read_history(tmp_path / "no") is None
+
+
+def test_hours_print_their_definition_quartiles_and_first_push_full(tmp_path):
+    """The definition beside the figure, the distribution, and the students
+    whose first push already scored full named (their 0 h is no work seen)."""
+    log = tmp_path / "lab1.csv"
+    log.write_text("student,created_at,score\n"
+                   "ann,2026-10-12T10:00:00Z,2\nann,2026-10-12T11:00:00Z,FULL\n"
+                   "bob,2026-10-12T09:00:00Z,FULL\n"
+                   "cat,2026-10-12T09:00:00Z,1\ncat,2026-10-12T13:00:00Z,FULL\n"
+                   "dan,2026-10-12T09:00:00Z,1\ndan,2026-10-12T17:00:00Z,FULL\n"
+                   .replace("FULL", str(FULL1)))
+    rc, out = hours("1:%s" % log)
+    assert rc == 0, out
+    assert "hours = first submission to first full score" in out, out
+    # ann 1, bob 0, cat 4, dan 8: inclusive quartiles 0.75 / 2.5 / 5.0.
+    assert "lab 1: 2.5 h (median of 4 student(s)" in out, out
+    assert "lab 1: quartiles 0.8 / 2.5 / 5.0 h, range 0.0 to 8.0 h" in out, out
+    assert ("lab 1: note: 1 student(s) scored full at their first submission "
+            "(0 h: the platform saw none of that work): bob") in out, out

@@ -17,9 +17,9 @@ def test_lab_check_prints_a_score_and_writes_result_json():
     res = subprocess.run(["make", "-s", "--no-print-directory", "lab-check", "LAB=1"],
                          cwd=str(ROOT), capture_output=True, text=True, timeout=900)
     assert res.returncode != 0
-    assert "Score: 2/9 points (build/lab1/result.json)" in res.stdout, res.stdout
+    assert "Score: 2/14 points (build/lab1/result.json)" in res.stdout, res.stdout
     r = json.loads((BUILD / "lab1" / "result.json").read_text())
-    assert (r["lab"], r["score"], r["max"], r["done"]) == (1, 2, 9, False), r
+    assert (r["lab"], r["score"], r["max"], r["done"]) == (1, 2, 14, False), r
     assert [c["status"] for c in r["checks"]][:3] == ["pass", "pass", "todo"], r
     assert sum(c["points"] for c in r["checks"]) == r["score"]
     assert r["checks"][2]["hint"].startswith("Not answered yet"), r
@@ -27,10 +27,10 @@ def test_lab_check_prints_a_score_and_writes_result_json():
 
 # Alice's lab-check runs: 40 minutes of work, a night's break (not counted),
 # half an hour more to the full score, and a run after it.
-ALICE = "".join('{"time": "%s", "score": %d, "max": 9}\n' % r for r in (
+ALICE = "".join('{"time": "%s", "score": %d, "max": 14}\n' % r for r in (
     ("2026-10-05T10:00:00Z", 2), ("2026-10-05T10:40:00Z", 5),
-    ("2026-10-06T14:00:00Z", 7), ("2026-10-06T14:30:00Z", 9),
-    ("2026-10-06T15:00:00Z", 9)))
+    ("2026-10-06T14:00:00Z", 9), ("2026-10-06T14:30:00Z", 14),
+    ("2026-10-06T15:00:00Z", 14)))
 
 
 def test_grade_class_writes_one_csv(tmp_path):
@@ -50,10 +50,10 @@ def test_grade_class_writes_one_csv(tmp_path):
     assert rows[0] == ["student", "lab", "score", "max", "done", "first failing check",
                        "hours (student's own log)", "history"]
     assert rows[1:] == [
-        ["alice", "1", "9", "9", "yes", "", "1.17", ""],
-        ["bob", "1", "2", "9", "no",
+        ["alice", "1", "14", "14", "yes", "", "1.17", ""],
+        ["bob", "1", "2", "14", "no",
          "uart3_address: the CPU address of /fpga@10000000/serial@9000", "",
-         "disagrees: claims a full score (2026-10-06T14:30:00Z), graded 2/9"],
+         "disagrees: claims a full score (2026-10-06T14:30:00Z), graded 2/14"],
         ["bob", "2", "9", "9", "yes", "", "", "no history"]], rows
     assert ("lab 1: 1.2 h by the students' own logs (median of 1 student(s) with a full "
             "score; 0 without one, 0 without a history, 1 disagreeing with the grade)"
@@ -75,7 +75,7 @@ def test_lab_check_logs_each_run_in_the_lab_folder(tmp_path):
                         "LAB_SRC=" + str(src)], cwd=str(ROOT), capture_output=True,
                        text=True, timeout=900)
     runs = [json.loads(l) for l in (src / ".history.jsonl").read_text().splitlines()]
-    assert [(r["score"], r["max"]) for r in runs] == [(2, 9), (2, 9)], runs
+    assert [(r["score"], r["max"]) for r in runs] == [(2, 14), (2, 14)], runs
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", r["time"]) for r in runs)
 
 

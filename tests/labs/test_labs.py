@@ -5,6 +5,7 @@ instructors' own entry point, `make lab-check LAB=N`.  The starter runs
 also pin what the student is told first, so a grader that stops saying
 what is missing fails here too."""
 import re
+import shutil
 import subprocess
 
 import pytest
@@ -26,6 +27,8 @@ LABS = {
     8: (4, "probe logs the clock's rate, the divider and the rate it gives (3686400 Hz / 64)"),
     6: (5, "fault 1: the I2C controller (and so its RTC) gets a driver"),
     11: (3, "modules.alias has virtio:d00000012v* for lab-keyboard (MODULE_DEVICE_TABLE)"),
+    13: (3, "modules.alias has pci:v00001234d000011E8sv*sd*bc*sc*i* for lab-edu "
+         "(MODULE_DEVICE_TABLE)"),
 }
 
 
@@ -138,7 +141,9 @@ def test_solution_trees_pass_dtbs_check(lab):
     assert res.returncode == 0, res.stdout + res.stderr
     out = ROOT / "build" / ("lab%d" % lab)
     out.mkdir(parents=True, exist_ok=True)
-    src = ROOT / "tests" / "labs" / "solutions" / ("lab%d" % lab) / ("lab%d.dts" % lab)
+    # Copied into the grade's folder: the tools' sandbox never sees tests/.
+    src = out / ("lab%d-solution.dts" % lab)
+    shutil.copy(ROOT / "tests" / "labs" / "solutions" / ("lab%d" % lab) / ("lab%d.dts" % lab), src)
     dtb, err = grade.compile_lab_dts(src, out / ("lab%d-solution.dtb" % lab),
                                      include=[ROOT / "docs" / "labs" / ("lab%d" % lab)])
     assert dtb, err
@@ -187,3 +192,44 @@ def test_lab6_starter_is_current(tmp_path):
     assert res.returncode == 0, res.stdout + res.stderr
     assert out.read_text() == (ROOT / "docs/labs/lab6/broken.dts").read_text(), \
         "docs/labs/lab6/broken.dts is stale: run make lab6-starter"
+
+
+def test_lab3_values_are_drawn_hidden_and_replayed(tmp_path):
+    """Lab 3's temperatures and the grader's own addresses come from the
+    grade's seed: result.json records it, --seed grades again with the
+    same values, and no hint of a failed grade shows them."""
+    import random
+    import sys
+    import json
+    from pathlib import Path
+    sys.path.insert(0, str(ROOT / "tests" / "labs"))
+    from graders.lab3 import drawn, register
+    src = Path(solved(3, tmp_path))
+    drv = src / "tmp105.c"
+    # Wrong everywhere a drawn value is checked: bytes swapped, and
+    # probe binds whatever answers.
+    drv.write_text(drv.read_text()
+                   .replace("raw = (s16)((buf[0] << 8) | buf[1]);",
+                            "raw = (s16)((buf[1] << 8) | buf[0]);")
+                   .replace("	if (ret)\n		return dev_err_probe(dev, ret, \"no TMP105",
+                            "	if (ret > 0)\n		return dev_err_probe(dev, ret, \"no TMP105"))
+    seed = 20261205
+    said, trees = [], []
+    for n in (1, 2):
+        out = ROOT / "build" / "tests" / ("lab3-seed-%d" % n)
+        res = subprocess.run(["/usr/bin/python3", "tests/labs/grade.py", "3", "--src", str(src),
+                              "--out", str(out), "--seed", str(seed)],
+                             cwd=str(ROOT), capture_output=True, text=True, timeout=900)
+        assert json.loads((out / "result.json").read_text())["seed"] == seed, res.stdout
+        said.append(res.stdout)
+        trees.append((out / "lab3-variant.dts").read_text())
+    assert trees[0] == trees[1]
+    warm, cold, step, other, present, absent = drawn(random.Random(seed))
+    assert "@%x" % present in trees[0] and "@%x" % absent in trees[0]
+    report = said[0]
+    assert "[todo] temp shows" in report and "[todo] probe follows the bus" in report, report
+    for value in ("%.3f" % (warm / 1000), "%.3f" % (cold / 1000), "%.4f" % register(step),
+                  "%.3f" % (other / 1000), "@%x" % present, "@%x" % absent,
+                  "0-00%02x" % present, "0x%02x" % absent):
+        assert not re.search(r"(?<![\w.-])%s(?![\w])" % re.escape(value), report), \
+            (value, report)

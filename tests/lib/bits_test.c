@@ -8,6 +8,10 @@
  */
 #include <linux/bits.h>
 
+#ifdef RUN
+#include <stdio.h>
+#endif
+
 #define LONG_ONES (~0UL)
 
 _Static_assert(BIT(0) == 1UL && BIT(5) == 0x20UL, "BIT");
@@ -31,8 +35,6 @@ unsigned long wrong = GENMASK(0, 3);
 #endif
 
 #ifdef RUN
-#include <stdio.h>
-
 static int failures, tests;
 
 static void expect(const char *name, unsigned long long got, unsigned long long want)

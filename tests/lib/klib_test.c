@@ -47,9 +47,11 @@ int kmem_debug_enable(void);
 unsigned int kmem_debug_reports(void);
 
 static int failures, tests;
-static char last_log[1024];
+static char last_log[1024], uaf_log[1024];
+static int keep_uaf;
 
-/* The heap reports through printk; keep the last line for the tests. */
+/* The heap reports through printk; keep the last line for the tests (and
+ * with keep_uaf, the use-after-free report a repair message follows). */
 int printk(const char *fmt, ...)
 {
 	va_list ap;
@@ -57,6 +59,8 @@ int printk(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(last_log, sizeof(last_log), fmt, ap);
 	va_end(ap);
+	if (keep_uaf && strstr(last_log, "use after free"))
+		snprintf(uaf_log, sizeof(uaf_log), "%s", last_log);
 	return 0;
 }
 
@@ -318,6 +322,7 @@ static void test_heap(void)
 
 	{
 		char *x = kmalloc(40, 0);
+		unsigned int before = kmem_debug_reports();
 
 		kfree(x);
 		last_log[0] = 0;
@@ -325,6 +330,33 @@ static void test_heap(void)
 		result(strstr(last_log, "double free") != NULL, "heap reports double free", last_log);
 		kmem_get_stats(&st);
 		result(st.used == 0, "double free changes nothing", "");
+		result(kmem_debug_reports() == before + 1, "a double free is counted", "");
+	}
+	{
+		/* Issue 40: the first word of a freed block is the free-list
+		 * link.  A write there once sent kmalloc to a wild pointer
+		 * (a fault), or round a loop with IRQs off (a hang). */
+		static const uintptr_t wild[] = { 0xdead0000u, 0, 1 /* itself */ };
+
+		for (unsigned int i = 0; i < sizeof(wild) / sizeof(wild[0]); i++) {
+			char *x = kmalloc(40, 0), *y = kmalloc(40, 0), *z;
+			unsigned int before = kmem_debug_reports();
+
+			kfree(x);
+			*(uintptr_t *)x = wild[i] == 1 ? (uintptr_t)(x - 8) : wild[i];
+			last_log[0] = 0;
+			z = kmalloc(100, 0);	/* walks past x's block */
+			result(z && strstr(last_log, "free list rebuilt") &&
+				       kmem_debug_reports() == before + 1,
+			       "heap: a write over a free block's link is caught, counted, repaired",
+			       last_log);
+			kfree(z);
+			kfree(y);
+			result(kmem_check() == 0, "heap sound after the repair", last_log);
+		}
+		kmem_get_stats(&st);
+		result(st.used == 0 && st.free_blocks == 2 && st.largest_free == st0.largest_free,
+		       "heap coalesces back after the repairs", "");
 	}
 	{
 		char *x = kmalloc(40, 0), *y = kmalloc(40, 0);
@@ -390,6 +422,47 @@ static void test_heap_debug(void)
 		kfree(y);
 	}
 	{
+		/* A write after free to the first word (the free-list link):
+		 * reported as one, with the block's owner, whatever it wrote. */
+		static const uintptr_t wild[] = { 0xdead0000u, 0, 1 /* itself */, 2 /* mapped */ };
+
+		for (unsigned int i = 0; i < sizeof(wild) / sizeof(wild[0]); i++) {
+			char *x = kmalloc(40, 0), *y = kmalloc(40, 0), *z;
+			unsigned int before = kmem_debug_reports();
+			uintptr_t v = wild[i] == 1 ? (uintptr_t)(x - 8) :
+				      wild[i] == 2 ? (uintptr_t)(y - 8) : wild[i];
+
+			kfree(x);
+			*(uintptr_t *)x = v;
+			last_log[0] = 0;
+			z = kmalloc(100, 0);
+			result(z && kmem_debug_reports() == before + 1,
+			       "debug: a write over a free block's link is counted once", last_log);
+			kfree(z);
+			kfree(y);
+		}
+		/* The report itself, kept from the walk that found it. */
+		{
+			char *x = kmalloc(40, 0), *y = kmalloc(40, 0), *z;
+
+			kfree(x);
+			*(uintptr_t *)x = 0x12345678u;
+			uaf_log[0] = 0;
+			keep_uaf = 1;
+			z = kmalloc(100, 0);
+			keep_uaf = 0;
+			result(strstr(uaf_log, "use after free: the free-list link at ") &&
+				       strstr(uaf_log, "overwritten (0x12345678) after kfree, in a ") &&
+				       strstr(uaf_log, "allocated by ") &&
+				       strstr(uaf_log, ", freed by ") &&
+				       strstr(uaf_log, "found by kmalloc from "),
+			       "debug: the link's write after free names owner and freer", uaf_log);
+			kfree(z);
+			kfree(y);
+		}
+		result(kmem_check() == 0, "debug: heap sound after the repairs", last_log);
+	}
+	{
 		char *a = kmalloc(40, 0), *b = kmalloc(40, 0), *c = kmalloc(40, 0);
 
 		kfree(a);
@@ -402,7 +475,7 @@ static void test_heap_debug(void)
 	}
 
 	bad = stress(p, sz, N, &seed, 700);
-	result(!bad && kmem_debug_reports() == 3 && kmem_check() == 0,
+	result(!bad && kmem_debug_reports() == 8 && kmem_check() == 0,
 	       "stress in debug mode: contents kept, nothing reported", last_log);
 	result(kmem_debug_enable() != 0, "debug mode cannot start under live blocks", "");
 	for (int i = 0; i < N; i++)

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """One kernel.bin on three boards, each with coyote's own tree and with the
-board's upstream Linux tree, unmodified (issue 12).
+board's upstream Linux tree, unmodified.
 
 One QEMU per board x tree (a module-scoped fixture), several checks per
 boot, `reboot` last: the prompt and a clean end-of-boot summary, the tick

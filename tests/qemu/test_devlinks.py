@@ -304,7 +304,7 @@ def test_links_cases(boot):
     assert int(rows[RTC][1]) + 1 == int(rows[FPGA_UART][1]), rows
 
 
-# --- managed links: a supplier's consumers unbind first (issue 27) ---------
+# --- managed links: a supplier's consumers unbind first --------------------
 
 ROUNDS = int(os.environ.get("COYOTE_FLIP_ROUNDS", "50"))
 NET = ["-netdev", "user,id=n0,restrict=on", "-net", "nic,model=smc91c111,netdev=n0"]
@@ -429,6 +429,31 @@ def test_rmmod_unbinds_the_consumer_first_insmod_binds_it_again(boot, module, tr
         c.run("insmod " + module)
     assert machine_state(c) == before
     pings(c)
+
+
+# UART2 needs the RTC, whose driver is the ds1338 module.
+RTC_SUPPLIES_UART2 = """
+&i2c0 { rtc@68 { #power-domain-cells = <0>; }; };
+&uart2 { power-domains = <&{/external-bus/i2c@1,0/rtc@68}>; };
+"""
+
+
+def test_consumer_added_while_its_suppliers_module_is_out_waits_for_it(boot):
+    """UART2 taken away (an overlay), the RTC's module removed, UART2
+    brought back: it waits for the RTC, whose module is known, instead of
+    binding without it; insmod binds both, supplier first."""
+    c = boot(dtb=compile_dts(board_dts_source() + RTC_SUPPLIES_UART2, "devlinks-later",
+                             symbols=True))
+    assert "101f3000.serial: bound" in c.boot_log, c.boot_log
+    assert "applied" in c.run("overlay apply uart2-disable")
+    assert "ds1338 unloaded" in c.run("rmmod ds1338")
+    out = c.run("overlay rm uart2-disable")
+    assert "101f3000.serial: bound" not in out, out
+    why = c.run("whynot /amba/serial@101f3000")
+    assert "verdict: bound" not in why and "waits for %s" % RTC in why, why
+    assert "module ds1338 is not loaded (insmod ds1338)" in c.run("whynot " + RTC)
+    out = c.run("insmod ds1338")
+    assert out.index("0-0068: bound") < out.index("101f3000.serial: bound"), out
 
 
 @pytest.mark.parametrize("name,why", [

@@ -170,6 +170,8 @@ BAD_INITRDS = [
     ("on-mmio", 0x101f1000, 0x101f2000, "it is not in RAM (a device window or nothing)"),
     ("page-0", 0x00000000, 0x00001000, "it lies on page 0"),
     ("over-the-image", 0x00010000, 0x00020000, "it overlaps the kernel image at 0x00010000-"),
+    # Only its end on the image: a check of the start address alone lets it by.
+    ("end-on-the-image", 0x00008000, 0x00012000, "it overlaps the kernel image at 0x00010000-"),
 ]
 
 
@@ -368,3 +370,287 @@ def test_tx_shortage_in_a_storm_is_counted_not_logged_per_frame(boot):
                          r"dropped \(tx_dropped \d+\); next report in 5 s", log), log[-2000:]
     finally:
         peer.close()
+
+
+# --- issue 40, item 1: faults in firmware calls and device probes contained ---------
+
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+from qemu.coyote import ROOT, TEST_BUILD  # noqa: E402
+from scriptmod import load_script  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from mkinitrd import write_cpio  # noqa: E402
+
+qemu_dumpdtb = load_script(ROOT / "scripts" / "qemu-dumpdtb.py", "qemu_dumpdtb")
+VIRT = qemu_dumpdtb.CONFIGS["a15"]
+NOTHING = 0x09500000        # inside virt's device space, nothing decodes it: external abort
+
+
+@pytest.fixture(scope="module")
+def poke_initrd():
+    """The build's initrd plus tests/modules/modpoke.c."""
+    files = [("lib/modules/" + p.name, p.read_bytes())
+             for p in sorted((BUILD / "modules").iterdir()) if p.suffix in (".ko", ".alias")]
+    files.append(("lib/modules/modpoke.ko",
+                  (BUILD / "tests" / "modules" / "modpoke.ko").read_bytes()))
+    TEST_BUILD.mkdir(parents=True, exist_ok=True)
+    path = TEST_BUILD / "initrd-modpoke.cpio"
+    path.write_bytes(write_cpio(files))
+    return path
+
+
+def virt_source():
+    dtb = qemu_dumpdtb.dump("a15", TEST_BUILD / "virt")
+    return subprocess.run(["dtc", "-I", "dtb", "-O", "dts", str(dtb)], capture_output=True,
+                          text=True, check=True, timeout=60).stdout
+
+
+def virt_with(name, *pairs):
+    src = virt_source()
+    for old, new in pairs:
+        assert old in src, old
+        src = src.replace(old, new, 1)
+    return compile_dts(src, name)
+
+
+@pytest.mark.parametrize("method", ["hvc", "smc"])
+def test_psci_without_firmware_fails_the_device_not_the_boot(boot, method):
+    """vexpress-a9 has no PSCI firmware: hvc is undefined on its A9, smc
+    enters a Monitor mode with no code.  Both once halted psci_probe()."""
+    src = board_dts_source("vexpress-a9")
+    src += '/ { psci { compatible = "arm,psci-0.2"; method = "%s"; }; };\n' % method
+    c = boot(dtb=compile_dts(src, "psci-" + method), machine="vexpress-a9")
+    assert "halted" not in c.boot_log, c.boot_log
+    reason = "no PSCI firmware answered (`%s #0` trapped" % method
+    assert "psci psci: error ENODEV: " + reason in c.boot_log, c.boot_log
+    out = c.run("whynot /psci")
+    assert "probe by driver psci failed: ENODEV: " + reason in out, out
+    assert "coyote" in c.run("version")
+
+
+def test_gic_where_nothing_answers_fails_with_the_address(boot):
+    """virt's GIC distributor moved where nothing decodes: the first read
+    of PIDR2 takes an external abort, which once killed the boot."""
+    dtb = virt_with("virt-gic-nothing",
+                    ("reg = <0x00 0x8000000 0x00 0x10000 0x00 0x8010000",
+                     "reg = <0x00 0x%x 0x00 0x10000 0x00 0x8010000" % NOTHING))
+    c = boot(dtb=dtb, machine="virt", semihosting=False, extra=VIRT)
+    assert "halted" not in c.boot_log, c.boot_log
+    out = c.run("whynot /intc@8000000")
+    assert ("probe by driver gic failed: ENODEV: nothing at 0x%08x (distributor PIDR2)"
+            % (NOTHING + 0xfe8)) in out, out
+    assert "coyote" in c.run("version")
+
+
+def test_second_generic_timer_node_leaves_the_tick_alone(boot):
+    """Two arm,armv7-timer nodes name one CPU's timer: the first probed
+    keeps the tick, the second says it is idle and touches nothing (it
+    once switched the shared timer off, and the dead-tick report blamed
+    the interrupts property)."""
+    src = virt_source()
+    node = re.search(r"\ttimer \{.*?\n\t\};\n", src, re.S)
+    assert node, src
+    copy = node.group(0).replace("timer {", "timer-b {", 1)
+    c = boot(dtb=compile_dts(src.replace(node.group(0), copy + node.group(0), 1),
+                             "virt-two-timers"), machine="virt", semihosting=False, extra=VIRT)
+    assert "time: tick from timer-b at 100 Hz" in c.boot_log, c.boot_log
+    assert re.search(r"arch_timer timer: \d+ Hz, idle \(the tick runs elsewhere\)",
+                     c.boot_log), c.boot_log
+    assert "no tick in 5 periods" not in c.boot_log, c.boot_log
+    up = c.run("uptime")
+    assert "never ticked" not in up, up
+
+
+def test_primecell_and_virtio_where_nothing_answers(boot):
+    """The PL031's ID registers and a virtio-mmio slot's magic value are
+    their probes' first reads: where nothing answers, a reason, no halt."""
+    dtb = virt_with("virt-windows-nothing",
+                    ("reg = <0x00 0x9010000 0x00 0x1000>;",
+                     "reg = <0x00 0x%x 0x00 0x1000>;" % NOTHING),
+                    ("reg = <0x00 0xa000000 0x00 0x200>;",
+                     "reg = <0x00 0x%x 0x00 0x200>;" % (NOTHING + 0x100000)))
+    c = boot(dtb=dtb, machine="virt", semihosting=False, extra=VIRT)
+    assert "halted" not in c.boot_log, c.boot_log
+    assert "amba: nothing at 0x%08x" % (NOTHING + 0xfe0) in c.boot_log, c.boot_log
+    out = c.run("whynot /pl031@9010000")
+    assert "ID 00000000/00000000 is not a PL031" in out, out
+    out = c.run("whynot /virtio_mmio@a000000")
+    assert "nothing at 0x%08x" % (NOTHING + 0x100000) in out, out
+    assert "coyote" in c.run("version")
+
+
+def test_external_abort_is_named_not_blamed_on_xn(boot, poke_initrd):
+    """An unguarded read where nothing answers still halts, but says why."""
+    c = boot(machine="virt", semihosting=False, extra=VIRT, initrd=poke_initrd)
+    c.send("insmod modpoke read=1 addr=0x%x\r" % NOTHING)
+    out = c.expect(r"halted: [^\n]*\n", timeout=30)
+    assert ("at virtual address %08x: external abort: nothing answered at this address"
+            % NOTHING) in out, out
+    assert "XN" not in out, out
+    assert re.search(r"halted: data abort in modpoke_init\+0x", out), out
+
+
+def test_write_to_the_vectors_is_named(boot, poke_initrd):
+    c = boot(initrd=poke_initrd)
+    c.send("insmod modpoke write=1 addr=0xffff0000\r")
+    out = c.expect(r"halted: [^\n]*\n", timeout=30)
+    assert ("at virtual address ffff0000: the exception vectors are read-only "
+            "(arch/arm/mmu.c owns them)") in out, out
+    assert "module's text" not in out, out
+
+
+# --- issue 40, item 2: mappings bounded ------------------------------------------------
+
+def test_huge_window_is_refused_once_with_node_and_size(boot):
+    """A virtio-mmio slot 512 MiB long (a size in the wrong cell): once
+    mapped, then unmapped page by page, printing "out of second-level
+    tables" for each page, for minutes."""
+    dtb = virt_with("virt-huge-window", ("reg = <0x00 0xa000000 0x00 0x200>;",
+                                         "reg = <0x00 0xa000000 0x00 0x20000000>;"))
+    c = boot(dtb=dtb, machine="virt", semihosting=False, extra=VIRT)
+    log = c.boot_log
+    assert "out of second-level tables" not in log, log
+    refusal = ("mmu: ioremap of [mem 0x0a000000-0x29ffffff] (512 MiB) refused: larger than "
+               "the 256 MiB a window may be")
+    assert log.count(refusal) == 1, log
+    assert ("/virtio_mmio@a000000: window [mem 0x0a000000-0x29ffffff] (512 MiB) cannot be "
+            "mapped: refused (ENOMEM)") in log, log
+    out = c.run("whynot /virtio_mmio@a000000")
+    assert "failed: ENOMEM: /virtio_mmio@a000000: window" in out, out
+
+
+def test_big_window_is_unmapped_in_bounded_time(boot):
+    """256 MiB (the most a window may be) for a PL031 that is not there:
+    mapped in sections, the failed probe unmaps it in sections too."""
+    dtb = virt_with("virt-big-window", ("reg = <0x00 0x9010000 0x00 0x1000>;",
+                                        "reg = <0x00 0x20000000 0x00 0x10000000>;"))
+    c = boot(dtb=dtb, machine="virt", semihosting=False, extra=VIRT)
+    assert "out of second-level tables" not in c.boot_log, c.boot_log
+    assert "is not a PL031" in c.run("whynot /pl031@9010000")
+    assert not re.search(r"^  0x2\w{7}-", c.run("mem"), re.M)
+
+
+def test_ioremap_of_3_5_gib_is_refused_at_once(boot, poke_initrd):
+    c = boot(initrd=poke_initrd)
+    out = c.run("insmod modpoke map=1 addr=0x10000000 size=0xe0000000", timeout=10)
+    assert ("mmu: ioremap of [mem 0x10000000-0xefffffff] (3584 MiB) refused: larger than the "
+            "256 MiB a window may be") in out, out
+    assert "modpoke: ioremap(0x10000000, 0xe0000000) = 0x00000000" in out, out
+    assert "coyote" in c.run("version")
+
+
+def kernel_tables(c):
+    """The page tables (from iomem) and, on ARMv5, the vector page's RAM
+    alias (from mem), as addresses a module might write to."""
+    tables = [int(a, 16) for a in re.findall(r"^  ([0-9a-f]{8})-[0-9a-f]{8}  reserved  page tables$",
+                                             c.run("iomem"), re.M)]
+    alias = re.search(r"^  0xffff0000-0xffff0fff .* -> 0x([0-9a-f]{8})$", c.run("mem"), re.M)
+    return tables, int(alias.group(1), 16) if alias else None
+
+
+@pytest.mark.parametrize("machine", ["versatilepb", "vexpress-a9"])
+def test_module_cannot_write_the_page_tables(boot, poke_initrd, machine):
+    c = boot(initrd=poke_initrd, machine=machine, dtb=BUILD / "dts" / (machine + ".dtb"))
+    tables, _ = kernel_tables(c)
+    assert len(tables) == 2, tables
+    c.send("insmod modpoke write=1 addr=0x%x\r" % (max(tables) + 0x10))
+    out = c.expect(r"halted: [^\n]*\n", timeout=30)
+    assert ("at virtual address %08x: the page tables are read-only (arch/arm/mmu.c owns them)"
+            % (max(tables) + 0x10)) in out, out
+    assert "modpoke: wrote" not in out, out
+
+
+def test_module_cannot_write_the_vector_page_through_its_ram_alias(boot, poke_initrd):
+    c = boot(initrd=poke_initrd)
+    _, alias = kernel_tables(c)
+    c.send("insmod modpoke write=1 addr=0x%x\r" % alias)
+    out = c.expect(r"halted: [^\n]*\n", timeout=30)
+    assert ("at virtual address %08x: the exception vectors are read-only (arch/arm/mmu.c "
+            "owns them)" % alias) in out, out
+
+
+# --- issue 40, item 5: the heap debug mode catches what slub_debug catches --------
+
+def test_heap_reports_are_counted_and_a_looped_link_does_not_hang(poke_initrd):
+    """A module frees a block twice, then writes a link to itself over a
+    freed block's first word: once "0 errors reported" and a kmalloc that
+    looped with IRQs off; now each is reported, counted in `mem`, and the
+    list rebuilt."""
+    c = Coyote(initrd=poke_initrd, append="console=ttyAMA0 slub_debug")
+    try:
+        out = c.run("insmod modpoke dfree=1", timeout=20)
+        assert re.search(r"heap: kfree\(\S+\) from modpoke_\w+\+0x\w+/0x\w+ \[modpoke\]: "
+                         r"double free", out), out
+        assert "Heap debug (slub_debug): 1 error reported" in c.run("mem")
+        c.run("rmmod modpoke")
+        out = c.run("insmod modpoke link=1", timeout=20)
+        assert re.search(r"heap: use after free: the free-list link at \S+ overwritten "
+                         r"\(0x\w+\) after kfree, in a \d+-byte block allocated by "
+                         r"modpoke_\w+\+0x\w+/0x\w+ \[modpoke\], freed by modpoke_\w+\+", out), out
+        assert "heap: free list rebuilt from the block headers" in out, out
+        assert "modpoke: kmalloc past a looped link: 00000000" in out, out
+        mem = c.run("mem")
+        assert "Heap debug (slub_debug): 2 errors reported" in mem, mem
+        assert "CORRUPTED" not in mem, mem
+        assert "coyote" in c.run("version")
+    finally:
+        c.close(check_heap=False)
+
+
+# --- issue 40, "wrong words": an empty disk ---------------------------------------------
+
+def test_empty_disk_is_called_empty(boot):
+    """A 0-byte image: `blk read 0` once said "0 to 18446744073709551615"."""
+    img = TEST_BUILD / "empty-disk.img"
+    TEST_BUILD.mkdir(parents=True, exist_ok=True)
+    img.write_bytes(b"")
+    c = boot(machine="virt", extra=["-net", "none", "-device", "virtio-blk-device,drive=d0",
+                                    "-drive", "if=none,id=d0,file=%s,format=raw" % img])
+    assert "block: vda: 0 sectors, read-write" in c.boot_log, c.boot_log
+    for cmd in ("blk read 0", "blk write 3 1"):
+        out = c.run(cmd)
+        assert "blk: vda is empty (0 sectors): there is no sector %s" % cmd.split()[2] in out, out
+        assert "18446744073709551615" not in out, out
+
+
+# --- issue 40, item 6: a device whose node an overlay removal restores -------------------
+
+@pytest.fixture(scope="module")
+def bad_irq_initrd():
+    """The build's initrd plus an overlay that gives the NIC an interrupt
+    its controller does not have."""
+    dts = TEST_BUILD / "eth0-bad-irq.dts"
+    TEST_BUILD.mkdir(parents=True, exist_ok=True)
+    dts.write_text('/dts-v1/;\n/plugin/;\n\n&eth0 {\n\tinterrupts = <99>;\n};\n')
+    dtbo = TEST_BUILD / "eth0-bad-irq.dtbo"
+    subprocess.run(["dtc", "-@", "-I", "dts", "-O", "dtb", "-o", str(dtbo), str(dts)],
+                   check=True, capture_output=True, timeout=60)
+    files = [("lib/modules/" + p.name, p.read_bytes())
+             for p in sorted((BUILD / "modules").iterdir()) if p.suffix in (".ko", ".alias")]
+    files += [("lib/firmware/" + p.name, p.read_bytes())
+              for p in sorted((BUILD / "overlays").glob("*.dtbo"))]
+    files.append(("lib/firmware/eth0-bad-irq.dtbo", dtbo.read_bytes()))
+    path = TEST_BUILD / "initrd-bad-irq.cpio"
+    path.write_bytes(write_cpio(files))
+    return path
+
+
+def test_overlay_removal_that_restores_a_failed_device_probes_it_again(boot, bad_irq_initrd):
+    """The NIC's driver away, an overlay breaks its interrupts, the driver
+    comes back and fails; removing the overlay puts the property back and
+    once left the device failed (and the heap short what it kept)."""
+    c = boot(initrd=bad_irq_initrd)
+    c.run("rmmod smc91x")
+    out = c.run("overlay apply eth0-bad-irq")
+    assert "error" not in out, out
+    out = c.run("insmod smc91x")
+    assert "probe of 10010000.ethernet failed" in out, out
+    assert "failed" in c.run("whynot ethernet0")
+    out = c.run("overlay rm 1")
+    assert "10010000.ethernet: /external-bus/ethernet@0,0: property interrupts changed: " \
+           "probing again" in out, out
+    assert "smc91x 10010000.ethernet: bound (smsc,lan91c111)" in out, out
+    assert "verdict: bound" in c.run("whynot ethernet0")
+    assert "1 packets transmitted, 1 received" in c.run("ping -c 1 10.0.2.2")

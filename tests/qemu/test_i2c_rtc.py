@@ -180,7 +180,7 @@ def test_absent_client_fails_with_enxio(boot, ghost_dtb):
 def test_whynot_quotes_the_drivers_error_line(boot):
     """A probe that fails with dev_err() and no dev_err_probe(): `whynot`
     quotes the driver's last error line for the device instead of "the
-    driver gave no reason" (issue 30).  No chip at 0x69 here."""
+    driver gave no reason".  No chip at 0x69 here."""
     c = boot()
     out = c.run("overlay apply rtc-ds1307-69")
     assert "probe of 0-0069 failed: ENXIO" in out, out

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause
-"""Loadable modules under QEMU (issue 7).
+"""Loadable modules under QEMU.
 
 The default build makes the DS1338 driver a module (scripts/modules.config)
 and puts it in build/initrd.cpio with modules.alias: booting autoloads it

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause
-"""Device-tree overlays under QEMU (issue 14): `overlay apply` adds the
+"""Device-tree overlays under QEMU: `overlay apply` adds the
 DS1307 at 0x69 (its module autoloaded), `date -f rtc2` reads it, `whynot`
 explains it, `overlay rm` takes it away; a UART disabled and given back;
 labels across overlays; every broken overlay refused with its own reason

@@ -156,7 +156,7 @@ def _user_state(c):
 def test_selftest_leaves_user_state(boot):
     """A user's overlays survive `selftest all`: the overlay suite swaps in a
     tree of its own and must neither remove the user's overlays nor revert
-    them onto its tree (issue 30: `overlay apply uart2-disable` then
+    them onto its tree (`overlay apply uart2-disable` then
     `selftest overlay` failed 8 cases, lost the overlay and ttyAMA2)."""
     # The selftest initrd (the board's plus the test modules): the module
     # suite loads and unloads its modules beside the user's too.

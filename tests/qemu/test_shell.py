@@ -394,8 +394,8 @@ def test_console_hears_when_nothing_names_it(boot, name, edit):
 
 def test_gpio_without_controllers_says_where_they_would_come_from(coyote):
     """`gpio` on a kernel without a GPIO driver names the tree's
-    controllers no driver serves and the lab that writes one (issue 30:
-    it said only "no GPIO controllers")."""
+    controllers no driver serves and the lab that writes one (it once
+    said only "no GPIO controllers")."""
     out = coyote.run("gpio")
     assert out.startswith("no GPIO controllers registered"), out
     for addr in ("101e4000", "101e5000", "101e6000", "101e7000"):

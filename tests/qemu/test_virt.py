@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
-"""QEMU's `virt` board, whose tree QEMU writes itself from its command line
-(issue 28): no DTS of ours, no -dtb.  One boot per configuration of
+"""QEMU's `virt` board, whose tree QEMU writes itself from its command
+line: no DTS of ours, no -dtb.  One boot per configuration of
 scripts/qemu-dumpdtb.py (Cortex-A15, Cortex-A7, 1 GiB, two CPUs, entered
 in HYP mode), several
 checks per boot, `reboot` last: the prompt with nothing deferred or

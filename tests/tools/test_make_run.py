@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause
-"""`make run` as README.md shows it (issue 30): without a blob (`DTB=`,
+"""`make run` as README.md shows it: without a blob (`DTB=`,
 QEMU then passes ATAGs and the kernel boots on its built-in tree), and on
 the corpus's vexpress-v2p-ca9.dtb, which `make run` fetches first."""
 import subprocess
@@ -60,3 +60,21 @@ def test_make_run_missing_dtb_says_so():
     assert res.returncode != 0
     assert "run: DTB=build/nosuch.dtb: no such file" in res.stderr, res.stderr
     assert "qemu" not in res.stdout, res.stdout
+
+
+def test_make_run_in_a_lab_folder_without_its_driver_is_refused(tmp_path):
+    """A build folder whose kernel was linked with LAB_DRIVER (a lab's
+    folder after lab-check): `make run B=...` without it would link a
+    kernel without the student's driver; make refuses and says what to
+    give, before building or running anything."""
+    (tmp_path / "lab").mkdir()
+    (tmp_path / "lab" / "lab_driver.c").write_text(
+        '#line 1 "docs/labs/lab5/gpio-pl061.c"\nint lab_driver;\n')
+    res = subprocess.run(["make", "-s", "--no-print-directory", "run", "B=%s" % tmp_path],
+                         cwd=str(ROOT), capture_output=True, text=True, timeout=300,
+                         stdin=subprocess.DEVNULL)
+    assert res.returncode != 0
+    assert "holds a kernel built with a lab driver (last docs/labs/lab5/gpio-pl061.c)" \
+        in res.stderr, res.stderr
+    assert "make run B=%s LAB_DRIVER=FILE.c" % tmp_path in res.stderr, res.stderr
+    assert "qemu" not in res.stdout and not (tmp_path / "kernel.elf").exists(), res.stdout

@@ -95,6 +95,18 @@ def kernel_report(c, path):
     return m.group(1).strip(), d.group(1) if d else None, lines, mod.group(1) if mod else None
 
 
+# The one reason the kernel words differently from the prediction, both
+# true: a node under an I2C controller with no driver ("has no bound driver"
+# where the kernel knows the controller's device, "would get no driver" off
+# it).  Aspeed's I2C buses carry sensors and EEPROMs.
+I2C_UNBOUND = re.compile(r"^(its I2C controller \S+) (?:has no bound driver \(whynot|"
+                         r"would get no driver \(see) (\S+)\)$")
+
+
+def same_reasons(lines):
+    return [I2C_UNBOUND.sub(r"\1 is not bound (\2)", l) for l in lines]
+
+
 def check_agreement(c, dtb):
     host = host_report(dtb)
     assert host, "ofdump --devices printed no nodes"
@@ -119,7 +131,7 @@ def check_agreement(c, dtb):
             assert kv == hv, (path, hv, kv, hlines, klines)
             # The tree's reasons are the same words (the same code).
             if hv in ("disabled", "no bus", "no compatible", "no driver", "container"):
-                assert klines == hlines, (path, hlines, klines)
+                assert same_reasons(klines) == same_reasons(hlines), (path, hlines, klines)
     return host
 
 

@@ -20,6 +20,7 @@
 #include <linux/printk.h>
 #include <linux/reboot.h>
 #include <linux/string.h>
+#include <asm/extable.h>
 
 #define PSCI_0_2_FN_BASE		0x84000000u
 #define PSCI_0_2_FN_PSCI_VERSION	(PSCI_0_2_FN_BASE + 0x0)
@@ -34,7 +35,14 @@
 #define ARM_HVC_0			".inst 0xe1400070"
 #define ARM_SMC_0			".inst 0xe1600070"
 
-typedef u32 (*psci_fn)(u32 fn, u32 arg0, u32 arg1, u32 arg2);
+/*
+ * A call returns the firmware's answer, or sets *@err to -EFAULT when
+ * nobody answered: on a CPU without the Virtualization (hvc) or Security
+ * (smc) Extensions, or with them but no code at EL2/EL3, the instruction
+ * is undefined.  The exception table (asm/extable.h) turns that exception
+ * into the error instead of a halt.
+ */
+typedef u32 (*psci_fn)(u32 fn, u32 arg0, u32 arg1, u32 arg2, int *err);
 
 struct psci {
 	psci_fn invoke;
@@ -44,25 +52,31 @@ struct psci {
 	struct device *dev;
 };
 
-static u32 __invoke_psci_fn_hvc(u32 fn, u32 arg0, u32 arg1, u32 arg2)
+static u32 __invoke_psci_fn_hvc(u32 fn, u32 arg0, u32 arg1, u32 arg2, int *err)
 {
 	register u32 r0 __asm__("r0") = fn;
 	register u32 r1 __asm__("r1") = arg0;
 	register u32 r2 __asm__("r2") = arg1;
 	register u32 r3 __asm__("r3") = arg2;
+	int e = 0;
 
-	__asm__ volatile(ARM_HVC_0 : "+r"(r0) : "r"(r1), "r"(r2), "r"(r3) : "memory");
+	__asm__ volatile(_ASM_GUARD(ARM_HVC_0, "%[e]")
+			 : "+r"(r0), [e] "+r"(e) : "r"(r1), "r"(r2), "r"(r3) : "memory");
+	*err = e;
 	return r0;
 }
 
-static u32 __invoke_psci_fn_smc(u32 fn, u32 arg0, u32 arg1, u32 arg2)
+static u32 __invoke_psci_fn_smc(u32 fn, u32 arg0, u32 arg1, u32 arg2, int *err)
 {
 	register u32 r0 __asm__("r0") = fn;
 	register u32 r1 __asm__("r1") = arg0;
 	register u32 r2 __asm__("r2") = arg1;
 	register u32 r3 __asm__("r3") = arg2;
+	int e = 0;
 
-	__asm__ volatile(ARM_SMC_0 : "+r"(r0) : "r"(r1), "r"(r2), "r"(r3) : "memory");
+	__asm__ volatile(_ASM_GUARD(ARM_SMC_0, "%[e]")
+			 : "+r"(r0), [e] "+r"(e) : "r"(r1), "r"(r2), "r"(r3) : "memory");
+	*err = e;
 	return r0;
 }
 
@@ -70,22 +84,28 @@ static u32 __invoke_psci_fn_smc(u32 fn, u32 arg0, u32 arg1, u32 arg2)
 static int psci_sys_reset(struct notifier_block *nb, unsigned long action, void *data)
 {
 	struct psci *p = container_of(nb, struct psci, restart_nb);
-	int ret;
+	int ret, err;
 
 	dev_notice(p->dev, "SYSTEM_RESET\n");
-	ret = (int)p->invoke(PSCI_0_2_FN_SYSTEM_RESET, 0, 0, 0);
-	dev_err(p->dev, "SYSTEM_RESET returned %d\n", ret);
+	ret = (int)p->invoke(PSCI_0_2_FN_SYSTEM_RESET, 0, 0, 0, &err);
+	if (err)
+		dev_err(p->dev, "SYSTEM_RESET: no PSCI firmware answered\n");
+	else
+		dev_err(p->dev, "SYSTEM_RESET returned %d\n", ret);
 	return NOTIFY_DONE;
 }
 
 static int psci_sys_poweroff(struct notifier_block *nb, unsigned long action, void *data)
 {
 	struct psci *p = container_of(nb, struct psci, power_off_nb);
-	int ret;
+	int ret, err;
 
 	dev_notice(p->dev, "SYSTEM_OFF\n");
-	ret = (int)p->invoke(PSCI_0_2_FN_SYSTEM_OFF, 0, 0, 0);
-	dev_err(p->dev, "SYSTEM_OFF returned %d\n", ret);
+	ret = (int)p->invoke(PSCI_0_2_FN_SYSTEM_OFF, 0, 0, 0, &err);
+	if (err)
+		dev_err(p->dev, "SYSTEM_OFF: no PSCI firmware answered\n");
+	else
+		dev_err(p->dev, "SYSTEM_OFF returned %d\n", ret);
 	return NOTIFY_DONE;
 }
 
@@ -118,7 +138,10 @@ static int psci_probe(struct platform_device *pdev)
 	ret = psci_set_conduit(dev, p);
 	if (ret)
 		return ret;
-	ver = p->invoke(PSCI_0_2_FN_PSCI_VERSION, 0, 0, 0);
+	ver = p->invoke(PSCI_0_2_FN_PSCI_VERSION, 0, 0, 0, &ret);
+	if (ret)
+		return dev_err_probe(dev, -ENODEV, "no PSCI firmware answered (`%s #0` trapped: "
+				     "nothing runs at the level it calls)", p->method);
 	if (PSCI_VERSION_MAJOR(ver) == 0 && PSCI_VERSION_MINOR(ver) < 2)
 		return dev_err_probe(dev, -ENODEV, "firmware says PSCI version 0x%08x: not 0.2 or later",
 				     (unsigned int)ver);

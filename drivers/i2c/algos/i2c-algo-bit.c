@@ -14,6 +14,7 @@
  */
 #define pr_fmt(fmt) "i2c-algo-bit: " fmt
 
+#include <linux/export.h>
 #include <linux/i2c.h>
 #include <linux/i2c-algo-bit.h>
 #include <linux/errno.h>
@@ -282,3 +283,4 @@ int i2c_bit_add_bus(struct i2c_adapter *adap)
 		i2c_recover(adap, bit);
 	return i2c_add_adapter(adap);
 }
+EXPORT_SYMBOL(i2c_bit_add_bus);

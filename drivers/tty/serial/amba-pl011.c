@@ -15,7 +15,6 @@
 #include <linux/console.h>
 #include <linux/errno.h>
 #include <linux/interrupt.h>
-#include <linux/irqflags.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/platform_device.h>
@@ -23,8 +22,6 @@
 #include <linux/serial_core.h>
 #include <linux/string.h>
 #include <asm/io.h>
-#include <coyote/console.h>
-#include <coyote/shell.h>
 
 /* Registers (PL011 TRM), offsets from the block's base. */
 #define UART01x_DR		0x00
@@ -128,57 +125,31 @@ OF_EARLYCON_DECLARE(pl011, "arm,pl011", pl011_early_setup);
 #define UART011_RXIM		0x10	/* receive */
 #define UART011_ICR_ALL		0x7ff
 
-#define PL011_DEFAULT_BAUD	115200	/* when neither bootargs nor the tree say */
-#define PL011_RX_RING		1024	/* a power of two */
-#define PL011_MAX_LINES		32
-#define PL011_CTRL_C		0x03
-
 struct pl011_port {
+	struct uart_port port;		/* first: the core's ring, name and counts */
 	void __iomem *base;
-	struct device *dev;
-	struct console con;
-	char name[16];			/* "ttyAMA0" */
-	int line;
-	unsigned long uartclk;
-	unsigned int baud;
-	int irq;
-	unsigned long rx_chars, rx_errors, rx_overruns, rx_throttled;
-	unsigned long overruns_reported;
-	bool throttled;			/* receive interrupt masked: the ring is full */
-	/* The IRQ handler moves head, the console reader moves tail. */
-	volatile unsigned int head, tail;
-	u8 ring[PL011_RX_RING];
 };
 
-static struct pl011_port *pl011_ports[PL011_MAX_LINES];	/* by ttyAMA number */
-
-/*
- * Flow control: a full ring masks the receive interrupt and leaves the
- * rest in the FIFO, and QEMU then holds what follows (a real line would
- * need RTS, the FIFO being only 16 deep).  Nothing is dropped here; a
- * character the UART itself lost is counted as an overrun.
- */
-static void pl011_throttle(struct pl011_port *port)
+static void pl011_throttle(struct pl011_port *up)
 {
-	writel(0, port->base + UART011_IMSC);
-	port->throttled = true;
-	port->rx_throttled++;
+	writel(0, up->base + UART011_IMSC);
+	uart_throttled(&up->port);
 }
 
 /* Moves what the receive FIFO holds into the ring; returns how many words. */
-static unsigned int pl011_drain_rx(struct pl011_port *port)
+static unsigned int pl011_drain_rx(struct pl011_port *up)
 {
+	struct uart_port *port = &up->port;
 	unsigned int n = 0;
 
-	while (!(readl(port->base + UART01x_FR) & UART01x_FR_RXFE)) {
-		unsigned int head = port->head;
+	while (!(readl(up->base + UART01x_FR) & UART01x_FR_RXFE)) {
 		u32 ch;
 
-		if (head - port->tail >= PL011_RX_RING) {
-			pl011_throttle(port);
+		if (!uart_rx_room(port)) {
+			pl011_throttle(up);
 			break;
 		}
-		ch = readl(port->base + UART01x_DR);
+		ch = readl(up->base + UART01x_DR);
 		n++;
 		if (ch & UART011_DR_OE)
 			port->rx_overruns++;	/* this one arrived, the one before it did not */
@@ -186,12 +157,7 @@ static unsigned int pl011_drain_rx(struct pl011_port *port)
 			port->rx_errors++;
 			continue;
 		}
-		/* The console's Ctrl-C interrupts the running command. */
-		if ((u8)ch == PL011_CTRL_C && (port->con.flags & CON_ENABLED))
-			console_intr();
-		port->ring[head % PL011_RX_RING] = (u8)ch;
-		port->head = head + 1;
-		port->rx_chars++;
+		uart_insert_char(port, (u8)ch);
 	}
 	return n;
 }
@@ -204,46 +170,23 @@ static unsigned int pl011_drain_rx(struct pl011_port *port)
  */
 static irqreturn_t pl011_rx_interrupt(int irq, void *dev_id)
 {
-	struct pl011_port *port = dev_id;
+	struct pl011_port *up = dev_id;
 	unsigned int n = 0;
 
 	do {
-		n += pl011_drain_rx(port);
-		writel(UART011_RXIM | UART011_RTIM, port->base + UART011_ICR);
-	} while (!port->throttled && !(readl(port->base + UART01x_FR) & UART01x_FR_RXFE));
+		n += pl011_drain_rx(up);
+		writel(UART011_RXIM | UART011_RTIM, up->base + UART011_ICR);
+	} while (!up->port.throttled && !(readl(up->base + UART01x_FR) & UART01x_FR_RXFE));
 	return n ? IRQ_HANDLED : IRQ_NONE;
 }
 
 /* Half the ring read: take the FIFO again and let it interrupt. */
-static void pl011_unthrottle(struct pl011_port *port)
+static void pl011_unthrottle(struct uart_port *port)
 {
-	unsigned long flags;
+	struct pl011_port *up = container_of(port, struct pl011_port, port);
 
-	local_irq_save(flags);
-	port->throttled = false;
-	writel(UART011_RXIM | UART011_RTIM, port->base + UART011_IMSC);
-	pl011_rx_interrupt(port->irq, port);
-	local_irq_restore(flags);
-}
-
-static int pl011_console_getc(struct console *co)
-{
-	struct pl011_port *port = co->data;
-	unsigned int tail = port->tail;
-	u8 ch;
-
-	if (port->rx_overruns != port->overruns_reported) {
-		port->overruns_reported = port->rx_overruns;
-		pr_warn("%s: input lost: %lu receive overrun(s) so far\n", port->name,
-			port->rx_overruns);
-	}
-	if (port->throttled && port->head - tail <= PL011_RX_RING / 2)
-		pl011_unthrottle(port);
-	if (tail == port->head)
-		return -EAGAIN;
-	ch = port->ring[tail % PL011_RX_RING];
-	port->tail = tail + 1;
-	return ch;
+	writel(UART011_RXIM | UART011_RTIM, up->base + UART011_IMSC);
+	pl011_rx_interrupt(port->irq, up);
 }
 
 static void pl011_putc(void __iomem *base, char c)
@@ -256,108 +199,50 @@ static void pl011_putc(void __iomem *base, char c)
 
 static void pl011_console_write(struct console *co, const char *s, unsigned int n)
 {
-	struct pl011_port *port = co->data;
+	struct pl011_port *up = container_of(co, struct pl011_port, port.con);
 
 	for (; n; n--, s++) {
 		if (*s == '\n')
-			pl011_putc(port->base, '\r');
-		pl011_putc(port->base, *s);
+			pl011_putc(up->base, '\r');
+		pl011_putc(up->base, *s);
 	}
-}
-
-/* "115200n8" → 115200; 0 when @opt does not start with a number. */
-static unsigned int pl011_parse_baud(const char *opt)
-{
-	unsigned int baud = 0;
-
-	while (opt && *opt >= '0' && *opt <= '9' && baud < 10000000)
-		baud = baud * 10 + (unsigned int)(*opt++ - '0');
-	return baud;
-}
-
-/*
- * Baud rate and console: "console=ttyAMA<n>[,<baud>]" in bootargs wins;
- * else the options of /chosen/stdout-path when it names this UART; else
- * the default.  Either one naming this UART makes it the console.
- */
-static unsigned int pl011_pick_baud(struct pl011_port *port, bool *is_console)
-{
-	const char *path = NULL, *opts = NULL, *args = NULL, *p;
-	unsigned int baud = 0;
-	size_t len = strlen(port->name);
-
-	*is_console = false;
-	if (of_chosen)
-		of_property_read_string(of_chosen, "stdout-path", &path);
-	if (path && of_find_node_opts_by_path(path, &opts) == port->dev->of_node) {
-		*is_console = true;
-		baud = pl011_parse_baud(opts);
-	}
-	if (of_chosen)
-		of_property_read_string(of_chosen, "bootargs", &args);
-	/* Each space-separated word; "console=ttyAMA0,115200" names us. */
-	for (p = args; p && *p; ) {
-		const char *word = p;
-
-		while (*p && *p != ' ')
-			p++;
-		if (!strncmp(word, "console=", 8) && !strncmp(word + 8, port->name, len) &&
-		    (word + 8 + len == p || word[8 + len] == ',')) {
-			*is_console = true;
-			if (word[8 + len] == ',')
-				baud = pl011_parse_baud(word + 9 + len);
-		}
-		while (*p == ' ')
-			p++;
-	}
-	return baud ? baud : PL011_DEFAULT_BAUD;
-}
-
-/* The alias number when free, else the first number no alias claims. */
-static int pl011_pick_line(struct device_node *np)
-{
-	int line = of_alias_get_id(np, "serial");
-
-	if (line >= 0 && line < PL011_MAX_LINES && !pl011_ports[line])
-		return line;
-	for (line = of_alias_get_highest_id("serial") + 1; line < PL011_MAX_LINES; line++)
-		if (line >= 0 && !pl011_ports[line])
-			return line;
-	return -ENOSPC;
 }
 
 /* Divisor in 64ths: IBRD takes the integer part, FBRD the fraction. */
-static void pl011_set_baud(struct pl011_port *port)
+static void pl011_set_baud(struct pl011_port *up)
 {
-	u32 div = (u32)((port->uartclk * 4 + port->baud / 2) / port->baud);
+	u32 div = (u32)((up->port.uartclk * 4 + up->port.baud / 2) / up->port.baud);
 
-	for (int spin = 0; readl(port->base + UART01x_FR) & UART01x_FR_BUSY; spin++)
+	for (int spin = 0; readl(up->base + UART01x_FR) & UART01x_FR_BUSY; spin++)
 		if (spin == TX_SPIN_LIMIT)
 			break;
-	writel(0, port->base + UART011_CR);
-	writel(div >> 6, port->base + UART011_IBRD);
-	writel(div & 0x3f, port->base + UART011_FBRD);
-	writel(UART01x_LCRH_WLEN_8 | UART01x_LCRH_FEN, port->base + UART011_LCRH);
+	writel(0, up->base + UART011_CR);
+	writel(div >> 6, up->base + UART011_IBRD);
+	writel(div & 0x3f, up->base + UART011_FBRD);
+	writel(UART01x_LCRH_WLEN_8 | UART01x_LCRH_FEN, up->base + UART011_LCRH);
 }
 
 static int pl011_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	struct pl011_port *port;
+	struct pl011_port *up;
+	struct uart_port *port;
 	bool is_console;
 	struct clk *clk;
 	u32 cid, pid;
 	int ret;
 
-	port = devm_kzalloc(dev, sizeof(*port), GFP_KERNEL);
-	if (!port)
+	up = devm_kzalloc(dev, sizeof(*up), GFP_KERNEL);
+	if (!up)
 		return -ENOMEM;
+	port = &up->port;
 	port->dev = dev;
-	port->base = devm_platform_ioremap_resource(pdev, 0);
-	if (IS_ERR(port->base))
-		return (int)PTR_ERR(port->base);
-	cid = amba_read_id(port->base, UART_CELLID0);
-	pid = amba_read_id(port->base, UART_PERIPHID0);
+	port->prefix = "ttyAMA";
+	up->base = devm_platform_ioremap_resource(pdev, 0);
+	if (IS_ERR(up->base))
+		return (int)PTR_ERR(up->base);
+	cid = amba_read_id(up->base, UART_CELLID0);
+	pid = amba_read_id(up->base, UART_PERIPHID0);
 	if (cid != AMBA_CID || (pid & 0xfff) != PL011_PART || ((pid >> 12) & 0xff) != ARM_DESIGNER)
 		return dev_err_probe(dev, -ENODEV, "ID %08x/%08x is not a PL011", pid, cid);
 
@@ -372,78 +257,42 @@ static int pl011_probe(struct platform_device *pdev)
 	if (port->irq < 0)
 		return port->irq;
 
-	port->line = pl011_pick_line(dev->of_node);
-	if (port->line < 0)
-		return dev_err_probe(dev, port->line, "no free ttyAMA number");
-	snprintf(port->name, sizeof(port->name), "ttyAMA%d", port->line);
-	port->baud = pl011_pick_baud(port, &is_console);
-	/* Neither names a console: the UART the early console found (serial0
-	 * alias, first UART) takes over, as Linux hands a boot console over. */
-	if (!is_console && earlycon_mapbase() &&
-	    platform_get_resource(pdev, IORESOURCE_MEM, 0)->start == earlycon_mapbase())
-		is_console = true;
+	ret = uart_setup_port(port, platform_get_resource(pdev, IORESOURCE_MEM, 0)->start,
+			      &is_console);
+	if (ret)
+		return dev_err_probe(dev, ret, "no free ttyAMA number");
 
-	writel(0, port->base + UART011_IMSC);
+	writel(0, up->base + UART011_IMSC);
 	if (port->uartclk)
-		pl011_set_baud(port);
+		pl011_set_baud(up);
 	else
 		dev_warn(dev, "no clock in the tree: keeping the divisor already set\n");
-	writel(UART011_CR_UARTEN | UART011_CR_TXE | UART011_CR_RXE, port->base + UART011_CR);
-	writel(UART011_ICR_ALL, port->base + UART011_ICR);
+	writel(UART011_CR_UARTEN | UART011_CR_TXE | UART011_CR_RXE, up->base + UART011_CR);
+	writel(UART011_ICR_ALL, up->base + UART011_ICR);
 
 	ret = devm_request_irq(dev, (unsigned int)port->irq, pl011_rx_interrupt, 0,
-			       dev_name(dev), port);
+			       dev_name(dev), up);
 	if (ret)
 		return dev_err_probe(dev, ret, "cannot request IRQ %d", port->irq);
-	writel(UART011_RXIM | UART011_RTIM, port->base + UART011_IMSC);
+	port->unthrottle = pl011_unthrottle;
+	writel(UART011_RXIM | UART011_RTIM, up->base + UART011_IMSC);
 
-	pl011_ports[port->line] = port;
-	platform_set_drvdata(pdev, port);
+	platform_set_drvdata(pdev, up);
 	dev_info(dev, "%s: PL011 rev %u, virq %d, %u baud (%lu Hz clock)%s\n", port->name,
 		 (pid >> 20) & 0xf, port->irq, port->baud, port->uartclk,
 		 is_console ? ", console" : "");
-	if (is_console) {
-		strscpy(port->con.name, "ttyAMA", sizeof(port->con.name));
-		port->con.write = pl011_console_write;
-		port->con.getc = pl011_console_getc;
-		port->con.index = (short)port->line;
-		port->con.data = port;
-		register_console(&port->con);
-		device_set_essential(dev, "console", port->name);
-	}
-	return 0;
+	port->con.write = pl011_console_write;
+	return uart_add_one_port(port, is_console);
 }
 
 static int pl011_remove(struct platform_device *pdev)
 {
-	struct pl011_port *port = platform_get_drvdata(pdev);
+	struct pl011_port *up = platform_get_drvdata(pdev);
 
-	writel(0, port->base + UART011_IMSC);
-	if (port->con.data) {
-		device_clear_essential(&pdev->dev, "console");
-		unregister_console(&port->con);
-	}
-	pl011_ports[port->line] = NULL;
+	writel(0, up->base + UART011_IMSC);
+	uart_remove_one_port(&up->port);
 	return 0;
 }
-
-static int cmd_ttys(int argc, char **argv)
-{
-	printf("%-8s %-18s %5s %7s %10s %6s %8s %9s %s\n", "tty", "device", "virq", "baud",
-	       "rx", "errors", "overruns", "throttled", "console");
-	for (int i = 0; i < PL011_MAX_LINES; i++) {
-		struct pl011_port *p = pl011_ports[i];
-
-		if (!p)
-			continue;
-		printf("%-8s %-18s %5d %7u %10lu %6lu %8lu %9lu %s\n", p->name, dev_name(p->dev),
-		       p->irq, p->baud, p->rx_chars, p->rx_errors, p->rx_overruns, p->rx_throttled,
-		       p->con.data ? "yes" : "-");
-	}
-	return 0;
-}
-SHELL_COMMAND(ttys, cmd_ttys, "ttys", "PL011 UARTs: ttyAMA name, device, IRQ, baud, receive counts",
-	      .topic = TOPIC_DEVICES, .example = "ttys");
 
 static const struct of_device_id pl011_of_match[] = {
 	{ .compatible = "arm,pl011" },

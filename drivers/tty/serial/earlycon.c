@@ -99,6 +99,7 @@ static int earlycon_setup_node(const void *fdt, int node, const char *what,
 	}
 	dev = (struct earlycon_device){
 		.mapbase = addr,
+		.mapsize = (unsigned long)size,
 		.membase = ioremap(addr, size),
 		.fdt = fdt,
 		.node = node,
@@ -109,6 +110,10 @@ static int earlycon_setup_node(const void *fdt, int node, const char *what,
 		return -EINVAL;
 	}
 	ret = match->setup(&dev, options);
+	if (ret && dev.reason) {
+		WHY("%s: %s at 0x%08llx refused: %s", what, match->name, addr, dev.reason);
+		return ret;
+	}
 	if (ret) {
 		WHY("%s: %s at 0x%08llx did not answer (%s)", what, match->name, addr,
 		    errname(ret));

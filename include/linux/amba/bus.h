@@ -9,6 +9,7 @@
 #ifndef _LINUX_AMBA_BUS_H
 #define _LINUX_AMBA_BUS_H
 
+#include <linux/printk.h>
 #include <linux/types.h>
 #include <asm/io.h>
 
@@ -17,13 +18,25 @@
 #define AMBA_CID		0xb105f00d
 #define AMBA_VENDOR_ARM		0x41
 
-/* The 32-bit ID assembled from the four byte-wide registers at @off. */
+/*
+ * The 32-bit ID assembled from the four byte-wide registers at @off.  It
+ * is a probe's first access to its window, so it is guarded (asm/io.h):
+ * where nothing answers it says so and returns 0, an ID no driver takes.
+ */
 static inline u32 amba_read_id(void __iomem *base, unsigned int off)
 {
-	u32 id = 0;
+	u32 id = 0, v;
 
-	for (int i = 0; i < 4; i++)
-		id |= (readl((char __iomem *)base + off + 4 * i) & 0xff) << (8 * i);
+	for (int i = 0; i < 4; i++) {
+		char __iomem *reg = (char __iomem *)base + off + 4 * i;
+
+		if (readl_nofault(reg, &v)) {
+			pr_err("amba: nothing at 0x%08lx (an external abort reading the ID)\n",
+			       (unsigned long)reg);
+			return 0;
+		}
+		id |= (v & 0xff) << (8 * i);
+	}
 	return id;
 }
 

@@ -25,14 +25,14 @@ struct gpio_chip {
 	int (*to_irq)(struct gpio_chip *gc, unsigned int offset);
 	/* gpiolib's own */
 	void *data;
-	u32 requested;			/* consumers' lines, one bit each (ngpio <= 32) */
+	u64 requested;			/* consumers' lines, one bit each (ngpio <= 64) */
 	struct gpio_chip *next;
 };
 
 /**
  * gpiochip_add_data() - register @gc (ngpio lines, every callback set),
  * numbering its lines after those already registered.
- * Return: 0; -EINVAL for a chip without lines (or more than 32) or callbacks.
+ * Return: 0; -EINVAL for a chip without lines (or more than 64) or callbacks.
  */
 int gpiochip_add_data(struct gpio_chip *gc, void *data);
 void gpiochip_remove(struct gpio_chip *gc);

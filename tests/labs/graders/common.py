@@ -5,7 +5,9 @@ kernel builds, QEMU's monitor, whynot), the answers' parsing, and the
 starters as handed out (pristine()).  tests/labs/grade.py is the entry."""
 import importlib
 import json
+import random
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -15,7 +17,8 @@ TESTS = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(TESTS))
 sys.path.insert(0, str(TESTS / "labs"))
 
-from qemu.coyote import Coyote, ROOT, connect_unix, dts_cpp  # noqa: E402,F401
+from qemu.coyote import ROOT, connect_unix, dts_cpp  # noqa: E402,F401
+from qemu import coyote as _qemu  # noqa: E402
 import handin  # noqa: E402
 sys.path.insert(0, str(TESTS / "lib"))
 from ofdump import devices as ofdump_devices  # noqa: E402,F401
@@ -29,6 +32,15 @@ DTC_FLAGS = ["-@", "-I", "dts", "-O", "dtb", "-W", "no-simple_bus_reg",
              "-W", "no-unit_address_vs_reg"]
 
 
+REPORT_LINES = 150     # the most a check's hint prints
+
+
+class Coyote(_qemu.Coyote):
+    """QEMU as a grade runs it: in the tools' sandbox of the grade now
+    running (Grader() sets WRAP), which sees no build/tests."""
+    WRAP = None
+
+
 class Grader:
     """One grade: the lab's fixed rubric (graders/labN.py's RUBRIC: every
     check, in order, with its points) and what this run found for each.
@@ -37,6 +49,7 @@ class Grader:
     waited for."""
 
     OUT = None          # main(): the grade's own build folder (build/labN)
+    SEED = None         # main(): --seed, to grade again as a recorded grade did
 
     def __init__(self, lab, src):
         mine = importlib.import_module("graders.lab%d" % lab)
@@ -46,6 +59,15 @@ class Grader:
         self.held = None        # why every check not run waits (refused hand-in)
         self.out = Grader.OUT or BUILD / ("lab%d" % lab)
         self.out.mkdir(parents=True, exist_ok=True)
+        # The test values this grade draws (temperatures, addresses, counts)
+        # come from one seed the student never sees: result.json records
+        # it, and `grade.py --seed` grades again with the same values.
+        self.seed = Grader.SEED if Grader.SEED is not None else random.SystemRandom().getrandbits(32)
+        self.rng = random.Random(self.seed)
+        # QEMU runs the student's kernel, which may ask it for files
+        # (semihosting): in the tools' sandbox, with the rest (on the
+        # grade's loopback: lab 10's gdb reaches QEMU's stub there).
+        Coyote.WRAP = lambda argv: handin.tool_argv(argv, self.out, net=True)
 
     def _record(self, text, status, hint):
         if text not in self.rubric:
@@ -54,8 +76,10 @@ class Grader:
             raise RuntimeError("lab %d grader: %r reported twice" % (self.lab, text))
         self.found[text] = (status, hint)
 
-    def check(self, text, ok, hint=""):
-        self._record(text, "pass" if ok else "todo", "" if ok else hint)
+    def check(self, text, ok, hint="", note=""):
+        """The check @text: passed when @ok, else its @hint is shown;
+        @note: what a passed check still tells (a warning)."""
+        self._record(text, "pass" if ok else "todo", note if ok else hint)
         return ok
 
     def skip(self, text, needs):
@@ -102,6 +126,7 @@ class Grader:
         got, total = self.score()
         (self.out / "result.json").write_text(json.dumps({
             "lab": self.lab, "title": self.title, "src": shown or str(self.src),
+            "seed": self.seed,
             "score": got, "max": total, "done": got == total,
             "checks": [{"check": t, "status": st, "points": p if st == "pass" else 0,
                         "max": p, "hint": h} for st, t, h, p in self.results]},
@@ -118,7 +143,8 @@ class Grader:
         for status, text, hint, points in results:
             print("  [%s] %s  (%d/%d)" % (status, text, points if status == "pass" else 0,
                                         points))
-            for line in show(hint).splitlines():
+            # (Each tool's output is a slice already: this bounds them all.)
+            for line in handin.bounded(show(hint), REPORT_LINES).splitlines():
                 print("         " + line)
         done = sum(1 for r in results if r[0] == "pass")
         got, most = self.score()
@@ -157,36 +183,44 @@ def compile_lab_dts(src, out, include=()):
     more folders for #include after the file's own.
     Return (dtb or None, messages)."""
     pre = out.with_suffix(".pre")
-    cpp = dts_cpp(src, "-I", src.parent, *["-I%s" % d for d in include], "-o", pre)
+    # Both in the tools' sandbox, in the file's own folder: what an
+    # include or an incbin names is looked for there and in the prepared
+    # tree, never in the grader's files.
+    cpp = handin.run_tool([ROOT / "scripts" / "dts-cpp", "-I", src.parent] +
+                          ["-I%s" % d for d in include] + ["-o", pre, src],
+                          out.parent, cwd=src.parent, timeout=60)
     if cpp.returncode:
-        return None, cpp.stderr.strip()
+        return None, said(cpp.stderr)
     # dtc's own /include/ and /incbin/, written or made by a macro, may
     # not reach out of the hand-in either.
     refused = handin.include_problems(pre, dtc_only=True)
     if refused:
-        return None, "\n".join(refused)
-    dtc = subprocess.run(["dtc"] + DTC_FLAGS + ["-o", str(out), str(pre)],
-                         capture_output=True, text=True, timeout=60)
+        return None, said("\n".join(refused))
+    dtc = handin.run_tool(["dtc"] + DTC_FLAGS + ["-o", out, pre], out.parent,
+                          cwd=src.parent, timeout=60)
     if dtc.returncode or dtc.stderr.strip():
-        return None, dtc.stderr.strip()
+        return None, said(dtc.stderr)
     return out, ""
 
 
-def dtbs_check(dtb, schema=None):
+def said(text):
+    """What a tool printed, as a report may quote it: a bounded slice."""
+    return handin.bounded(text.strip())
+
+
+def dtbs_check(dtb, schema=None, out=None):
     """(clean?, findings): @dtb against the processed binding schema (the
     project's, built first, or @schema), as `make dtbs_check` checks the
-    board (the board's waived findings stay waived)."""
+    board (the board's waived findings stay waived); in the tools'
+    sandbox, @out (by default @dtb's folder) holding both."""
     if schema is None:
         schema = ROOT / "build" / "bindings" / "processed-schema.json"
-        res = subprocess.run(["make", "-s", "--no-print-directory", rel(schema)],
-                             cwd=str(ROOT), capture_output=True, text=True, timeout=900)
-        if res.returncode:
-            return False, "(the schema does not build: %s)" % (res.stdout + res.stderr).strip()
-    res = subprocess.run([str(ROOT / "scripts" / "dtbs-check"), "--waivers",
-                          str(ROOT / "dts" / "bindings" / "dtbs_check.waivers"),
-                          str(schema), str(dtb)],
-                         capture_output=True, text=True, timeout=300)
-    return res.returncode == 0 and not res.stderr.strip(), (res.stdout + res.stderr).strip()
+        if not schema.exists():
+            return False, "(the schema is not built: the grade's prepare step makes it)"
+    res = handin.run_tool([ROOT / "scripts" / "dtbs-check", "--waivers",
+                           ROOT / "dts" / "bindings" / "dtbs_check.waivers", schema, dtb],
+                          out or Path(dtb).parent, timeout=300)
+    return res.returncode == 0 and not res.stderr.strip(), said(res.stdout + res.stderr)
 
 
 def tail(text, n=15):
@@ -195,17 +229,49 @@ def tail(text, n=15):
 
 def first_errors(text, n=15):
     """The build log from the first error on (the first is the real one;
-    later ones often follow from it), at most @n lines."""
+    later ones often follow from it), at most @n lines (each bounded)."""
     lines = text.strip().splitlines()
     first = next((i for i, l in enumerate(lines)
                   if re.search(r"\b(error|Error|undefined reference)\b|^modpost: (?!warning)", l)),
                  None)
     if first is None:
-        return tail(text, n)
+        return said(tail(text, n))
     # Keep gcc's "In function" line above the error.
     if first and re.search(r"In function|At top level", lines[first - 1]):
         first -= 1
-    return "\n".join(lines[first:first + n])
+    return said("\n".join(lines[first:first + n]))
+
+
+# The main build's parts a hand-in's kernel is linked from (the prepared
+# tree): its objects, modules and trees, copied into the grade's folder
+# with their times, so make compiles the student's files only and links
+# them with the rest.  Never what a link makes (kernel.elf, kernel.bin,
+# the symbol tables): copied with the main build's newer time, they would
+# stand for a kernel without the student's objects.
+PREBUILT = ("arch", "block", "drivers", "include", "kernel", "of", "dts", "mod", "modules",
+            "overlays")
+
+
+def prepare_tree(out):
+    """Copy the main build's objects (PREBUILT's folders) into @out,
+    each only when it differs, times kept: what the student's objects
+    link against."""
+    def sync(src, dest):
+        if src.is_dir():
+            dest.mkdir(parents=True, exist_ok=True)
+            for child in src.iterdir():
+                sync(child, dest / child.name)
+        elif src.is_file():
+            st = src.stat()
+            try:
+                d = dest.stat()
+                if d.st_mtime_ns == st.st_mtime_ns and d.st_size == st.st_size:
+                    return
+            except FileNotFoundError:
+                pass
+            shutil.copy2(src, dest)
+    for name in PREBUILT:
+        sync(BUILD / name, out / name)
 
 
 def build_kernel(g, driver, var="LAB_DRIVER"):
@@ -219,12 +285,20 @@ def build_kernel(g, driver, var="LAB_DRIVER"):
         if objs is None:
             return None, "error: the Makefile is refused: %s" % why
         driver = handin.kbuild_folder(Path(driver), objs, g.out / "kbuild")
-    res = subprocess.run(["make", "-s", "-j2", "--no-print-directory", "B=" + rel(g.out),
-                          var + "=" + str(Path(driver).resolve()), "all"],
-                         cwd=str(ROOT), capture_output=True, text=True, timeout=900)
+    # Against the main build (prepare_tree()): make compiles the
+    # student's files, in the tools' sandbox, and links.
+    prepare_tree(g.out)
+    res = handin.run_tool(["make", "-s", "-j2", "--no-print-directory", "B=" + rel(g.out),
+                           var + "=" + str(Path(driver).resolve()), "all"], g.out)
     if res.returncode:
         return None, res.stdout + res.stderr
-    return g.out / "kernel.bin", ""
+    return g.out / "kernel.bin", style_warnings(res.stdout + res.stderr)
+
+
+def style_warnings(log):
+    """The warnings a build that passed still printed: scripts/lab-cc's,
+    a macro of the kernel's headers defined again (style, not an error)."""
+    return "\n".join(l for l in log.splitlines() if ": warning: " in l)
 
 
 class QMP:
@@ -352,15 +426,84 @@ def props(dtb, node):
     return res.stdout.split() if res.returncode == 0 else []
 
 
-def read_answers(path):
-    """{key: value} from KEY = VALUE lines; a `# comment` after a value is
-    the student's note, not part of the answer."""
-    answers = {}
-    for line in path.read_text().splitlines():
-        if "=" in line and not line.lstrip().startswith("#"):
-            k, _, v = line.partition("=")
-            answers[k.strip()] = v.split("#", 1)[0].strip()
-    return answers
+class Answers:
+    """A student's written answers, one per question: {key: value}, and
+    the keys refused (answered on more than one line, or with a list
+    where one value is asked), each with why.  read_answers() makes them;
+    a grader reads a key with given() (one check per key)."""
+
+    def __init__(self, values, refused, lines):
+        self.values, self.refused, self.lines = values, refused, lines
+
+    def get(self, key, default=""):
+        return self.values.get(key, default)
+
+    def __getitem__(self, key):
+        return self.values[key]
+
+    def given(self, g, what, key):
+        """@key's answer (\"\" when not answered), or None after the check
+        @what failed because @key is refused (its hint names the key)."""
+        if key in self.refused:
+            g.check(what, False, "Refused: %s  One answer per question: the grader "
+                    "never picks\nthe right one out of several." % self.refused[key])
+            return None
+        return self.get(key)
+
+
+def _is_list(value):
+    """Whether @value gives several answers: two values joined by a comma,
+    a semicolon, a bar or the word or/and.  A note in parentheses is a
+    note; a path (/...) may hold commas (a unit address's)."""
+    top = re.sub(r"\([^)]*\)", " ", value)
+    words = top.split()
+    return any(not w.startswith("/") and re.search(r"[,;|]", w) for w in words) or \
+        any(w.lower() in ("or", "and", "/") for w in words)
+
+
+def read_answers(path, sep="=", block=None, keys=None, lists=True, commas=()):
+    """A student's answers in @path, one per question (Answers), from
+    KEY = VALUE lines (@sep "="), or KEY: VALUE lines in blocks (@block:
+    the key that starts each, as lab 6's fault log; a list of Answers, one
+    per block with an answer).  A `#` line is a comment, and after an "="
+    value the student's note; @keys: the only keys read (others are text);
+    @lists: refuse a value that is a list (where one value is asked),
+    except for the keys in @commas, whose one value holds commas of its own
+    (a compatible string).  A key answered on two lines of one block is
+    refused, not read twice."""
+    blocks, seen, values, lines = [], {}, {}, {}
+
+    def close():
+        refused = {}
+        for key, where in seen.items():
+            if len(where) > 1:
+                refused[key] = "%s is answered %d times in %s (lines %s)." % (
+                    key, len(where), Path(path).name, ", ".join(str(n) for n in where))
+            elif lists and key not in commas and _is_list(values[key]):
+                refused[key] = "%s %s %s gives more than one answer; the question asks " \
+                    "for one value." % (key, sep, values[key])
+        if seen:
+            blocks.append(Answers(dict(values), refused, dict(lines)))
+
+    for n, line in enumerate(Path(path).read_text().splitlines(), 1):
+        if line.lstrip().startswith("#") or sep not in line:
+            continue
+        k, _, v = line.partition(sep)
+        key = k.strip() if sep == "=" else k.strip().lower()
+        if keys is not None and key not in keys:
+            continue
+        value = v.split("#", 1)[0].strip() if sep == "=" else v.strip()
+        if block and key == block and seen:
+            close()
+            seen, values, lines = {}, {}, {}
+        if not value:
+            continue    # a blank left as handed out is no answer
+        seen.setdefault(key, []).append(n)
+        values[key], lines[key] = value, n
+    close()
+    if block:
+        return [b for b in blocks if any(b.values.values())]
+    return blocks[0] if blocks else Answers({}, {}, {})
 
 
 def parse_number(text):
@@ -377,7 +520,10 @@ def parse_number(text):
 
 def answer_check(g, what, given, want, hint, hex_answer=False):
     """One answer: "not answered", "wrong format" (with what was wrong) or
-    "wrong value" (with where to look) are three different hints."""
+    "wrong value" (with where to look) are three different hints; @given
+    None: refused (Answers.given() failed the check already)."""
+    if given is None:
+        return False
     if not given:
         return g.check(what, False, "Not answered yet. " + hint)
     value, problem = parse_number(given)
@@ -397,10 +543,12 @@ SENSOR = "/external-bus/i2c@1,0/temperature-sensor@48"
 
 
 
-def sensor_machine(g, kernel, more=""):
+def sensor_machine(g, kernel, more="", chips=()):
     """Labs 3 and 4: @kernel on the lab 3 tree with QEMU's TMP105 at 0x48
     and a QMP socket to set its temperature: (the Coyote, the socket path).
-    @more: DTS the grader adds to that tree (nodes no student wrote)."""
+    @more: DTS the grader adds to that tree (nodes no student wrote);
+    @chips: (QOM id, address) of more TMP105s QEMU models.  QEMU traces
+    the bus's traffic into i2c_log(g) (what the chips saw: tmp105_seen())."""
     lab3 = ROOT / "docs" / "labs" / "lab3"
     src = lab3 / "lab3.dts"
     if more:
@@ -413,9 +561,44 @@ def sensor_machine(g, kernel, more=""):
     if sock.exists():
         sock.unlink()
     machine = Coyote(dtb=dtb, kernel=kernel,
-                     extra=["-device", "tmp105,id=sensor,address=0x48",
-                            "-qmp", "unix:%s,server=on,wait=off" % sock])
+                     extra=["-device", "tmp105,id=sensor,address=0x48"] +
+                     [a for qid, addr in chips
+                      for a in ("-device", "tmp105,id=%s,address=0x%02x" % (qid, addr))] +
+                     ["-qmp", "unix:%s,server=on,wait=off" % sock,
+                      "-trace", "i2c_send", "-trace", "i2c_event",
+                      "-D", str(i2c_log(g))])
     return machine, sock
+
+
+def i2c_log(g):
+    return g.out / "i2c.log"
+
+
+def tmp105_seen(g, addr=0x48):
+    """What the TMP105 at @addr saw, from QEMU's trace of the bus (the
+    chip's side, whatever the kernel printed): [(what, CONF then)], what
+    "conf" for a write of its configuration register, "read" for a read
+    of its temperature."""
+    seen, conf, pointer, sent = [], 0, None, []
+    text = i2c_log(g).read_text() if i2c_log(g).exists() else ""
+    for m in re.finditer(r"^i2c_(event|send) (\w+)\(addr:0x([0-9a-f]+)\)(?: data:0x([0-9a-f]+))?",
+                         text, re.M):
+        kind, what, at, data = m.group(1), m.group(2), int(m.group(3), 16), m.group(4)
+        if at != addr:
+            continue
+        if kind == "send":
+            sent.append(int(data, 16))
+            continue
+        if what in ("start", "finish", "start_async") and sent:
+            # A write ends: its first byte is the pointer, the rest the register.
+            pointer = sent[0] & 3
+            if pointer == 1 and len(sent) > 1:
+                conf = sent[1]
+                seen.append(("conf", conf))
+            sent = []
+        if what == "start_async" and pointer == 0:
+            seen.append(("read", conf))
+    return seen
 
 
 def heap_use(c):
@@ -445,9 +628,12 @@ def initrd_with(g, extra, build=BUILD):
 
 def check_build(g, text, kernel, log, later=(), more=""):
     """The check @text that the lab's kernel built, its hint the build's
-    first error (and @more); @later skipped when it did not build."""
+    first error (and @more); @later skipped when it did not build.  A
+    build that passed with warnings (@log: style_warnings()) shows them."""
     if g.check(text, kernel, "The build said (from its first error):\n" +
-               indent(first_errors(log)) + more):
+               indent(first_errors(log)) + more,
+               note="Built, with a warning (not graded):\n" + indent(said(log))
+               if kernel and log else ""):
         return True
     g.skip_all(later, "the build")
     return False
@@ -529,6 +715,7 @@ def build_planted():
     text = keep_pristine(10, "widget.c").read_text()
     if not drv.exists() or drv.read_text() != text:
         drv.write_text(text)
+    prepare_tree(PLANTED)
     res = subprocess.run(["make", "-s", "-j2", "--no-print-directory", "B=" + rel(PLANTED),
                           "LAB_DRIVER=" + str(drv), "all"],
                          cwd=str(ROOT), capture_output=True, text=True, timeout=900)

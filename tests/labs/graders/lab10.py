@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Lab 10's grader (docs/labs/lab10/README.md):
 GDB: find a planted bug in a struct device."""
+import hashlib
+import json
 import re
 import time
 from pathlib import Path
@@ -23,8 +25,8 @@ RUBRIC = {
     "widget_a_gain: the gain behind widget-a's driver_data": 1,
     'the kernel builds with your widget.c': 1,
     "fixed: each widget's driver_data holds its own gain": 2,
-    "fixed for any number of widgets and any gain (the grader's tree: five widgets, "
-    "gains up to 0xffffffff)": 1,
+    "fixed for any number of widgets and any gain (the grader's tree: more widgets, "
+    "their number and gains drawn for this grade)": 1,
     "no heap corruption: the heap debug mode (slub_debug) reports nothing in any boot of "
     "your kernel": 1,
     "no leak: unbinding the widgets gives back what they allocated (an overlay disables "
@@ -34,8 +36,8 @@ RUBRIC = {
 LAB10 = ROOT / "docs" / "labs" / "lab10"
 WIDGETS = ("/widget-a", "/widget-b")
 FIXED = "fixed: each widget's driver_data holds its own gain"
-ANY = ("fixed for any number of widgets and any gain (the grader's tree: five widgets, "
-       "gains up to 0xffffffff)")
+ANY = ("fixed for any number of widgets and any gain (the grader's tree: more widgets, "
+       "their number and gains drawn for this grade)")
 HEAP = ("no heap corruption: the heap debug mode (slub_debug) reports nothing in any boot of "
         "your kernel")
 LEAK = ("no leak: unbinding the widgets gives back what they allocated (an overlay disables "
@@ -46,13 +48,23 @@ OFF = "lab10-widgets-off"
 OFF_DTS = '/dts-v1/;\n/plugin/;\n%s'
 OFF_NODE = '\n&{%s} {\n\tstatus = "disabled";\n};\n'
 ROUNDS = 3
-# The grader's own tree, no student's: lab10.dts's two widgets and three
-# more, one gain past a byte, the u32's maximum, and one gain twice (a
-# state chosen by gain or by probe order is shared somewhere here).
-MORE_WIDGETS = {"/widget-c": 1000, "/widget-d": 0xffffffff, "/widget-e": 7}
-MORE_DTS = '#include "lab10.dts"\n\n/ {\n%s};\n' % "".join(
-    '\t%s {\n\t\tcompatible = "coyote,lab10-widget";\n\t\tcoyote,gain = <%#x>;\n\t};\n'
-    % (p[1:], n) for p, n in MORE_WIDGETS.items())
+# The grader's own tree, no student's: lab10.dts's two widgets and more,
+# how many and their gains drawn per grade (Grader.rng): always more
+# than a handful (a static pool sized to a count once shown fails), one
+# gain past 16 bits, the u32's maximum, and one of lab10.dts's gains
+# again (a state chosen by gain or by probe order is shared somewhere).
+MORE_DTS = '#include "lab10.dts"\n\n/ {\n%s};\n'
+MORE_NODE = '\t%s {\n\t\tcompatible = "coyote,lab10-widget";\n\t\tcoyote,gain = <%#x>;\n\t};\n'
+
+
+def more_widgets(rng):
+    """This grade's extra widgets: {path: gain}, 4 to 8 of them."""
+    gains = [rng.randrange(0x10000, 0xffffffff), 0xffffffff, rng.choice((5, 7))]
+    gains += [rng.randrange(1, 1 << 32) for _ in range(rng.randint(1, 5))]
+    rng.shuffle(gains)
+    return {"/widget-%s" % chr(ord("c") + i): n for i, n in enumerate(gains)}
+
+
 # Run inside gdb at the shell prompt: each widget's struct device's
 # driver_data and the gain behind it, read with the helpers of
 # scripts/gdb/coyote.py (sourced by coyote.gdb); %r: the widgets' paths.
@@ -112,6 +124,29 @@ def gdb_session(g, kernel, dtb, paths=WIDGETS):
     return (m.group(1) if m else None), widgets, out, heap
 
 
+def planted_truth(g, kernel, dtb):
+    """(probe's caller, {path: (driver_data, gain, symbol)}) on the
+    planted @kernel and @dtb: the same for every hand-in, so one gdb
+    session's, kept in the grade's folder by what it was read from (the
+    kernel, its ELF, the tree and the session's script)."""
+    key = hashlib.sha256()
+    for part in (kernel, Path(kernel).with_name("kernel.elf"), dtb):
+        key.update(Path(part).read_bytes())
+    key.update(WIDGET_PROBE.encode())
+    kept = g.out / "planted-truth.json"
+    try:
+        known = json.loads(kept.read_text())
+        if known["key"] == key.hexdigest():
+            return known["caller"], {p: tuple(w) for p, w in known["widgets"].items()}
+    except (OSError, ValueError, KeyError):
+        pass
+    caller, widgets, out, heap = gdb_session(g, kernel, dtb)
+    if caller is None or set(widgets) != set(WIDGETS) or heap:
+        raise RuntimeError("the grader's gdb session failed:\n" + out + "\n".join(heap))
+    kept.write_text(json.dumps({"key": key.hexdigest(), "caller": caller, "widgets": widgets}))
+    return caller, widgets
+
+
 def symbol_named(given):
     """The symbol an answer names: a bare name, &name, or info symbol's
     whole line ("NAME in section .bss"); an offset (NAME + 4) is not the
@@ -135,23 +170,24 @@ def lab10(src):
     kernel = PLANTED / "kernel.bin"
     if not kernel.exists():
         raise RuntimeError("%s missing: build_planted() first" % rel(kernel))
-    caller, widgets, out, heap = gdb_session(g, kernel, dtb)
-    if caller is None or set(widgets) != set(WIDGETS) or heap:
-        raise RuntimeError("the grader's gdb session failed:\n" + out + "\n".join(heap))
+    caller, widgets = planted_truth(g, kernel, dtb)
     answers = read_answers(ans_file)
-    given = answers.get("probe_caller", "")
-    g.check("probe_caller: who calls widget_probe", given.rstrip("()") == caller,
-            ("Not answered yet. " if not given else "Wrong value: you wrote %s. " % given) +
-            "In GDB: coyote-break-probe coyote,lab10-widget, continue, bt.")
-    given = answers.get("drvdata_symbol", "")
-    g.check("drvdata_symbol: what widget-a's driver_data points at",
-            symbol_named(given) == widgets["/widget-a"][2],
-            ("Not answered yet. " if not given else "Wrong value: you wrote %s. " % given) +
-            "At the shell prompt (break shell_run), find widget-a's struct device\n"
-            "(the platform bus's devices list holds it), print its driver_data, and ask\n"
-            "GDB which symbol that address is: info symbol ADDRESS.")
-    answer_check(g, "widget_a_gain: the gain behind widget-a's driver_data",
-                 answers.get("widget_a_gain", ""), widgets["/widget-a"][1],
+    what = "probe_caller: who calls widget_probe"
+    given = answers.given(g, what, "probe_caller")
+    if given is not None:
+        g.check(what, given.rstrip("()") == caller,
+                ("Not answered yet. " if not given else "Wrong value: you wrote %s. " % given) +
+                "In GDB: coyote-break-probe coyote,lab10-widget, continue, bt.")
+    what = "drvdata_symbol: what widget-a's driver_data points at"
+    given = answers.given(g, what, "drvdata_symbol")
+    if given is not None:
+        g.check(what, symbol_named(given) == widgets["/widget-a"][2],
+                ("Not answered yet. " if not given else "Wrong value: you wrote %s. " % given) +
+                "At the shell prompt (break shell_run), find widget-a's struct device\n"
+                "(the platform bus's devices list holds it), print its driver_data, and ask\n"
+                "GDB which symbol that address is: info symbol ADDRESS.")
+    what = "widget_a_gain: the gain behind widget-a's driver_data"
+    answer_check(g, what, answers.given(g, what, "widget_a_gain"), widgets["/widget-a"][1],
                  "print ((struct widget *)DEV->driver_data)->gain, where DEV is\n"
                  "widget-a's struct device; compare with lab10.dts and with widget-b.")
     kernel, log = build_kernel(g, drv)
@@ -164,23 +200,25 @@ def lab10(src):
                     "With your widget.c, GDB at the shell prompt does not find each widget's "
                     "own\ngain (%s) behind its struct device's driver_data.  Inspect them as\n"
                     "answers 2 and 3 ask, then fix the driver." % want)
+    more_gains = more_widgets(g.rng)
     more = g.out / "lab10-more.dts"
-    more.write_text(MORE_DTS)
+    more.write_text(MORE_DTS % "".join(MORE_NODE % (p[1:], n) for p, n in more_gains.items()))
     dtb, err = compile_lab_dts(more, g.out / "lab10-more.dtb", include=[LAB10])
     if not dtb:
         raise RuntimeError("lab 10: the grader's tree does not compile: " + err)
-    ok, want = own_gains(g, kernel, dtb, WIDGETS + tuple(MORE_WIDGETS), heap)
+    ok, _ = own_gains(g, kernel, dtb, WIDGETS + tuple(more_gains), heap)
     fixed &= g.check(ANY, ok,
-                     "With your widget.c on a tree of the grader's with more widgets, GDB at "
-                     "the\nshell prompt does not find each widget's own gain (%s) behind its "
-                     "own\nstruct device's driver_data.  A driver must work for as many "
-                     "devices as a\ntree has, and for any value its property can hold." % want)
+                     "With your widget.c on a tree of the grader's with more widgets (how "
+                     "many,\nand their gains, drawn for this grade), GDB at the shell prompt "
+                     "does not\nfind each widget's own gain behind its own struct device's "
+                     "driver_data.\nA driver must work for as many devices as a tree has, "
+                     "and for any value\nits property can hold (a u32: 0 to 0xffffffff).")
     # A driver without state of its own per device allocates nothing to
     # overrun or leak: these would be points for the bug.
     if not fixed:
         g.skip_all((HEAP, LEAK), "the fix (each widget its own state, on both trees)")
         return g
-    leak_check(g, kernel, dtb, WIDGETS + tuple(MORE_WIDGETS), heap)
+    leak_check(g, kernel, dtb, WIDGETS + tuple(more_gains), heap)
     g.check(HEAP, not heap,
             "With your widget.c the heap debug mode (slub_debug: red zones after each\n"
             "allocation, checked when it is freed; freed memory poisoned) reported:\n%s\n"

@@ -4,7 +4,7 @@ a TMP105 I2C driver."""
 import re
 
 from .common import (Grader, QMP, SENSOR, bind_hint, build_with_driver, indent, sensor_machine,
-                     whynot)
+                     tmp105_seen, whynot)
 
 TITLE = 'a TMP105 I2C driver'
 
@@ -13,11 +13,12 @@ RUBRIC = {
     'tmp105.c exists': 1,
     'the kernel builds with tmp105.c (-Wall -Wextra -Werror)': 1,
     'the driver binds to the sensor node': 1,
-    "temp shows QEMU's temperature (23.5 C)": 1,
-    'negative temperatures (-12.25 C)': 1,
-    '12-bit resolution (27.0625 C read exactly)': 1,
+    "temp shows QEMU's temperature (one drawn for this grade)": 1,
+    'negative temperatures': 1,
+    '12-bit resolution (a 1/16 C step read exactly)': 1,
     'the whole range, -55 C to 127.9375 C, read exactly': 1,
-    'probe fails where no TMP105 answers (a node at 0x49 with no chip)': 1,
+    "CONF as the chip holds it: 12 bits, converting (not shut down)": 1,
+    "probe follows the bus: binds where a chip answers, fails where none does": 1,
 }
 
 # The chip's range (-55 C to 125 C) and the register's last step, both
@@ -34,16 +35,33 @@ def register(mdeg):
     raw = int(mdeg * 256 / 1000) & 0xfff0
     return (raw - 0x10000 if raw & 0x8000 else raw) / 256
 
-# The grader's own node (not in any student's tree): an address where
-# QEMU has no chip.
-ABSENT = "/external-bus/i2c@1,0/temperature-sensor@49"
-ABSENT_DTS = """&i2c0 {
-	temperature-sensor@49 {
+# The grader's own nodes (in no student's tree), at addresses drawn per
+# grade: one where QEMU has a second TMP105, one where no chip answers.
+# (0x48 is the page's sensor, 0x68 the board's RTC; 0x49, the address
+# earlier grades always used, is one a driver could test for.)
+FREE = [a for a in range(0x08, 0x78) if a not in (0x48, 0x49, 0x68)]
+NODE = """	temperature-sensor@%x {
 		compatible = "ti,tmp105";
-		reg = <0x49>;
+		reg = <0x%x>;
 	};
-};
 """
+
+
+def node_path(addr):
+    return "/external-bus/i2c@1,0/temperature-sensor@%x" % addr
+
+
+def drawn(rng):
+    """This grade's test values from @rng: (a positive, a negative and a
+    1/16 C step temperature in mdeg, the second chip's, its address, the
+    address no chip answers)."""
+    warm = rng.randrange(2, 120) * 500                  # 1 C .. 59.5 C, 0.5 C steps
+    cold = -rng.randrange(4, 200) * 250                 # -1 C .. -49.75 C
+    step = (rng.randrange(16, 1600) | 1) * 625 // 10 + 1  # an odd 1/16 C, 1 C .. 100 C
+    other = rng.randrange(-40, 100) * 1000 + rng.choice((0, 250, 500, 750))
+    present, absent = rng.sample(FREE, 2)
+    return warm, cold, step, other, present, absent
+
 
 def read_temp(c, qmp, mdeg):
     qmp.execute("qom-set", path="/machine/peripheral/sensor", property="temperature",
@@ -58,7 +76,19 @@ def lab3(src):
     kernel = build_with_driver(g, src / "tmp105.c")
     if not kernel:
         return g
-    machine, sock = sensor_machine(g, kernel, ABSENT_DTS)
+    warm, cold, step, other, present, absent = drawn(g.rng)
+    machine, sock = sensor_machine(g, kernel, "&i2c0 {\n%s%s};\n" %
+                                   (NODE % (present, present), NODE % (absent, absent)),
+                                   chips=[("sensor2", present)])
+    # The drawn addresses stay hidden: what a hint quotes names them so.
+    check = g.check
+
+    def hidden(text, ok, hint=""):
+        for addr in (present, absent):
+            hint = re.sub(r"(@|0-00|0x)%02x\b" % addr, lambda m: m.group(1) + "<drawn>", hint)
+            hint = hint.replace("@%x" % addr, "@<drawn>")
+        return check(text, ok, hint)
+    g.check = hidden
     with machine as c:
         verdict, out = whynot(c, SENSOR)
         bound = g.check("the driver binds to the sensor node", verdict == "bound",
@@ -68,22 +98,24 @@ def lab3(src):
             return g
         qmp = QMP(sock)
         try:
-            t, out = read_temp(c, qmp, 23500)
-            g.check("temp shows QEMU's temperature (23.5 C)",
-                    t is not None and abs(t - 23.5) <= 0.5,
-                    "QEMU's sensor is at 23.500 C; `temp` printed:\n%s\nThe temperature "
+            t, out = read_temp(c, qmp, warm)
+            g.check("temp shows QEMU's temperature (one drawn for this grade)",
+                    t is not None and abs(t - warm / 1000) <= 0.5,
+                    "QEMU's sensor was set to a temperature above 0 C (drawn for this\n"
+                    "grade); `temp` printed what it read, not that:\n%s\nThe temperature "
                     "register is 16 bits, most significant byte first." % indent(out))
-            t, out = read_temp(c, qmp, -12250)
-            g.check("negative temperatures (-12.25 C)",
-                    t is not None and abs(t + 12.25) <= 0.5,
-                    "QEMU's sensor is at -12.250 C; `temp` printed:\n%s\nThe register "
-                    "holds a two's complement number." % indent(out))
-            t, out = read_temp(c, qmp, 27063)
-            g.check("12-bit resolution (27.0625 C read exactly)",
-                    t is not None and abs(t - 27.0625) < 0.001,
-                    "QEMU's sensor is at 27.0625 C; `temp` printed:\n%s\nAt power-on "
-                    "the chip gives 9 bits (0.5 C steps): see the configuration\n"
-                    "register's R1:R0 bits." % indent(out))
+            t, out = read_temp(c, qmp, cold)
+            g.check("negative temperatures",
+                    t is not None and abs(t - cold / 1000) <= 0.5,
+                    "QEMU's sensor was set below 0 C; `temp` printed what it read,\n"
+                    "not that:\n%s\nThe register holds a two's complement number." % indent(out))
+            t, out = read_temp(c, qmp, step)
+            g.check("12-bit resolution (a 1/16 C step read exactly)",
+                    t is not None and abs(t - register(step)) < 0.001,
+                    "QEMU's sensor was set to an odd number of 1/16 C; `temp` printed\n"
+                    "what it read, not exactly that:\n%s\nAt power-on the chip gives 9 "
+                    "bits (0.5 C steps): see the configuration\nregister's R1:R0 bits."
+                    % indent(out))
             wrong = []
             for mdeg, why in RANGE:
                 t, out = read_temp(c, qmp, mdeg)
@@ -97,13 +129,40 @@ def lab3(src):
                     "range is -55 C to 125 C: does each step of your arithmetic\nand your "
                     "printing hold a negative value, a fraction below 1 and the\nlargest "
                     "one?" % indent("\n".join(wrong)))
+            qmp.execute("qom-set", path="/machine/peripheral/sensor2", property="temperature",
+                        value=other)
+            out2 = c.run("temp")
         finally:
             qmp.close()
-        verdict, out = whynot(c, ABSENT)
-        g.check("probe fails where no TMP105 answers (a node at 0x49 with no chip)",
-                verdict == "failed",
-                "The grader added a TMP105 node at 0x49, where no chip answers;\n"
-                "`whynot %s` says:\n%s\nProbe must find out that the chip is there "
-                "(a transfer to it fails)\nand return that error: a driver bound to "
-                "nothing reads garbage." % (ABSENT, indent(out)))
+        # The chip's own state, from the bus traffic QEMU saw: what the
+        # driver wrote, not what it printed.
+        seen = tmp105_seen(g, 0x48)
+        confs = [v for what, v in seen if what == "conf"]
+        conf = confs[-1] if confs else None
+        g.check("CONF as the chip holds it: 12 bits, converting (not shut down)",
+                conf is not None and conf & 0x60 == 0x60 and not conf & 0x01,
+                "The chip's configuration register, as the driver left it, %s.\n"
+                "R1:R0 choose the resolution; SD (bit 0) shuts the chip down, and\n"
+                "OS (bit 7) then converts once: a driver that reads continuously\n"
+                "leaves SD clear." % ("was never written" if conf is None else
+                                      "asks for %d bits%s" % (9 + ((conf >> 5) & 3),
+                                                              ", shut down" if conf & 1
+                                                              else "")))
+        v_present, out_present = whynot(c, node_path(present))
+        v_absent, out_absent = whynot(c, node_path(absent))
+        m = re.search(r"0-00%02x: (-?\d+\.\d+) C" % present, out2)
+        reads = m is not None and abs(float(m.group(1)) - register(other)) < 0.0011
+        why = []
+        if v_present != "bound" or not reads:
+            why.append("The grader added a TMP105 node where QEMU has a second chip;\n"
+                       "`whynot` says:\n%s\n`temp` printed:\n%s\nEvery node your match "
+                       "entry matches, at whatever address, is\na chip to drive and read."
+                       % (indent(out_present), indent(out2)))
+        if v_absent != "failed":
+            why.append("The grader added a TMP105 node where no chip answers;\n"
+                       "`whynot` says:\n%s\nProbe must find out that the chip is there "
+                       "(a transfer to it fails)\nand return that error: a driver bound to "
+                       "nothing reads garbage." % indent(out_absent))
+        g.check("probe follows the bus: binds where a chip answers, fails where none does",
+                not why, "\n".join(why))
     return g

@@ -5,7 +5,7 @@ import re
 
 from . import lab3
 from .common import (Grader, QMP, SENSOR, build_kernel, check_build, indent, makefile_objs,
-                     rel, sensor_machine, tail, whynot)
+                     rel, sensor_machine, tail, tmp105_seen, whynot)
 
 TITLE = 'make it a module'
 
@@ -18,6 +18,7 @@ RUBRIC = {
     'modinfo shows its license and description': 1,
     'it autoloads at boot for the sensor node': 1,
     "probe reads QEMU's temperature (0 C at power-on)": 1,
+    "the chip is at 12 bits before probe's first read (the chip's side of the bus)": 1,
     'rmmod tmp105 unbinds the sensor': 1,
     'insmod tmp105 binds it again and reads the new temperature (27.125 C)': 1,
     'insmod at other temperatures reads each exactly (-55 C to 127.9375 C, 1/16 C steps)': 1,
@@ -46,6 +47,7 @@ def lab4(src):
              "modinfo shows its license and description",
              "it autoloads at boot for the sensor node",
              "probe reads QEMU's temperature",
+             "the chip is at 12 bits before probe's first read",
              "rmmod tmp105 unbinds the sensor",
              "insmod tmp105 binds it again and reads the new temperature",
              "insmod at other temperatures reads each exactly (-55 C to 127.9375 C, "
@@ -95,11 +97,20 @@ def lab4(src):
                 "Probe should log the reading (dev_info), e.g. \"0-0048: TMP105 ... 0.000 C\":\n"
                 "a module cannot add shell commands, so there is no `temp`.  "
                 "Boot log:\n%s" % indent(tail(c.boot_log, 8)))
+        # The order, as the chip saw it: the log shows a value, not when
+        # the resolution was set.
+        reads = [conf for what, conf in tmp105_seen(g) if what == "read"]
+        g.check(later[5] + " (the chip's side of the bus)",
+                reads and reads[0] & 0x60 == 0x60,
+                "The chip saw %s.\nAt power-on it converts with 9 bits: a reading "
+                "taken before CONF\nasks for 12 is a 9-bit one, whatever the log says "
+                "after." % ("no read of its temperature" if not reads else
+                            "its first temperature read at %d bits" % (9 + ((reads[0] >> 5) & 3))))
         c.run("rmmod tmp105")
         devs = c.run("devices")
         row = [l for l in devs.splitlines() if l.startswith(SENSOR + " ")]
         lsmod = c.run("lsmod")
-        g.check(later[5], row and "no driver" in row[0] and
+        g.check(later[6], row and "no driver" in row[0] and
                 not re.search(r"^tmp105\b", lsmod, re.M),
                 "After rmmod, `devices` says: %s\n`lsmod` says:\n%s\nmodule_exit "
                 "unregisters the driver, which unbinds its devices." %
@@ -111,11 +122,11 @@ def lab4(src):
             out = c.run("insmod tmp105")
             verdict, why = whynot(c, SENSOR)
             t = probe_reading(c.run("dmesg"))
-            if not g.check(later[6] + " (27.125 C)", verdict == "bound" and t is not None and
+            if not g.check(later[7] + " (27.125 C)", verdict == "bound" and t is not None and
                            abs(t - 27.125) < 0.06,
                            "`insmod tmp105` printed:\n%s\n`whynot %s` says:\n%s" %
                            (indent(out), SENSOR, indent(why))):
-                g.skip(later[7], "insmod to bind")
+                g.skip(later[8], "insmod to bind")
                 return g
             wrong = []
             for mdeg, why in RANGE:
@@ -126,7 +137,7 @@ def lab4(src):
                 t, want = probe_reading(c.run("dmesg")), lab3.register(mdeg)
                 if t is None or abs(t - want) > 0.0011:
                     wrong.append("at %.4f C (%s) probe logged %s" % (want, why, t))
-            g.check(later[7], not wrong,
+            g.check(later[8], not wrong,
                     "rmmod, a temperature set in QEMU, insmod, each time:\n%s\nThe page's "
                     "range is -55 C to 125 C: does each step of your arithmetic\nand your "
                     "printing hold a negative value, a fraction below 1 and the\nlargest "

@@ -2,10 +2,11 @@
 """Lab 6's grader (docs/labs/lab6/README.md):
 debug a probe: three planted faults."""
 import re
-import subprocess
+from pathlib import Path
 
 from .common import (BUILD, Coyote, Grader, I2C, OFDUMP, PRISTINE, compile_lab_dts, fdtget,
-                     have_files, indent, ofdump_devices, rel, whynot)
+                     handin, have_files, indent, ofdump_devices, read_answers, rel,
+                     whynot)
 
 TITLE = 'debug a probe: three planted faults'
 
@@ -34,25 +35,8 @@ FPGA = "/fpga@10000000"
 FAULTS = (("the I2C controller", (I2C, RTC)),
           ("UART3's bus", (FPGA, UART3)),
           ("UART1", (UART1,)))
+FIELDS = ("fault", "command", "saw", "fix")       # a block of faults.txt
 SHELL_CMDS = ("whynot", "devices", "dmesg", "irqs", "dt", "drivers", "ttys", "devlinks")
-
-
-def read_fault_log(path):
-    """[{"fault", "command", "saw", "fix"}] from the blocks of faults.txt."""
-    blocks, cur = [], {}
-    for line in path.read_text().splitlines():
-        if line.lstrip().startswith("#"):
-            continue
-        key, sep, value = line.partition(":")
-        key = key.strip().lower()
-        if sep and key in ("fault", "command", "saw", "fix"):
-            if key == "fault" and cur:
-                blocks.append(cur)
-                cur = {}
-            cur[key] = value.strip()
-    if cur:
-        blocks.append(cur)
-    return [b for b in blocks if any(b.values())]
 
 
 def command_output(cmd, dtb, machine):
@@ -62,8 +46,8 @@ def command_output(cmd, dtb, machine):
     if not words:
         return None
     if words[0].endswith("ofdump"):
-        res = subprocess.run([str(OFDUMP)] + [w for w in words[1:] if w.startswith("-")] +
-                             [str(dtb)], capture_output=True, text=True, timeout=60)
+        res = handin.run_tool([OFDUMP] + [w for w in words[1:] if w.startswith("-")] + [dtb],
+                              Path(dtb).parent, timeout=60)
         return res.stdout + res.stderr
     if words[0] in SHELL_CMDS:
         return machine.boot_log + "\n" + machine.run(cmd) if words[0] == "dmesg" \
@@ -135,15 +119,35 @@ def lab6(src):
         nodes[I2C]["verdict"] == "would bind" and nodes[RTC]["verdict"] == "would bind",
         "Boot the tree and ask: whynot %s\n(the RTC at 0x68 depends on it)." % RTC)]
     got, want = nodes[UART3]["regs"], board[UART3]["regs"]
+    # The fault is in the bus: the fix gives its children, their reg as
+    # handed out (offsets on the bus), the board's CPU addresses, as the
+    # kernel translates them through the student's tree (ofdump).  A
+    # child's reg rewritten to a CPU address reaches the UART too, but
+    # fixes the symptom, not the bus.
+    kids = sorted(p for p in board if p.startswith(FPGA + "/"))
+    def reg(tree, path):
+        return " ".join("0x" + c for c in (fdtget(tree, path, "reg", "x") or "").split())
+    rewritten = [(p, reg(dtb, p), reg(broken, p)) for p in kids if reg(dtb, p) != reg(broken, p)]
+    moved = [p for p in kids if nodes.get(p, {}).get("regs") != board[p]["regs"]]
+    if rewritten:
+        hint = ("You rewrote a child's reg: %s.\nA child's reg is an address on "
+                "its parent's bus, and the bus maps it to the CPU's:\nfix the bus "
+                "(whynot %s says what it lacks), not its children." % (
+                    "; ".join("%s <%s>, handed out <%s>" % r for r in rewritten[:3]), UART3))
+    elif got == want and moved:
+        hint = ("UART3 is right, but not every device on its bus: %s (ofdump --devices)."
+                % ", ".join("%s at %s" % (p, (nodes.get(p, {}).get("regs") or ["(none)"])[0])
+                            for p in moved[:3]))
+    else:
+        hint = "ofdump --devices puts UART3's registers at %s.  %s" % (
+            got[0] if got else "(none)",
+            "Reachable, but at the wrong place: which CPU address does the FPGA's\n"
+            "UART3 answer at (the board's memory map, docs/driver-core.md)?"
+            if got and "not reachable" not in got[0] else
+            "whynot %s says why; compare its bus with /amba." % UART3)
     host_ok.append(g.check(
         "fault 2: UART3's registers are where the hardware is",
-        got == want,
-        "ofdump --devices puts UART3's registers at %s.  %s" %
-        (got[0] if got else "(none)",
-         "Reachable, but at the wrong place: which CPU address does the FPGA's\n"
-         "UART3 answer at (the board's memory map, docs/driver-core.md)?"
-         if got and "not reachable" not in got[0] else
-         "whynot %s says why; compare its bus with /amba." % UART3)))
+        got == want and not moved and not rewritten, hint))
     irq = nodes[UART1]["irqs"][0] if nodes[UART1]["irqs"] else ""
     host_ok.append(g.check(
         "fault 3: UART1's interrupt goes to the right controller",
@@ -153,13 +157,15 @@ def lab6(src):
         "`irqs`, ofdump --devices." % (irq or "none")))
     later = "the kernel binds every device, nothing deferred or failed"
     with Coyote(dtb=broken) as bad, Coyote() as good:
-        entries = read_fault_log(log_file)
+        entries = read_answers(log_file, sep=":", block="fault", keys=FIELDS, lists=False)
         for i, (what, paths) in enumerate(FAULTS, 1):
             title = "fault log: fault %d (%s) named, with the command that showed it" % (i, what)
-            entry = next((e for e in entries if e.get("fault", "").rstrip("/") in paths), None)
+            entry = next((e for e in entries if e.get("fault").rstrip("/") in paths), None)
             if not entry:
                 g.check(title, False, hint="faults.txt has no block whose `fault:` is the path of "
                         "the node at fault\n(or, for a bus, of the device that shows it).")
+                continue
+            if any(entry.given(g, title, key) is None for key in FIELDS):
                 continue
             out_bad = command_output(entry.get("command", ""), broken, bad)
             if out_bad is None:

@@ -64,28 +64,47 @@ def lab7_tree(g, src):
                    "include/dt-bindings/interrupt-controller/irq.h." %
                    (irq_of("/button-a") if "/button-a" in nodes else "no node /button-a",
                     want_a))
-    parent = fdtget(dtb, "/button-b", "interrupt-parent", "u")
+    # Button-b as the kernel resolves it, however the tree spells it
+    # (interrupt-parent and interrupts, or interrupts-extended), in three
+    # trees: the student's; the same with the header's interrupt-map
+    # emptied (a button wired through the header then resolves to nothing,
+    # one wired straight to gpio1 still resolves); and the header's pin 0
+    # asked for by a node of the grader's, which checks the map's other
+    # entry.
     header = fdtget(dtb, HEADER, "phandle", "u")
-    pin0 = None
+    unmapped = pin0 = None
     if header and fdtget(dtb, HEADER, "interrupt-map", "x"):
+        var = g.out / "lab7-unmapped.dts"
+        var.write_text('#include "lab7.dts"\n&{%s} { interrupt-map; };\n' % HEADER)
+        vdtb, _ = compile_lab_dts(var, g.out / "lab7-unmapped.dtb", include=[src])
+        unmapped = (ofdump_devices(vdtb).get("/button-b", {}).get("irqs") or ["(none)"])[0] \
+            if vdtb else "(the tree with the header's interrupt-map emptied does not compile)"
         var = g.out / "lab7-pin0.dts"
-        var.write_text('#include "lab7.dts"\n&{/button-b} { interrupts = <0>; };\n')
+        var.write_text('#include "lab7.dts"\n/ {\n\tlab7-grader-pin0 {\n'
+                       '\t\tcompatible = "coyote,lab-button";\n'
+                       '\t\tinterrupts-extended = <&{%s} 0>;\n\t};\n};\n' % HEADER)
         vdtb, _ = compile_lab_dts(var, g.out / "lab7-pin0.dtb", include=[src])
-        pin0 = (ofdump_devices(vdtb).get("/button-b", {}).get("irqs") or ["(none)"])[0] \
-            if vdtb else "(the tree with button-b on pin 0 does not compile)"
+        pin0 = (ofdump_devices(vdtb).get("/lab7-grader-pin0", {}).get("irqs") or
+                ["(none)"])[0] if vdtb else "(the tree with a node on pin 0 does not compile)"
     want_b = "%s %d %d" % BUTTONS["/button-b"]
     want_pin0 = "/amba/gpio@101e5000 2 2"
-    ok_b = g.check(later[1], parent is not None and parent == header and
-                   irq_of("/button-b") == want_b and pin0 == want_pin0,
-                   "/button-b's interrupt-parent is %s, %s's phandle %s;\n"
+    parent = fdtget(dtb, "/button-b", "interrupt-parent", "u")
+    through = unmapped is not None and unmapped != want_b
+    ok_b = g.check(later[1], irq_of("/button-b") == want_b and through and pin0 == want_pin0,
                    "ofdump --devices resolves button-b to: %s (want %s);\n"
-                   "with button-b on pin 0 instead: %s (want %s).\n"
+                   "with the header's interrupt-map emptied: %s (%s);\n"
+                   "a node on the header's pin 0 instead: %s (want %s).\n"
+                   "(/button-b's interrupt-parent is %s, %s's phandle %s.)\n"
                    "A nexus has #interrupt-cells and interrupt-map, whose entries are\n"
                    "<child unit address (#address-cells of the nexus)> <child specifier>\n"
                    "<parent phandle> <parent unit address> <parent specifier>." %
-                   (parent or "missing", HEADER, header or "missing (no node, or no label "
-                    "used)", irq_of("/button-b"), want_b, pin0 or "(no interrupt-map)",
-                    want_pin0))
+                   (irq_of("/button-b"), want_b,
+                    unmapped or "(no interrupt-map)",
+                    "it must change: button-b is wired to the header's pin, not to gpio1"
+                    if not through else "it goes through the map",
+                    pin0 or "(no interrupt-map)", want_pin0,
+                    parent or "missing", HEADER, header or "missing (no node, or no label "
+                    "used)"))
     clean, findings = dtbs_check(dtb)
     g.check(later[2], clean, "dtbs_check said:\n" + indent(findings))
     return dtb if ok_a and ok_b else None

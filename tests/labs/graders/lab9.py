@@ -3,10 +3,10 @@
 overlays: the TMP105 added to the running board."""
 import re
 import shutil
-import subprocess
+from pathlib import Path
 
-from .common import (BUILD, Coyote, Grader, OFDUMP, ROOT, dtbs_check, have_files, indent,
-                     initrd_with, rel, whynot)
+from .common import (BUILD, Coyote, Grader, OFDUMP, ROOT, dtbs_check, handin, have_files,
+                     indent, initrd_with, rel, said, whynot)
 
 TITLE = 'overlays: the TMP105 added to the running board'
 
@@ -33,11 +33,11 @@ def lab9_overlay(g, src):
     """The student's overlay compiled as dts/overlays are (dtc -@): the
     .dtbo, or None after a failed check."""
     dtbo = g.out / "tmp105.dtbo"
-    res = subprocess.run(["dtc", "-q", "-@", "-W", "no-unit_address_vs_reg", "-I", "dts",
-                          "-O", "dtb", "-o", str(dtbo), str(src / "tmp105.dtso")],
-                         capture_output=True, text=True, timeout=60)
+    res = handin.run_tool(["dtc", "-q", "-@", "-W", "no-unit_address_vs_reg", "-I", "dts",
+                           "-O", "dtb", "-o", dtbo, src / "tmp105.dtso"], g.out, cwd=src,
+                          timeout=60)
     ok = g.check("tmp105.dtso compiles as an overlay (dtc -@)", res.returncode == 0,
-                 "dtc said:\n" + indent(res.stderr.strip()))
+                 "dtc said:\n" + indent(said(res.stderr)))
     return dtbo if ok else None
 
 
@@ -46,18 +46,18 @@ def lab9_merged(g, dtbo, name, edit=None):
     host (ofdump --overlay), @edit applied to its DTS, compiled as
     @name/versatilepb.dtb (the board's waivers go by that name): (dtb or
     None, messages)."""
-    res = subprocess.run([str(OFDUMP), "--overlay", str(BUILD / "dts" / "versatilepb.dtb"),
-                          str(dtbo)], capture_output=True, text=True, timeout=60)
+    res = handin.run_tool([OFDUMP, "--overlay", BUILD / "dts" / "versatilepb.dtb", dtbo],
+                          g.out, timeout=60)
     if res.returncode:
-        return None, res.stderr.strip()
+        return None, said(res.stderr)
     text = edit(res.stdout) if edit else res.stdout
     if edit and text == res.stdout:
         return None, "the edit changed nothing"
     out = g.out / name / "versatilepb.dtb"
     out.parent.mkdir(parents=True, exist_ok=True)
-    res = subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", str(out), "-"],
-                         input=text, capture_output=True, text=True, timeout=60)
-    return (out if res.returncode == 0 else None), res.stderr.strip()
+    res = handin.run_tool(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", out, "-"], g.out,
+                          input=text, timeout=60)
+    return (out if res.returncode == 0 else None), said(res.stderr)
 
 
 def lab9_schema(g, binding):
@@ -67,27 +67,42 @@ def lab9_schema(g, binding):
     the sensor's only binding): (the processed schema or None, what the
     tools said)."""
     import yaml
-    schemas = g.out / "schemas"
-    shutil.rmtree(schemas, ignore_errors=True)
-    shutil.copytree(ROOT / "dts" / "bindings", schemas)
-    trivial = schemas / "trivial-devices.yaml"
-    text = trivial.read_text()
+    bindings = ROOT / "dts" / "bindings"
+    want = {f.relative_to(bindings): f.read_bytes() for f in bindings.rglob("*") if f.is_file()}
+    trivial = Path("trivial-devices.yaml")
+    text = want[trivial].decode()
     left = re.sub(r"^\s*- ti,tmp105\s*(#.*)?\n", "", text, flags=re.M)
     if left == text:
         raise RuntimeError("lab 9: trivial-devices.yaml does not list ti,tmp105")
     # A list left empty is no schema at all: the file goes.
     if yaml.safe_load(left)["properties"]["compatible"]["items"][0]["enum"]:
-        trivial.write_text(left)
+        want[trivial] = left.encode()
     else:
-        trivial.unlink()
-    shutil.copy(binding, schemas / "ti,tmp105.yaml")
-    res = subprocess.run(["make", "-s", "--no-print-directory", "B=" + rel(g.out),
-                          "BINDINGS_DIR=" + rel(schemas), "dt_binding_check"],
-                         cwd=str(ROOT), capture_output=True, text=True, timeout=900)
+        del want[trivial]
+    want[Path("ti,tmp105.yaml")] = binding.read_bytes()
+    # The folder of the last grade kept where it holds the same files:
+    # make checks again only the bindings that changed (the student's).
+    schemas = g.out / "schemas"
+    for f in sorted(schemas.rglob("*"), reverse=True) if schemas.is_dir() else ():
+        if f.is_symlink() or (f.is_file() and f.relative_to(schemas) not in want):
+            f.unlink()
+        elif f.is_dir() and not any(f.iterdir()):
+            f.rmdir()
+    for name, data in want.items():
+        f = schemas / name
+        if f.is_symlink() or f.is_dir():
+            shutil.rmtree(f) if f.is_dir() else f.unlink()
+        if not f.is_file() or f.read_bytes() != data:
+            f.parent.mkdir(parents=True, exist_ok=True)
+            f.write_bytes(data)
+    # In the tools' sandbox: the binding's examples go through cpp and
+    # dtc there, where nothing but the hand-in and the prepared tree is.
+    res = handin.run_tool(["make", "-s", "--no-print-directory", "B=" + rel(g.out),
+                           "BINDINGS_DIR=" + rel(schemas), "dt_binding_check"], g.out)
     if res.returncode:
-        said = "\n".join(l for l in (res.stdout + res.stderr).splitlines()
+        told = "\n".join(l for l in (res.stdout + res.stderr).splitlines()
                          if not re.match(r"\s*(CHECK|DOCCHK|SCHEMA|EXAMPLE|make)\b", l))
-        return None, said.replace(str(schemas) + "/", "").strip()
+        return None, said(told.replace(str(schemas) + "/", ""))
     return g.out / "bindings" / "processed-schema.json", ""
 
 
@@ -196,14 +211,13 @@ def lab9_check_probes(g, schema, trees):
         dts.write_text(LAB9_PROBE_TREE % "\n".join("\t\t\t" + l for node in nodes
                                                   for l in node.splitlines()))
         dtb = dts.with_suffix(".dtb")
-        res = subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", str(dtb), str(dts)],
-                             capture_output=True, text=True, timeout=60)
+        res = handin.run_tool(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", dtb, dts], g.out,
+                              timeout=60)
         if res.returncode:
             raise RuntimeError("lab 9: a probe tree does not compile: " + res.stderr)
         dtbs.append(str(dtb))
     # (Without the board's waivers: the probe tree has none of its findings.)
-    res = subprocess.run([str(ROOT / "scripts" / "dtbs-check"), str(schema)] + dtbs,
-                         capture_output=True, text=True, timeout=300)
+    res = handin.run_tool([ROOT / "scripts" / "dtbs-check", schema] + dtbs, g.out, timeout=300)
     if res.returncode not in (0, 1):
         raise RuntimeError("lab 9: dtbs-check failed: " + res.stdout + res.stderr)
     # (dtbs-check indents its findings by four spaces; each starts with
@@ -224,7 +238,7 @@ def lab9_check_probes(g, schema, trees):
     for d in dtbs:
         found = "\n".join(every + per[d])
         own = bool(re.search(r"^\s*From schema: \S*/ti,tmp105\.yaml$", found, re.M))
-        found = found.replace(str(g.out / "schemas") + "/", "").replace(str(ROOT) + "/", "")
+        found = said(found.replace(str(g.out / "schemas") + "/", "").replace(str(ROOT) + "/", ""))
         out.append((not found, found, own))
     return out
 
@@ -234,8 +248,8 @@ def lab9_probes(g, schema):
     describes it, and each requirement the page states refuses a node
     that breaks it (refused by the student's binding, not another)."""
     trees = [LAB9_ACCEPT] + [[node] for _, _, nodes in LAB9_REFUSE for node in nodes]
-    said = iter(lab9_check_probes(g, schema, trees))
-    clean, found, _ = next(said)
+    verdicts = iter(lab9_check_probes(g, schema, trees))
+    clean, found, _ = next(verdicts)
     # (The nodes a finding names, else all of them.)
     named = [n for n in LAB9_ACCEPT if re.search(r"(^|/)%s: " % re.escape(n.split(" {")[0]),
                                                  found, re.M)] or LAB9_ACCEPT
@@ -246,7 +260,7 @@ def lab9_probes(g, schema):
     for check, why, nodes in LAB9_REFUSE:
         accepted = []
         for node in nodes:
-            clean, found, own = next(said)
+            clean, found, own = next(verdicts)
             if not own:
                 accepted.append(indent(node) + ("\n(dt-validate said, but not from your "
                                                 "binding:\n%s)" % indent(found)
@@ -266,27 +280,26 @@ def lab9(src):
              "`overlay rm tmp105` takes the node and the device away again")
     added = None
     if dtbo:
-        res = subprocess.run([str(OFDUMP), "--devices", "--overlay",
-                              str(BUILD / "dts" / "versatilepb.dtb"), str(dtbo)],
-                             capture_output=True, text=True, timeout=60)
-        said = (res.stdout + res.stderr).strip()
+        res = handin.run_tool([OFDUMP, "--devices", "--overlay",
+                               BUILD / "dts" / "versatilepb.dtb", dtbo], g.out, timeout=60)
+        shown = said(res.stdout + res.stderr)
         m = re.search(r"^\+ (/external-bus/i2c@1,0/[^/\s]+@48)\n(?:  .*\n)*?  address: +0x48 "
                       r"on the I2C bus", res.stdout, re.M)
         added = m.group(1) if m else None
         g.check(later[0], res.returncode == 0 and added,
                 "`ofdump --devices --overlay build/dts/versatilepb.dtb tmp105.dtbo` said:\n%s\n"
                 "The fragment must target the I2C controller (by its label), and the\n"
-                "node's reg is the chip's I2C address." % indent(said or "(nothing)"))
+                "node's reg is the chip's I2C address." % indent(shown or "(nothing)"))
     else:
         g.skip(later[0], "the overlay to compile")
-    schema, said = lab9_schema(g, src / "ti,tmp105.yaml")
+    schema, told = lab9_schema(g, src / "ti,tmp105.yaml")
     g.check("ti,tmp105.yaml passes dt_binding_check (dt-doc-validate, its example)",
-            schema, "The tools said:\n" + indent(said))
+            schema, "The tools said:\n" + indent(told))
     checks = ("the board with your overlay passes dtbs_check with your binding",
               "your binding refuses a sensor with a property it does not define")
     if schema and added:
         dtb, err = lab9_merged(g, dtbo, "merged")
-        clean, found = dtbs_check(dtb, schema) if dtb else (False, err)
+        clean, found = dtbs_check(dtb, schema, g.out) if dtb else (False, err)
         g.check(checks[0], clean,
                 "dtbs-check said:\n%s\nThe binding's compatible must name the string your "
                 "node uses,\nand every property of the node must be allowed." % indent(found))
@@ -298,7 +311,7 @@ def lab9(src):
             "%s {" % leaf, "%s {\n\t\t\t\tvendor,bogus = <1>;" % leaf))
         if not dtb:
             raise RuntimeError("lab 9: the variant with vendor,bogus does not compile: " + err)
-        g.check(checks[1], not dtbs_check(dtb, schema)[0],
+        g.check(checks[1], not dtbs_check(dtb, schema, g.out)[0],
                 "dtbs-check found nothing wrong with a sensor node with vendor,bogus = <1>.\n"
                 "A binding lists the properties a node may have and forbids the others\n"
                 "(additionalProperties: false).")

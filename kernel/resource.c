@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Claims on the physical address space (Linux: kernel/resource.c) and the
- * policy half of ioremap().  See include/linux/ioport.h.
+ * Claims on the physical address space and the policy half of ioremap()
+ * (where Linux keeps them).  See include/linux/ioport.h.
  *
  * A window is refused when it overlaps another claim (two drivers on one
  * set of registers), a system range (RAM, the kernel image, the blob, the
@@ -12,6 +12,7 @@
 
 #include <linux/device.h>
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/ioport.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
@@ -141,6 +142,7 @@ struct resource *request_mem_region(resource_size_t start, resource_size_t n, co
 	c->allocated = true;
 	return &c->res;
 }
+EXPORT_SYMBOL(request_mem_region);
 
 void release_mem_region(resource_size_t start, resource_size_t n)
 {
@@ -155,6 +157,7 @@ void release_mem_region(resource_size_t start, resource_size_t n)
 	pr_warn("release of [mem 0x%08llx-0x%08llx], which is not claimed\n", start,
 		start + n - 1);
 }
+EXPORT_SYMBOL(release_mem_region);
 
 /*
  * A managed claim lives in its devres (one allocation, no name copy: the
@@ -196,6 +199,7 @@ struct resource *devm_request_mem_region(struct device *dev, resource_size_t sta
 
 	return r ? &r->claim.res : NULL;
 }
+EXPORT_SYMBOL(devm_request_mem_region);
 
 void __iomem *devm_ioremap_resource(struct device *dev, const struct resource *res)
 {
@@ -231,11 +235,16 @@ void __iomem *devm_ioremap_resource(struct device *dev, const struct resource *r
 		return ERR_PTR(-ENOMEM);
 	r->base = ioremap(res->start, resource_size(res));
 	if (!r->base) {
-		dev_err(dev, "cannot map [mem 0x%08llx-0x%08llx]\n", res->start, res->end);
+		u64 kib = (resource_size(res) + 1023) / 1024;
+
+		dev_err(dev, "%s: window [mem 0x%08llx-0x%08llx] (%llu %s) cannot be mapped: "
+			"refused (ENOMEM)\n", path, res->start, res->end,
+			kib >= 1024 ? (kib + 1023) / 1024 : kib, kib >= 1024 ? "MiB" : "KiB");
 		return ERR_PTR(-ENOMEM);
 	}
 	return r->base;
 }
+EXPORT_SYMBOL(devm_ioremap_resource);
 
 void __iomem *ioremap(phys_addr_t phys, size_t size)
 {
@@ -253,6 +262,7 @@ void __iomem *ioremap(phys_addr_t phys, size_t size)
 	}
 	return arch_ioremap(phys, size);
 }
+EXPORT_SYMBOL(ioremap);
 
 void iomem_for_each(void (*fn)(const struct resource *res, void *data), void *data)
 {
