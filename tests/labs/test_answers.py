@@ -122,8 +122,6 @@ RIGHT = [
             "    minimum: 72\n    maximum: 79")(t).replace(
             '"^(temperature-sensor|sensor)@[0-9a-f]+$"', '"^(temperature-)?sensor@"')}),
     (10, "caller with ()", {"answers.txt": sub("= really_probe", "= really_probe()")}),
-    (8, "clk_get and of_clk_get variants", {"lab-consumer.c": sub(
-        "clk = devm_clk_get(dev, NULL);", "clk = of_clk_get(dev->of_node, 0);")}),
     (0, "by path, alias as a string, hex and a comment", {
         "lab0.dts": lambda t: t.replace("&uart2 {", "&{/amba/serial@101f3000} {").replace(
             "rtc0 = &ds1338;", 'rtc0 = "/external-bus/i2c@1,0/rtc@68";'),

@@ -247,7 +247,8 @@ class Coyote:
         self.boot_seconds = None
         self.child = None
         self._start = time.monotonic()
-        argv = self.WRAP(self.cmdline) if self.WRAP else self.cmdline
+        wrap = type(self).WRAP      # the class's: a plain function, not a method
+        argv = wrap(self.cmdline) if wrap else self.cmdline
         self.child = pexpect.spawn(argv[0], argv[1:], cwd=str(ROOT),
                                    encoding="utf-8", codec_errors="replace",
                                    timeout=CMD_TIMEOUT)

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
-"""The layers point one way: include circles, exports, who knows which bus.
+"""The layers point one way: include circles, exports, who knows which bus;
+and no layer asks which board it runs on.
 
 No include circle among kernel/module, drivers/base and kernel/irq, nor
 between the pieces the shell, the MMU and the network stack stand on.
@@ -285,3 +286,50 @@ def test_links_split_by_concern():
     for other in list(LINKS_CONCERNS)[1:]:
         for name in LINKS_CONCERNS[other]:
             assert not defines(links, name), "%s belongs in %s" % (name, other)
+
+
+# --- no board code ---------------------------------------------------------
+# One image for every board: the tree says what is there, never a test of
+# which machine this is.  The calls Linux has for asking are not written,
+# and no root compatible of a board coyote boots appears in the kernel's
+# C (a match table naming one would be board code by another name).
+KERNEL_C = ("arch", "block", "drivers", "include", "kernel", "of")
+MACHINE_CALLS = re.compile(r"\b(of_machine_is_compatible|of_machine_compatible_match|"
+                           r"of_machine_device_match|of_flat_dt_match|machine_is_\w+)\s*\(")
+
+
+def board_compatibles():
+    """Every string of the root compatible of every tree coyote boots: its
+    own (build/dts), Debian's for the SoC boards (scripts/qemu-boards.mk),
+    and the one QEMU writes for virt."""
+    mk = (ROOT / "scripts" / "qemu-boards.mk").read_text()
+    dtbs = sorted((ROOT / "build" / "dts").glob("*.dtb"))
+    dtbs += [ROOT / "build" / "corpus" / "dtb" / name
+             for name in re.findall(r"^QEMU_TREE_\S+ := (\S+\.dtb)$", mk, re.M)]
+    found = {"linux,dummy-virt"}
+    for dtb in dtbs:
+        assert dtb.exists(), "%s missing: make test builds the trees and the corpus" % dtb
+        res = subprocess.run(["fdtget", "-t", "s", str(dtb), "/", "compatible"],
+                             capture_output=True, text=True, timeout=30)
+        assert res.returncode == 0, res.stderr
+        found.update(res.stdout.split())
+    return found
+
+
+def kernel_sources():
+    for top in KERNEL_C:
+        for src in sorted((ROOT / top).rglob("*.[ch]")):
+            yield src
+
+
+def test_no_board_code():
+    boards = board_compatibles()
+    assert {"arm,versatile-pb", "raspberrypi,2-model-b", "xunlong,orangepi-pc"} <= boards
+    quoted = re.compile(r'"(%s)"' % "|".join(re.escape(b) for b in sorted(boards)))
+    found = []
+    for src in kernel_sources():
+        text = src.read_text(errors="replace")
+        for n, line in enumerate(text.splitlines(), 1):
+            if MACHINE_CALLS.search(line) or quoted.search(line):
+                found.append("%s:%d: %s" % (src.relative_to(ROOT), n, line.strip()))
+    assert not found, "the kernel asks which machine it runs on:\n" + "\n".join(found)

@@ -24,7 +24,8 @@ RUBRIC = {
     'three pulses are three presses, in the log and in `irqs`': 1,
     "button-b counts falling edges on line 13 (gpio1's line 5), not rising ones": 1,
     'edges on a line nobody requested (line 4) reach nobody: nothing spurious, then or at the next press': 1,
-    "once button-a is released (an overlay disables it), line 3 is masked: GPIOIE's bit reads back clear, and its edges reach nobody, nothing spurious": 1,
+    "once button-a is released (an overlay disables it), line 3 is masked: GPIOIE's bit reads back clear, and its edges reach nobody, nothing spurious; gpio0's other requested line keeps working": 1,
+    "once gpio0 itself is unbound (an overlay disables it), its VIC line is no longer chained and its domain is gone": 1,
     "on QEMU's virt, gpio-keys binds to your PL061 and `system_powerdown` powers off through PSCI (QEMU exits with status 0)": 1,
 }
 
@@ -32,10 +33,21 @@ BUTTONS = {"/button-a": ("/amba/gpio@101e4000", 3, 1), "/button-b": ("/amba/gpio
 HEADER = "/expansion-header"
 TRIGGER = {1: "edge-rising", 2: "edge-falling"}
 GPIOIE = 0x410
-# The grader's own overlay: button-a disabled, as a user takes a device
-# away (`overlay apply`); its driver's remove frees the line.
+# The grader's own overlays: button-a disabled, as a user takes a device
+# away (`overlay apply`), its driver's remove frees the line; then gpio0
+# itself, whose remove must undo what probe set up for its interrupts.
 RELEASE = "lab7-release"
 RELEASE_DTS = '/dts-v1/;\n/plugin/;\n&{/button-a} { status = "disabled"; };\n'
+UNBIND = "lab7-unbind"
+UNBIND_DTS = '/dts-v1/;\n/plugin/;\n&{/amba/gpio@101e4000} { status = "disabled"; };\n'
+UNBIND_CHECK = ("once gpio0 itself is unbound (an overlay disables it), its VIC line is no longer "
+                "chained and its domain is gone")
+# The grader's own button, added to the student's tree: a second line
+# requested on gpio0, so a mask or an ack that touches every line shows.
+EXTRA = "/lab7-grader-c"
+EXTRA_LINE = 6
+EXTRA_DTS = ('#include "lab7.dts"\n/ {\n\tlab7-grader-c {\n\t\tcompatible = "coyote,lab-button";\n'
+             '\t\tinterrupts-extended = <&{/amba/gpio@101e4000} %d 1>;\n\t};\n};\n' % EXTRA_LINE)
 VIRT = ("on QEMU's virt, gpio-keys binds to your PL061 and `system_powerdown` powers off "
         "through PSCI (QEMU exits with status 0)")
 
@@ -189,15 +201,18 @@ def lab7_pulses(g, c, later):
 
 
 def release_initrd(g):
-    """The lab build's initrd (its modules, the board's overlays) with one
-    file more, the grader's overlay lib/firmware/lab7-release.dtbo: (path
-    or None, why)."""
-    src = g.out / (RELEASE + ".dts")
-    src.write_text(RELEASE_DTS)
-    dtbo, err = compile_lab_dts(src, g.out / (RELEASE + ".dtbo"))
-    if not dtbo:
-        return None, "the grader's overlay does not compile: " + err
-    return initrd_with(g, [("lib/firmware/%s.dtbo" % RELEASE, dtbo.read_bytes())], g.out), ""
+    """The lab build's initrd (its modules, the board's overlays) with the
+    grader's overlays more, lib/firmware/lab7-release.dtbo and
+    lab7-unbind.dtbo: (path or None, why)."""
+    files = []
+    for name, text in ((RELEASE, RELEASE_DTS), (UNBIND, UNBIND_DTS)):
+        src = g.out / (name + ".dts")
+        src.write_text(text)
+        dtbo, err = compile_lab_dts(src, g.out / (name + ".dtbo"))
+        if not dtbo:
+            return None, "the grader's overlay %s does not compile: %s" % (name, err)
+        files.append(("lib/firmware/%s.dtbo" % name, dtbo.read_bytes()))
+    return initrd_with(g, files, g.out), ""
 
 
 def gpioie(qmp, dtb, node):
@@ -219,30 +234,55 @@ def lab7_release(g, c, text, qmp, dtb):
     GPIOIE must say so."""
     gpio0, line = BUTTONS["/button-a"][:2]
     gpio1, line_b = BUTTONS["/button-b"][:2]
+    extra = EXTRA[1:]
     out = c.run("overlay apply " + RELEASE)
     gone = whynot(c, "/button-a")[0] != "bound"
     ie0, ie1 = gpioie(qmp, dtb, gpio0), gpioie(qmp, dtb, gpio1)
     before = re.search(r"spurious: (\d+)", c.run("irqs"))
-    presses = dmesg_presses(c, "button-a")
+    presses, others = dmesg_presses(c, "button-a"), dmesg_presses(c, extra)
     edge(c, line, 1)
     edge(c, line, 0)
+    edge(c, EXTRA_LINE, 1)
     after = re.search(r"spurious: (\d+)", c.run("irqs"))
-    since = dmesg_presses(c, "button-a")
+    since, others_since = dmesg_presses(c, "button-a"), dmesg_presses(c, extra)
     counts = [m.group(1) if m else "?" for m in (before, after)]
     masked = ie0 is not None and not ie0 & (1 << line)
-    kept = ie1 is not None and ie1 & (1 << line_b)
+    kept = ie0 is not None and ie0 & (1 << EXTRA_LINE) and ie1 is not None and ie1 & (1 << line_b)
     g.check(text, gone and masked and kept and counts[0] == counts[1] and "?" not in counts
-            and since == presses and "no handler" not in c.run("dmesg"),
+            and since == presses and others_since == others + [len(others) + 1]
+            and "no handler" not in c.run("dmesg"),
             "`overlay apply %s` (button-a's status \"disabled\") said:\n%s\n"
             "button-a is %s; then gpio0's GPIOIE read 0x%s (line %d's bit must be "
-            "clear),\ngpio1's 0x%s (line %d's bit still set: button-b keeps its line).\n"
-            "Edges on line %d then: button-a's presses %s -> %s, spurious %s -> %s.\n"
+            "clear, line %d's\nstill set: the grader's own button %s keeps it), gpio1's "
+            "0x%s (line %d's bit still set).\n"
+            "Edges on line %d then: button-a's presses %s -> %s, spurious %s -> %s; "
+            "a rising edge\non line %d: %s's presses %s -> %s.\n"
             "When its last handler is freed (free_irq()), the kernel masks the line "
-            "through\nyour irq_mask: a line nobody listens to must not interrupt." %
+            "through\nyour irq_mask: that line, and only that one, must stop interrupting." %
             (RELEASE, indent(out) or "  (nothing)", "unbound" if gone else "still bound",
-             "%02x" % ie0 if ie0 is not None else "?", line,
+             "%02x" % ie0 if ie0 is not None else "?", line, EXTRA_LINE, EXTRA,
              "%02x" % ie1 if ie1 is not None else "?", line_b, line, presses, since,
-             counts[0], counts[1]))
+             counts[0], counts[1], EXTRA_LINE, EXTRA, others, others_since))
+
+
+def lab7_unbind(g, c, text):
+    """gpio0 unbound (an overlay disables it): its consumers go first
+    (their device links), then its remove must take back the chained
+    handler from its VIC line and remove its domain; `irqs` shows both."""
+    gpio0 = BUTTONS["/button-a"][0]
+    out = c.run("overlay apply " + UNBIND)
+    gone = whynot(c, gpio0)[0] != "bound"
+    irqs = c.run("irqs")
+    chained = re.search(r"^interrupt-controller@10140000 +6 +\d+ +\S+ +\(cascade\)", irqs, re.M)
+    domain = [l for l in irqs.splitlines() if l.startswith(gpio0.split("/")[-1] + " ")]
+    g.check(text, gone and not chained and not domain and "no handler" not in c.run("dmesg"),
+            "`overlay apply %s` (gpio0's status \"disabled\") said:\n%s\ngpio0 is %s; "
+            "then `irqs` printed:\n%s\nWhat probe set up for the interrupts, remove "
+            "undoes: the VIC line's chained\nhandler (irq_set_chained_handler_and_data() "
+            "with NULL) and the domain\n(irq_domain_remove()), or a devm action that does "
+            "both." %
+            (UNBIND, indent(out) or "  (nothing)", "unbound" if gone else "still bound",
+             indent(irqs)))
 
 
 def lab7_virt(g, kernel):
@@ -306,20 +346,28 @@ def lab7(src):
              "edges on a line nobody requested (line 4) reach nobody: nothing spurious, "
              "then or at the next press",
              "once button-a is released (an overlay disables it), line 3 is masked: "
-             "GPIOIE's bit reads back clear, and its edges reach nobody, nothing spurious")
+             "GPIOIE's bit reads back clear, and its edges reach nobody, nothing spurious; "
+             "gpio0's other requested line keeps working",
+             UNBIND_CHECK)
     if not check_build(g, "the kernel builds with both drivers", kernel, log,
                        later + (VIRT,)):
         return g
     if not dtb:
         g.skip_all(later, "lab7.dts's buttons")
     else:
-        lab7_board(g, kernel, dtb, later)
+        board = g.out / "lab7-board.dts"
+        board.write_text(EXTRA_DTS)
+        board_dtb, err = compile_lab_dts(board, g.out / "lab7-board.dtb", include=[src])
+        if not board_dtb:
+            raise RuntimeError("lab7.dts with the grader's button does not compile: " + err)
+        lab7_board(g, kernel, board_dtb, later)
     lab7_virt(g, kernel)
     return g
 
 
 def lab7_board(g, kernel, dtb, later):
-    """The checks on versatilepb with the student's tree."""
+    """The checks on versatilepb with the student's tree (and the grader's
+    button, EXTRA)."""
     initrd, err = release_initrd(g)
     if not initrd:
         raise RuntimeError(err)
@@ -357,6 +405,7 @@ def lab7_board(g, kernel, dtb, later):
                 qmp = QMP(sock)
                 lab7_release(g, c, later[6], qmp, dtb)
                 qmp.close()
+                lab7_unbind(g, c, later[7])
             except Exception as e:          # pexpect's TIMEOUT or EOF, most likely
                 seen = g.found
                 left = [t for t in later[2:] if t not in seen]

@@ -4,7 +4,7 @@ clocks and dependencies."""
 import re
 
 from .common import (Coyote, Grader, ROOT, build_kernel, check_build, compile_lab_dts,
-                     have_files, indent, makefile_objs, whynot)
+                     have_files, heap_use, indent, makefile_objs, whynot)
 
 TITLE = 'clocks and dependencies'
 
@@ -17,10 +17,13 @@ RUBRIC = {
     "probe logs the clock's rate, the divider and the rate it gives (3686400 Hz / 64)": 1,
     'the values come from the tree (trees with other values) (1000000 Hz / 8, 4000000000 Hz / 3)': 1,
     'a divider of 0 in the tree is refused: probe fails': 1,
+    'a tree without the divider is refused: probe fails': 1,
     'without its supplier the consumer is not bound, and whynot shows the chain (modules.autoload=0)': 1,
+    'rmmod of the provider unbinds the consumer first, and its clock is put (the heap as before)': 1,
 }
 
 SAMPLER = "/sampler"
+MODULE = "lab-clock"
 LABCLK = "/clock-controller"
 
 
@@ -55,7 +58,9 @@ def lab8(src):
              "probe logs the clock's rate, the divider and the rate it gives",
              "the values come from the tree (trees with other values)",
              "a divider of 0 in the tree is refused: probe fails",
-             "without its supplier the consumer is not bound, and whynot shows the chain")
+             "a tree without the divider is refused: probe fails",
+             "without its supplier the consumer is not bound, and whynot shows the chain",
+             "rmmod of the provider unbinds the consumer first, and its clock is put")
     if not check_build(g, "the kernel and the provider module build", kernel, log, later):
         return g
     boot, links, verdict, why, probes = lab8_boot(g, kernel, "", "lab8-board")
@@ -96,25 +101,71 @@ def lab8(src):
             indent("\n".join("clock-frequency = <%d>, coyote,sample-divider = <%d>: %s" %
                              (rate, div, ("probe logged %d Hz, divider %d: %d samples/s" % got)
                               if got else "nothing") for (rate, div), got in seen)))
-    try:
-        _, _, verdict, why, _ = lab8_boot(g, kernel,
-                                          "&{/sampler} { coyote,sample-divider = <0>; };\n",
-                                          "lab8-zero")
-        hint = "With coyote,sample-divider = <0>, `whynot %s` says:\n%s" % (SAMPLER,
-                                                                           indent(why))
-    except Exception as e:          # pexpect's TIMEOUT or EOF: a fault at boot
-        verdict, hint = None, ("With coyote,sample-divider = <0> the kernel did not reach "
-                               "its prompt (%s)." % type(e).__name__)
+    verdict, hint = refused_boot(g, kernel, "&{/sampler} { coyote,sample-divider = <0>; };\n",
+                                 "lab8-zero", "coyote,sample-divider = <0>")
     g.check(later[3], verdict == "failed",
             hint + "\nA divider of 0 is the tree's mistake: probe must refuse it "
             "(an error, not a division).")
+    verdict, hint = refused_boot(g, kernel,
+                                 "&{/sampler} { /delete-property/ coyote,sample-divider; };\n",
+                                 "lab8-missing", "no coyote,sample-divider")
+    g.check(later[4], verdict == "failed",
+            hint + "\nA missing divider is the tree's mistake too: of_property_read_u32()'s "
+            "error\nsays so, and probe must return one (no divider made up).")
     _, links, verdict, why, _ = lab8_boot(g, kernel, "", "lab8-nosupplier",
                                           append="console=ttyAMA0,115200 modules.autoload=0")
-    g.check(later[4] + " (modules.autoload=0)",
+    g.check(later[5] + " (modules.autoload=0)",
             verdict in ("deferred", "waiting") and LABCLK in why,
             "With the provider never loaded, `whynot %s` says:\n%s\n%s" %
             (SAMPLER, indent(why),
              "Your probe bound without its clock: return clk_get()'s error (it is\n"
              "-EPROBE_DEFER while the clock's provider is missing)." if verdict == "bound"
              else "The consumer should be left waiting or deferred, naming its supplier."))
+    if got:
+        provider_removed(g, kernel, later[6])
+    else:
+        g.skip(later[6], "probe to get its clock and log its rate (the check above)")
     return g
+
+
+def refused_boot(g, kernel, dts_text, name, what):
+    """The lab tree with @dts_text (@what the change, for the hint):
+    (the consumer's whynot verdict or None when the boot died, a hint)."""
+    try:
+        _, _, verdict, why, _ = lab8_boot(g, kernel, dts_text, name)
+    except Exception as e:          # pexpect's TIMEOUT or EOF: a fault at boot
+        return None, "With %s the kernel did not reach its prompt (%s)." % (
+            what, type(e).__name__)
+    return verdict, "With %s, `whynot %s` says:\n%s" % (what, SAMPLER, indent(why))
+
+
+def provider_removed(g, kernel, text):
+    """rmmod of the clock's module: the driver core unbinds the consumer
+    first (its device link), whose clock goes back with it.  The heap is
+    compared between two unloaded states (rmmod, insmod, rmmod): a
+    consumer that never puts its clock keeps one more allocation per
+    cycle."""
+    dtb, err = compile_lab_dts(ROOT / "docs" / "labs" / "lab8" / "lab8.dts",
+                               g.out / "lab8-rmmod.dtb", include=[ROOT / "docs" / "labs" / "lab8"])
+    if not dtb:
+        raise RuntimeError("docs/labs/lab8/lab8.dts: " + err)
+    with Coyote(dtb=dtb, kernel=kernel) as c:
+        out = c.run("rmmod " + MODULE)
+        unbound = whynot(c, SAMPLER)[0] != "bound"
+        first = heap_use(c)
+        again = c.run("insmod " + MODULE)
+        rebound = whynot(c, SAMPLER)[0] == "bound"
+        c.run("rmmod " + MODULE)
+        second = heap_use(c)
+    hint = []
+    if not unbound:
+        hint.append("After `rmmod %s` the consumer is still bound; rmmod said:\n%s" %
+                    (MODULE, indent(out)))
+    if not rebound:
+        hint.append("After `insmod %s` the consumer did not bind again; insmod said:\n%s" %
+                    (MODULE, indent(again)))
+    if first != second or first == "?":
+        hint.append("`mem` after rmmod, insmod, rmmod:\n  %s\n  %s\nWhat probe takes "
+                    "(clk_get()) remove must give back (clk_put()), or let devm do it." %
+                    (first, second))
+    g.check(text + " (the heap as before)", not hint, "\n".join(hint))
