@@ -78,7 +78,7 @@ include scripts/Makefile.devlinks
 # Device-tree overlays.
 include scripts/Makefile.overlays
 include scripts/Makefile.conformance
-# Each board's tree, devices and probe order as one HTML page (issue 38).
+# Each board's tree, devices and probe order as one HTML page.
 include scripts/Makefile.explore
 include scripts/Makefile.sanitize
 include scripts/Makefile.boards

@@ -98,7 +98,7 @@ static void use_after_free_reported(struct kunit *t)
 }
 
 /*
- * Issue 40: a write after free to a block's first word, where the free
+ * A write after free to a block's first word, where the free
  * list keeps its link.  A link to itself once sent kmalloc round a loop
  * with IRQs off; a wild one into a fault inside the allocator.  Here a
  * request no block can meet walks the whole list past it.

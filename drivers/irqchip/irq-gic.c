@@ -291,10 +291,12 @@ static void gic_hw_init(struct gic *gic)
 	writel(1, (char __iomem *)gic->cpu + GICC_CTLR);
 }
 
+#define GIC_CELLS "the GIC binding's specifier is 3 cells (type, number, flags)"
+
 static int gic_probe(struct platform_device *pdev)
 {
 	struct gic *gic;
-	u32 typer, arch, pidr2, iidr;
+	u32 typer, arch, pidr2, iidr, cells;
 
 	if (!of_irq_is_root(pdev->dev.of_node))
 		return dev_err_probe(&pdev->dev, -EINVAL,
@@ -302,6 +304,13 @@ static int gic_probe(struct platform_device *pdev)
 				     of_irq_find_parent(pdev->dev.of_node));
 	if (root_gic)
 		return dev_err_probe(&pdev->dev, -EBUSY, "a second root GIC");
+	/* Every consumer's specifier is cut by this count: a wrong one would
+	 * fail each of them with a reason that never names the cause. */
+	if (of_property_read_u32(pdev->dev.of_node, "#interrupt-cells", &cells))
+		return dev_err_probe(&pdev->dev, -EINVAL, "no #interrupt-cells: %s", GIC_CELLS);
+	if (cells != 3)
+		return dev_err_probe(&pdev->dev, -EINVAL, "#interrupt-cells = <%u>: %s",
+				     (unsigned int)cells, GIC_CELLS);
 	gic = devm_kzalloc(&pdev->dev, sizeof(*gic), GFP_KERNEL);
 	if (!gic)
 		return -ENOMEM;

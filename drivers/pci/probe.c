@@ -209,9 +209,12 @@ static void assign_irq(struct pci_dev *dev)
 	out.args[0] = pin;
 	ret = of_irq_parse_raw(laddr, &out);
 	if (ret) {
+		/* -EFAULT: the map (or its mask) ends inside an entry. */
 		snprintf(dev->irq_route, sizeof(dev->irq_route),
-			 "INT%c at %02x:%02x.%d: interrupt-map has no entry (%s)", 'A' + pin - 1,
-			 bus->number, PCI_SLOT(devfn), PCI_FUNC(devfn), errname(ret));
+			 "INT%c at %02x:%02x.%d: interrupt-map %s (%s)", 'A' + pin - 1,
+			 bus->number, PCI_SLOT(devfn), PCI_FUNC(devfn),
+			 ret == -EFAULT ? "is cut short inside an entry" : "has no entry",
+			 errname(ret));
 		return;
 	}
 	dev->irq = irq_create_of_mapping(&out);

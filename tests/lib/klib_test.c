@@ -333,7 +333,7 @@ static void test_heap(void)
 		result(kmem_debug_reports() == before + 1, "a double free is counted", "");
 	}
 	{
-		/* Issue 40: the first word of a freed block is the free-list
+		/* The first word of a freed block is the free-list
 		 * link.  A write there once sent kmalloc to a wild pointer
 		 * (a fault), or round a loop with IRQs off (a hang). */
 		static const uintptr_t wild[] = { 0xdead0000u, 0, 1 /* itself */ };

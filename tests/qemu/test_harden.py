@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause
-"""Issue 18: nothing a tree says can make a driver write over the kernel.
+"""Nothing a tree says can make a driver write over the kernel.
 Device windows are claimed (request_mem_region, EBUSY as in Linux): never
 two on one range, never over RAM, the image, the blob or the initrd, never
 wrapping; ioremap() refuses the same and every caller checks it."""
@@ -372,7 +372,7 @@ def test_tx_shortage_in_a_storm_is_counted_not_logged_per_frame(boot):
         peer.close()
 
 
-# --- issue 40, item 1: faults in firmware calls and device probes contained ---------
+# --- faults in firmware calls and device probes contained -----------------------
 
 import subprocess  # noqa: E402
 import sys  # noqa: E402
@@ -501,7 +501,7 @@ def test_write_to_the_vectors_is_named(boot, poke_initrd):
     assert "module's text" not in out, out
 
 
-# --- issue 40, item 2: mappings bounded ------------------------------------------------
+# --- mappings bounded -----------------------------------------------------------------
 
 def test_huge_window_is_refused_once_with_node_and_size(boot):
     """A virtio-mmio slot 512 MiB long (a size in the wrong cell): once
@@ -571,7 +571,7 @@ def test_module_cannot_write_the_vector_page_through_its_ram_alias(boot, poke_in
             "owns them)" % alias) in out, out
 
 
-# --- issue 40, item 5: the heap debug mode catches what slub_debug catches --------
+# --- the heap debug mode catches what slub_debug catches ------------------------
 
 def test_heap_reports_are_counted_and_a_looped_link_does_not_hang(poke_initrd):
     """A module frees a block twice, then writes a link to itself over a
@@ -599,7 +599,7 @@ def test_heap_reports_are_counted_and_a_looped_link_does_not_hang(poke_initrd):
         c.close(check_heap=False)
 
 
-# --- issue 40, "wrong words": an empty disk ---------------------------------------------
+# --- wrong words: an empty disk --------------------------------------------------------
 
 def test_empty_disk_is_called_empty(boot):
     """A 0-byte image: `blk read 0` once said "0 to 18446744073709551615"."""
@@ -615,7 +615,7 @@ def test_empty_disk_is_called_empty(boot):
         assert "18446744073709551615" not in out, out
 
 
-# --- issue 40, item 6: a device whose node an overlay removal restores -------------------
+# --- a device whose node an overlay removal restores ----------------------------------
 
 @pytest.fixture(scope="module")
 def bad_irq_initrd():

@@ -380,7 +380,7 @@ def assert_leftovers_in_order(out, when, irq):
 
 
 def test_failed_init_leftovers_are_unregistered(tboard):
-    """Issue 18, item 5: init registered a driver, a device and an IRQ
+    """Init registered a driver, a device and an IRQ
     handler, then failed; the driver stayed on the bus pointing into freed
     memory and `drivers` looped forever."""
     before = heap(tboard)

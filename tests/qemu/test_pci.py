@@ -18,6 +18,7 @@ import subprocess
 import pytest
 
 from qemu.coyote import TEST_BUILD, Coyote, machine_options
+from qemu.test_virtio import DISK_SECTORS, disk_image, hexdump_bytes
 from tools.test_whynot import OFDUMP, check_agreement
 
 DEVICES = ["-device", "virtio-rng-pci,addr=1",
@@ -169,6 +170,23 @@ def test_unbind_and_rebind_the_nic(pci):
     assert "2 received" in out, out
 
 
+def test_blk_over_pci_reads_the_image(boot):
+    """virtio-blk over PCI, unchanged as net and rng are: the driver binds
+    by its virtio ID through the PCI transport and reads the image's
+    sectors (told apart by their bytes) as it does over MMIO."""
+    img, data = disk_image("pci-blk")
+    c = boot(machine="virt", extra=CPU + [
+        "-device", "virtio-blk-pci,drive=d0,addr=6",
+        "-drive", "if=none,id=d0,file=%s,format=raw,readonly=on" % img])
+    assert re.search(r"virtio-pci 0000:00:06\.0: virtio\d: .*virtio-pci \(modern\)",
+                     c.boot_log), c.boot_log
+    info = c.run("blk info")
+    assert re.search(r"^vda: %d sectors of 512 bytes .* device virtio\d$" % DISK_SECTORS,
+                     info, re.M), info
+    assert hexdump_bytes(c.run("blk read 0")) == (0, data[:512])
+    assert hexdump_bytes(c.run("blk read 126 2")) == (126 * 512, data[126 * 512:])
+
+
 def edited_tree(name, edit):
     """QEMU's tree for DEVICES with @edit applied to its DTS text."""
     dtb = dump_tree("src-" + name)
@@ -210,6 +228,23 @@ def test_interrupt_map_to_a_missing_controller(boot):
     assert "pin A not routed: INTA at 00:01.0: interrupt-map has no entry" in found[(0, 1, 0)][1]
     assert "routed to IRQ" in found[(0, 4, 0)][1]
     assert re.search(r"virtio-pci 0000:00:01\.0: .*no interrupt", c.boot_log), c.boot_log
+
+
+def test_interrupt_map_cut_short(boot):
+    """The map cut inside its first entry (child address, pin, phandle and
+    one of the parent's five cells): no function gets an interrupt, each
+    says the map is short, and every function is still listed and the
+    boot goes on (no read past the property)."""
+    def short_map(dts):
+        return re.sub(r"interrupt-map = <([^>]*)>",
+                      lambda m: "interrupt-map = <%s>" % " ".join(m.group(1).split()[:6]),
+                      dts, count=1)
+    c = boot_edited(boot, edited_tree("shortmap", short_map))
+    found = lspci(c)
+    assert set(found) == set(FUNCTIONS), found
+    assert "cut short" in found[(0, 1, 0)][1] and "cut short" in found[(0, 4, 0)][1], found
+    assert not [b for _, b in found.values() if "routed to IRQ" in b], found
+    assert re.search(r"3f000000.pcie: 5 function\(s\)", c.boot_log), c.boot_log
 
 
 def test_ecam_above_4gib_is_refused_with_the_reason(boot):

@@ -182,18 +182,25 @@ def test_reboot_ends_qemu(board):
     assert "through semihosting" not in board.c.output_at_exit, board.c.output_at_exit
 
 
+def copy_of_tree(name, what):
+    """A copy of @name's Debian tree in build/tests, for a test to edit
+    (@what names the edit)."""
+    d, why = fetch("fetch-corpus", CORPUS_DTB.parent)
+    if not d:
+        pytest.skip("Debian's armhf trees not available: %s" % why)
+    TEST_BUILD.mkdir(parents=True, exist_ok=True)
+    dtb = TEST_BUILD / ("%s-%s.dtb" % (name, what))
+    dtb.write_bytes(board_tree(name).read_bytes())
+    return dtb
+
+
 def test_ast2600_crystal_from_the_tree():
     """The AST2600's PLLs run from the crystal the tree names as the SCU's
     `clocks` when it names one (Debian's tree names none: the datasheet's
     25 MHz, said in the log): a 24 MHz crystal makes every PLL and divider
     24/25 of QEMU's reset rates, and the console (its own 24 MHz
     reference) and the tick keep working."""
-    d, why = fetch("fetch-corpus", CORPUS_DTB.parent)
-    if not d:
-        pytest.skip("Debian's armhf trees not available: %s" % why)
-    TEST_BUILD.mkdir(parents=True, exist_ok=True)
-    dtb = TEST_BUILD / "ast2600-evb-xtal24.dtb"
-    dtb.write_bytes(board_tree("ast2600-evb").read_bytes())
+    dtb = copy_of_tree("ast2600-evb", "xtal24")
     for args in (["-c", "/xtal"], ["-t", "s", "/xtal", "compatible", "fixed-clock"],
                  ["-t", "u", "/xtal", "#clock-cells", "0"],
                  ["-t", "u", "/xtal", "clock-frequency", "24000000"],
@@ -216,5 +223,25 @@ def test_ast2600_crystal_from_the_tree():
         before = console_irq_count(c)
         c.run("echo " + "x" * 40)
         assert console_irq_count(c) > before
+    finally:
+        c.close()
+
+
+def test_root_controller_with_bad_interrupt_cells():
+    """The Orange Pi PC's GIC given #interrupt-cells = <2> (its binding
+    says 3): the GIC refuses it, naming the property; every device behind
+    it waits for it and says so; the boot still reaches the prompt and the
+    console (polled) still answers."""
+    dtb = copy_of_tree("orangepi-pc", "gic-cells")
+    gic = "/soc/interrupt-controller@1c81000"
+    subprocess.run(["fdtput", "-t", "u", str(dtb), gic, "#interrupt-cells", "2"], check=True,
+                   timeout=30)
+    c = Coyote(dtb=dtb, machine="orangepi-pc")
+    try:
+        assert "#interrupt-cells = <2>: the GIC binding's specifier is 3 cells" in c.boot_log, \
+            c.boot_log
+        why = c.run("whynot /soc/serial@1c28000")
+        assert "waiting for interrupt parent %s (its probe failed: EINVAL)" % gic in why, why
+        assert "coyote" in c.run("version")
     finally:
         c.close()

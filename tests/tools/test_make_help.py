@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """`make help` lists every target a user may type: each .PHONY target of
 the Makefiles is in the list unless a fragment names it in HELP_HIDDEN
-(make's own plumbing).  Issue 30: corpus, host-tests and others were
+(make's own plumbing): corpus, host-tests and others were once
 missing."""
 import re
 import subprocess

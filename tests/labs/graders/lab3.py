@@ -51,13 +51,19 @@ def node_path(addr):
     return "/external-bus/i2c@1,0/temperature-sensor@%x" % addr
 
 
+def sixteenth(rng):
+    """An odd number of 1/16 C between 1 C and 100 C, in mdeg (what 11
+    bits cannot read exactly), from @rng."""
+    return (rng.randrange(16, 1600) | 1) * 625 // 10 + 1
+
+
 def drawn(rng):
     """This grade's test values from @rng: (a positive, a negative and a
     1/16 C step temperature in mdeg, the second chip's, its address, the
     address no chip answers)."""
     warm = rng.randrange(2, 120) * 500                  # 1 C .. 59.5 C, 0.5 C steps
     cold = -rng.randrange(4, 200) * 250                 # -1 C .. -49.75 C
-    step = (rng.randrange(16, 1600) | 1) * 625 // 10 + 1  # an odd 1/16 C, 1 C .. 100 C
+    step = sixteenth(rng)
     other = rng.randrange(-40, 100) * 1000 + rng.choice((0, 250, 500, 750))
     present, absent = rng.sample(FREE, 2)
     return warm, cold, step, other, present, absent

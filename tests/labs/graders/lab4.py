@@ -20,12 +20,18 @@ RUBRIC = {
     "probe reads QEMU's temperature (0 C at power-on)": 1,
     "the chip is at 12 bits before probe's first read (the chip's side of the bus)": 1,
     'rmmod tmp105 unbinds the sensor': 1,
-    'insmod tmp105 binds it again and reads the new temperature (27.125 C)': 1,
+    'insmod tmp105 binds it again and reads the new temperature (one drawn for this grade)': 1,
     'insmod at other temperatures reads each exactly (-55 C to 127.9375 C, 1/16 C steps)': 1,
 }
 
-# Lab 3's range, and a 1/16 C step (12 bits, not 11).
-RANGE = lab3.RANGE + ((27063, "a 1/16 C step (27.0625): 12 bits, not 11"),)
+
+def drawn(rng):
+    """This grade's test values from @rng, in mdeg: the temperature insmod
+    reads (whole degrees and an odd number of 1/8 C: what 10 bits
+    cannot give), and an odd 1/16 C step (what 11 bits cannot)."""
+    fresh = rng.randrange(1, 100) * 1000 + rng.choice((125, 375, 625, 875))
+    return fresh, lab3.sixteenth(rng)
+
 
 def probe_reading(text):
     """The last temperature a probe logged for 0-0048, or None."""
@@ -35,6 +41,7 @@ def probe_reading(text):
 
 def lab4(src):
     g = Grader(4, src)
+    fresh, step = drawn(g.rng)
     drv, mk = src / "tmp105.c", src / "Makefile"
     if not g.check("tmp105.c (your lab 3 driver) and Makefile exist",
                    drv.exists() and mk.exists(),
@@ -118,25 +125,31 @@ def lab4(src):
         qmp = QMP(sock)
         try:
             qmp.execute("qom-set", path="/machine/peripheral/sensor",
-                        property="temperature", value=27125)
+                        property="temperature", value=fresh)
             out = c.run("insmod tmp105")
             verdict, why = whynot(c, SENSOR)
             t = probe_reading(c.run("dmesg"))
-            if not g.check(later[7] + " (27.125 C)", verdict == "bound" and t is not None and
-                           abs(t - 27.125) < 0.06,
-                           "`insmod tmp105` printed:\n%s\n`whynot %s` says:\n%s" %
-                           (indent(out), SENSOR, indent(why))):
+            if not g.check(later[7] + " (one drawn for this grade)",
+                           verdict == "bound" and t is not None and abs(t - fresh / 1000) < 0.06,
+                           "QEMU's sensor was set to a new temperature (drawn for this grade),\n"
+                           "then `insmod tmp105` printed:\n%s\n`whynot %s` says:\n%s\nand "
+                           "probe logged %s, not that temperature." %
+                           (indent(out), SENSOR, indent(why),
+                            "%.3f C" % t if t is not None else "no reading")):
                 g.skip(later[8], "insmod to bind")
                 return g
             wrong = []
-            for mdeg, why in RANGE:
+            for mdeg, why in lab3.RANGE + ((step, None),):
                 c.run("rmmod tmp105")
                 qmp.execute("qom-set", path="/machine/peripheral/sensor",
                             property="temperature", value=mdeg)
                 c.run("insmod tmp105")
                 t, want = probe_reading(c.run("dmesg")), lab3.register(mdeg)
                 if t is None or abs(t - want) > 0.0011:
-                    wrong.append("at %.4f C (%s) probe logged %s" % (want, why, t))
+                    # The drawn step is named, never shown.
+                    at = ("at an odd number of 1/16 C drawn for this grade (12 bits, "
+                          "not 11)" if why is None else "at %.4f C (%s)" % (want, why))
+                    wrong.append("%s probe logged %s" % (at, t))
             g.check(later[8], not wrong,
                     "rmmod, a temperature set in QEMU, insmod, each time:\n%s\nThe page's "
                     "range is -55 C to 125 C: does each step of your arithmetic\nand your "
