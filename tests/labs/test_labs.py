@@ -12,6 +12,11 @@ import pytest
 
 from qemu.coyote import ROOT
 
+# Every lab a grader exists for (tests/labs/graders/labN.py), not only the
+# ones listed below: a lab added without its line here fails.
+GRADED = sorted(int(p.stem[3:]) for p in (ROOT / "tests" / "labs" / "graders").glob("lab*.py")
+                if p.stem[3:].isdigit())
+
 # lab: (checks passing on the starter, first thing still to do)
 LABS = {
     0: (2, "1. UART2 (/amba/serial@101f3000) is disabled"),
@@ -48,8 +53,9 @@ def lab_check(lab, src=None):
     return res.returncode, res.stdout
 
 
-@pytest.mark.parametrize("lab", sorted(LABS))
+@pytest.mark.parametrize("lab", GRADED)
 def test_starter_fails_kindly(lab):
+    assert lab in LABS, "tests/labs/test_labs.py: LABS has no line for lab %d's starter" % lab
     rc, out = lab_check(lab)
     assert rc != 0, out
     passing, first_todo = LABS[lab]
@@ -75,7 +81,7 @@ def solved(lab, tmp_path):
     return str(dst)
 
 
-@pytest.mark.parametrize("lab", sorted(LABS))
+@pytest.mark.parametrize("lab", GRADED)
 def test_solution_passes(lab, tmp_path):
     rc, out = lab_check(lab, solved(lab, tmp_path))
     assert rc == 0, out
@@ -84,7 +90,7 @@ def test_solution_passes(lab, tmp_path):
     assert "Score: %d/%d points" % (rubric_max(lab), rubric_max(lab)) in out, out
 
 
-@pytest.mark.parametrize("lab", sorted(LABS))
+@pytest.mark.parametrize("lab", GRADED)
 def test_empty_hand_in_has_the_same_maximum(lab, tmp_path):
     """The fixed rubric: an empty folder scores 0 of the lab's maximum,
     every check reported (those that could not run say what they wait
