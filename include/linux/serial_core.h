@@ -150,4 +150,8 @@ int uart_console_getc(struct console *co);
 /* "115200n8" -> 115200; 0 when @opt does not start with a number. */
 unsigned int uart_parse_baud(const char *opt);
 
+struct device_node;
+unsigned int uart_console_baud(const struct device_node *np, const char *name,
+			       bool *is_console);
+
 #endif

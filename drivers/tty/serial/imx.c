@@ -243,53 +243,6 @@ static void imx_uart_console_write(struct console *co, const char *s, unsigned i
 	}
 }
 
-/* "115200n8" → 115200; 0 when @opt does not start with a number. */
-static unsigned int imx_uart_parse_baud(const char *opt)
-{
-	unsigned int baud = 0;
-
-	while (opt && *opt >= '0' && *opt <= '9' && baud < 10000000)
-		baud = baud * 10 + (unsigned int)(*opt++ - '0');
-	return baud;
-}
-
-/*
- * Baud rate and console: "console=ttymxc<n>[,<baud>]" in bootargs wins;
- * else the options of /chosen/stdout-path when it names this UART; else
- * the default.  Either one naming this UART makes it the console.
- */
-static unsigned int imx_uart_pick_baud(struct imx_port *port, bool *is_console)
-{
-	const char *path = NULL, *opts = NULL, *args = NULL, *p;
-	unsigned int baud = 0;
-	size_t len = strlen(port->name);
-
-	*is_console = false;
-	if (of_chosen)
-		of_property_read_string(of_chosen, "stdout-path", &path);
-	if (path && of_find_node_opts_by_path(path, &opts) == port->dev->of_node) {
-		*is_console = true;
-		baud = imx_uart_parse_baud(opts);
-	}
-	if (of_chosen)
-		of_property_read_string(of_chosen, "bootargs", &args);
-	for (p = args; p && *p; ) {
-		const char *word = p;
-
-		while (*p && *p != ' ')
-			p++;
-		if (!strncmp(word, "console=", 8) && !strncmp(word + 8, port->name, len) &&
-		    (word + 8 + len == p || word[8 + len] == ',')) {
-			*is_console = true;
-			if (word[8 + len] == ',')
-				baud = imx_uart_parse_baud(word + 9 + len);
-		}
-		while (*p == ' ')
-			p++;
-	}
-	return baud ? baud : IMX_DEFAULT_BAUD;
-}
-
 /* The alias number when free, else the first number no alias claims. */
 static int imx_uart_pick_line(struct device_node *np)
 {
@@ -351,7 +304,11 @@ static int imx_uart_probe(struct platform_device *pdev)
 	if (port->line < 0)
 		return dev_err_probe(dev, port->line, "no free ttymxc number");
 	snprintf(port->name, sizeof(port->name), "ttymxc%d", port->line);
-	port->baud = imx_uart_pick_baud(port, &is_console);
+	/* Bootargs' console= or stdout-path, as for every UART. */
+	is_console = false;
+	port->baud = uart_console_baud(dev->of_node, port->name, &is_console);
+	if (!port->baud)
+		port->baud = IMX_DEFAULT_BAUD;
 	if (!is_console && earlycon_mapbase() &&
 	    platform_get_resource(pdev, IORESOURCE_MEM, 0)->start == earlycon_mapbase())
 		is_console = true;

@@ -55,20 +55,26 @@ static int uart_pick_line(struct uart_port *port)
 	return -ENOSPC;
 }
 
-/*
+/**
+ * uart_console_baud() - the console and rate the boot asks of a UART
+ * @np: the UART's node
+ * @name: its tty name ("ttyS0")
+ * @is_console: set true when bootargs or /chosen/stdout-path names it
+ *
  * "console=<name>[,<baud>]" in bootargs wins; else the options of
- * /chosen/stdout-path when it names this UART.  Either one naming this
- * UART makes it the console.  0 when neither gives a rate.
+ * /chosen/stdout-path when it names @np.
+ * Return: the rate asked for, 0 when neither gives one (no error).
  */
-static unsigned int uart_pick_baud(struct uart_port *port, bool *is_console)
+unsigned int uart_console_baud(const struct device_node *np, const char *name,
+			       bool *is_console)
 {
 	const char *path = NULL, *opts = NULL, *args = NULL, *p;
 	unsigned int baud = 0;
-	size_t len = strlen(port->name);
+	size_t len = strlen(name);
 
 	if (of_chosen)
 		of_property_read_string(of_chosen, "stdout-path", &path);
-	if (path && of_find_node_opts_by_path(path, &opts) == port->dev->of_node) {
+	if (path && of_find_node_opts_by_path(path, &opts) == np) {
 		*is_console = true;
 		baud = uart_parse_baud(opts);
 	}
@@ -80,7 +86,7 @@ static unsigned int uart_pick_baud(struct uart_port *port, bool *is_console)
 
 		while (*p && *p != ' ')
 			p++;
-		if (!strncmp(word, "console=", 8) && !strncmp(word + 8, port->name, len) &&
+		if (!strncmp(word, "console=", 8) && !strncmp(word + 8, name, len) &&
 		    (word + 8 + len == p || word[8 + len] == ',')) {
 			*is_console = true;
 			if (word[8 + len] == ',')
@@ -101,7 +107,7 @@ int uart_setup_port(struct uart_port *port, phys_addr_t mapbase, bool *is_consol
 	if (port->line < 0)
 		return port->line;
 	snprintf(port->name, sizeof(port->name), "%s%d", port->prefix, port->line);
-	baud = uart_pick_baud(port, is_console);
+	baud = uart_console_baud(port->dev->of_node, port->name, is_console);
 	port->baud = baud ? baud : UART_DEFAULT_BAUD;
 	/* Neither names a console: the UART the early console found (serial0
 	 * alias, first UART) takes over, as Linux hands a boot console over. */
