@@ -27,16 +27,21 @@ MODULE = "lab-clock"
 LABCLK = "/clock-controller"
 
 
-def lab8_boot(g, kernel, dts_text, name, append=None):
-    """Boot @kernel on the lab 8 tree with @dts_text appended (a variant):
-    (boot log, devlinks, whynot output and verdict, probes)."""
+def lab8_tree(g, dts_text, name):
+    """The lab 8 tree with @dts_text appended (a variant), compiled."""
     dts = g.out / (name + ".dts")
     dts.write_text('#include "lab8.dts"\n' + dts_text)
     dtb, err = compile_lab_dts(dts, g.out / (name + ".dtb"),
                                include=[ROOT / "docs" / "labs" / "lab8"])
     if not dtb:
         raise RuntimeError("lab 8 tree %s: %s" % (name, err))
-    with Coyote(dtb=dtb, kernel=kernel, append=append) as c:
+    return dtb
+
+
+def lab8_boot(g, kernel, dts_text, name, append=None):
+    """Boot @kernel on the lab 8 tree with @dts_text appended (a variant):
+    (boot log, devlinks, whynot output and verdict, probes)."""
+    with Coyote(dtb=lab8_tree(g, dts_text, name), kernel=kernel, append=append) as c:
         links = c.run("devlinks " + SAMPLER)
         verdict, why = whynot(c, SAMPLER)
         return c.boot_log, links, verdict, why, c.run("probes")
@@ -145,11 +150,7 @@ def provider_removed(g, kernel, text):
     compared between two unloaded states (rmmod, insmod, rmmod): a
     consumer that never puts its clock keeps one more allocation per
     cycle."""
-    dtb, err = compile_lab_dts(ROOT / "docs" / "labs" / "lab8" / "lab8.dts",
-                               g.out / "lab8-rmmod.dtb", include=[ROOT / "docs" / "labs" / "lab8"])
-    if not dtb:
-        raise RuntimeError("docs/labs/lab8/lab8.dts: " + err)
-    with Coyote(dtb=dtb, kernel=kernel) as c:
+    with Coyote(dtb=lab8_tree(g, "", "lab8-rmmod"), kernel=kernel) as c:
         out = c.run("rmmod " + MODULE)
         unbound = whynot(c, SAMPLER)[0] != "bound"
         first = heap_use(c)
