@@ -6,6 +6,8 @@
  *   i2c scan BUS               which addresses answer on bus BUS
  *   i2c get BUS ADDR REG       one register of the target at ADDR
  *   i2c set BUS ADDR REG VAL   (docs/i2c.md has examples for the board)
+ *   i2c fault BUS ADDR [N]     the next N transfers to ADDR are not
+ *                              acknowledged (fault injection; 0 clears)
  */
 #include <linux/errno.h>
 #include <linux/i2c.h>
@@ -15,7 +17,7 @@
 #include <coyote/console.h>
 #include <coyote/shell.h>
 
-#define I2C_USAGE "i2c scan|get|set BUS [ADDR REG [VAL]]"
+#define I2C_USAGE "i2c scan|get|set|fault BUS [ADDR [REG [VAL]]]"
 
 /* A number (decimal, 0x hex or 0 octal, as i2c-tools read them) up to @max. */
 static int parse_num(const char *s, unsigned long max, unsigned long *out)
@@ -103,6 +105,24 @@ static int cmd_i2c_scan(struct i2c_adapter *adap)
 	return 0;
 }
 
+/* i2c fault BUS ADDR [N]: what the driver at ADDR sees next is a NACK. */
+static int cmd_i2c_fault(struct i2c_adapter *adap, int argc, char **argv)
+{
+	unsigned long addr, n = 1;
+
+	if (parse_num(argv[3], 0x7f, &addr) || (argc == 5 && parse_num(argv[4], 1000, &n)) ||
+	    i2c_inject_nack(adap, (u16)addr, (unsigned int)n)) {
+		printf("usage: i2c fault BUS ADDR [N]: ADDR 0x08..0x77, N 0..1000 (default 1)\n");
+		return -EINVAL;
+	}
+	if (n)
+		printf("%s: the next %lu transfer(s) to 0x%02lx fail with ENXIO "
+		       "(address not acknowledged)\n", dev_name(&adap->dev), n, addr);
+	else
+		printf("%s: no fault injected\n", dev_name(&adap->dev));
+	return 0;
+}
+
 static int cmd_i2c(int argc, char **argv)
 {
 	struct i2c_adapter *adap;
@@ -118,6 +138,8 @@ static int cmd_i2c(int argc, char **argv)
 	if (!strcmp(argv[1], "scan") && argc == 3)
 		return cmd_i2c_scan(adap);
 
+	if (!strcmp(argv[1], "fault") && (argc == 4 || argc == 5))
+		return cmd_i2c_fault(adap, argc, argv);
 	if (argc < 5 || parse_num(argv[3], 0x7f, &addr) ||
 	    i2c_check_7bit_addr_validity_strict((unsigned short)addr) ||
 	    parse_num(argv[4], 0xff, &reg))
@@ -142,7 +164,8 @@ static int cmd_i2c(int argc, char **argv)
 		return 0;
 	}
 usage:
-	printf("usage: i2c scan BUS | i2c get BUS ADDR REG | i2c set BUS ADDR REG VAL\n"
+	printf("usage: i2c scan BUS | i2c get BUS ADDR REG | i2c set BUS ADDR REG VAL |\n"
+	       "       i2c fault BUS ADDR [N]\n"
 	       "  BUS, ADDR (0x08..0x77), REG and VAL (0..0xff) in decimal or 0x hex\n");
 	return -EINVAL;
 err:
@@ -150,6 +173,6 @@ err:
 	       errname(ret), i2c_err_hint(ret));
 	return ret;
 }
-SHELL_COMMAND(i2c, cmd_i2c, I2C_USAGE, "scan an I2C bus; read or write a register",
+SHELL_COMMAND(i2c, cmd_i2c, I2C_USAGE, "scan an I2C bus; read or write a register; inject a NACK",
 	      .topic = TOPIC_DEVICES,
 	      .example = "i2c scan 0");

@@ -493,11 +493,51 @@ struct i2c_adapter *i2c_next_adapter(struct i2c_adapter *prev)
 
 /* ---- transfers ---------------------------------------------------------- */
 
+/*
+ * A fault injected by i2c_inject_nack(): the transfer fails before it
+ * reaches the wire, as it would had the target not acknowledged.
+ */
+static bool nack_injected(struct i2c_adapter *adap, const struct i2c_msg *msgs, int num)
+{
+	int i;
+
+	if (!adap->nack_count)
+		return false;
+	for (i = 0; i < num && msgs[i].addr != adap->nack_addr; i++)
+		;
+	if (i == num)
+		return false;
+	adap->nack_count--;
+	pr_info("%s: 0x%02x: NACK injected (%u more to come)\n", dev_name(&adap->dev),
+		adap->nack_addr, adap->nack_count);
+	return true;
+}
+
+/**
+ * i2c_inject_nack() - make the next @count transfers to @addr on @adap
+ * fail with -ENXIO, as if the target had not acknowledged its address
+ *
+ * Fault injection, for tests and for graders: a driver's error path runs on
+ * a chip that never fails.  A transfer with several messages counts once.
+ * @count 0 takes an injection back; a new one replaces the old.
+ * Return: 0; -EINVAL for an address outside 0x08..0x77.
+ */
+int i2c_inject_nack(struct i2c_adapter *adap, u16 addr, unsigned int count)
+{
+	if (i2c_check_7bit_addr_validity_strict(addr))
+		return -EINVAL;
+	adap->nack_addr = addr;
+	adap->nack_count = count;
+	return 0;
+}
+EXPORT_SYMBOL(i2c_inject_nack);
+
 /**
  * i2c_transfer() - run messages as one transfer, joined by repeated STARTs
  * Return: @num on success; -EINVAL for bad arguments or an address outside
  * 0x08..0x77; -EOPNOTSUPP for I2C_M_TEN; the algorithm's -ENXIO (address not
- * acknowledged), -EIO (data not acknowledged), -EBUSY (bus stuck low).
+ * acknowledged, or injected by i2c_inject_nack()), -EIO (data not
+ * acknowledged), -EBUSY (bus stuck low).
  */
 int i2c_transfer(struct i2c_adapter *adap, struct i2c_msg *msgs, int num)
 {
@@ -515,6 +555,8 @@ int i2c_transfer(struct i2c_adapter *adap, struct i2c_msg *msgs, int num)
 		    (msgs[i].len && !msgs[i].buf))
 			return -EINVAL;
 	}
+	if (nack_injected(adap, msgs, num))
+		return -ENXIO;
 	for (tries = 0;; tries++) {
 		ret = adap->algo->master_xfer(adap, msgs, num);
 		if (ret != -EAGAIN || tries >= adap->retries)

@@ -71,6 +71,8 @@ struct i2c_adapter {
 	char name[48];
 	struct i2c_adapter *next;           /* registered adapters, by number */
 	struct i2c_client *clients;         /* clients made from the tree */
+	u16 nack_addr;                      /* i2c_inject_nack(): the address, */
+	unsigned int nack_count;            /* and how many transfers fail */
 };
 #define to_i2c_adapter(d) container_of(d, struct i2c_adapter, dev)
 
@@ -149,6 +151,7 @@ s32 i2c_smbus_write_i2c_block_data(const struct i2c_client *client, u8 command,
 				   u8 length, const u8 *values);
 /* Address-only write, as i2cdetect's default probe: 0 when a target ACKs. */
 int i2c_probe_address(struct i2c_adapter *adap, u16 addr);
+int i2c_inject_nack(struct i2c_adapter *adap, u16 addr, unsigned int count);
 
 const struct i2c_device_id *i2c_match_id(const struct i2c_device_id *id,
 					 const struct i2c_client *client);

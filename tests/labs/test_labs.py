@@ -239,3 +239,32 @@ def test_lab3_values_are_drawn_hidden_and_replayed(tmp_path):
                   "0-00%02x" % present, "0x%02x" % absent):
         assert not re.search(r"(?<![\w.-])%s(?![\w])" % re.escape(value), report), \
             (value, report)
+
+
+def test_lab9_and_lab11_values_come_from_the_seed():
+    """Lab 9's probe nodes (the far address, the names, the interrupts) and
+    lab 11's devices and keys are drawn from the grade's seed: the same seed
+    gives the same values (a grade replayed with --seed), and seeds differ
+    in what a fitted answer would have to know."""
+    import random
+    import sys
+    sys.path.insert(0, str(ROOT / "tests" / "labs"))
+    from graders.lab9 import lab9_cases
+    from graders.lab11 import Drawn
+
+    def lab11(seed):
+        d = Drawn(random.Random(seed))
+        return d.devices, d.serials, d.one_key, d.many
+
+    seeds = range(1, 25)
+    assert all(lab9_cases(random.Random(s)) == lab9_cases(random.Random(s)) for s in seeds)
+    assert all(lab11(s) == lab11(s) for s in seeds)
+    far = {re.search(r"reg = <(0x\w+)>", lab9_cases(random.Random(s))[1][0][2][2]).group(1)
+           for s in seeds}
+    assert len(far) > 5 and "0x30" not in far, far
+    assert len({str(lab9_cases(random.Random(s))[0]) for s in seeds}) == len(seeds)
+    orders = {tuple(lab11(s)[0]) for s in seeds}
+    assert len(orders) == 6, orders            # balloon, maybe a console, either input first
+    assert len({lab11(s)[2] for s in seeds}) > 3
+    assert len({tuple(lab11(s)[3]) for s in seeds}) == len(seeds)
+    assert len({str(lab11(s)[1]) for s in seeds}) == len(seeds)

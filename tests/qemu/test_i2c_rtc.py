@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """I2C and the DS1338 RTC under QEMU: the board's tree alone binds the RTC
-on bus 0; `date`, `date -s`, `i2c scan/get/set`; a second client where
+on bus 0; `date`, `date -s`, `i2c scan/get/set/fault`; a second client where
 nothing answers fails its probe with ENXIO and harms nothing else."""
 
 import datetime
@@ -106,6 +106,23 @@ def test_i2c_errors_by_name(board):
     assert "ENODEV" in board.run("i2c scan 7")
     out = board.run("i2c get 0 0x68")
     assert "usage" in out, out
+
+
+def test_i2c_fault_injects_nacks_then_the_chip_answers(board):
+    """`i2c fault`: the next N transfers to one address fail as a NACK
+    would (a driver's error path, tested on a chip that never fails);
+    other addresses are not touched and 0 takes it back."""
+    assert board.run("i2c set 0 0x68 0x09 0x3c").strip() == ""
+    out = board.run("i2c fault 0 0x68 2")
+    assert "next 2 transfer(s) to 0x68 fail with ENXIO" in out, out
+    for left in (1, 0):
+        out = board.run("i2c get 0 0x68 0x09")
+        assert "ENXIO" in out and "0x68: NACK injected (%d more to come)" % left in out, out
+    assert board.run("i2c get 0 0x68 0x09").strip() == "0x3c"
+    board.run("i2c fault 0 0x50 1")
+    assert board.run("i2c get 0 0x68 0x09").strip() == "0x3c"
+    assert "no fault injected" in board.run("i2c fault 0 0x50 0")
+    assert "usage: i2c fault" in board.run("i2c fault 0 0x05")
 
 
 def test_date_set_reads_back(board):

@@ -4,10 +4,10 @@ a device from QEMU's command line, bound by its virtio ID.
 
 One boot of the student's kernel on `-M virt`, QEMU writing the tree, with
 more virtio devices than the page's example, so the keyboard lands in
-another slot: the board's virtio-net (ID 1), a balloon (ID 5, which
-nothing in the kernel drives), a tablet and the keyboard (both
-virtio-input, ID 18), each input device with a serial number (a name read
-with the wrong select shows it).  The transport is virtio 1.0 (version 2
+another slot: the board's virtio-net (ID 1), a balloon (ID 5) and maybe a
+console (ID 3), which nothing in the kernel drives, a tablet and the keyboard (both
+virtio-input, ID 18) in an order drawn for the grade, each input device
+with a serial number (a name read with the wrong select shows it).  The transport is virtio 1.0 (version 2
 registers): on the legacy one, freeing a queue resets the whole device,
 which would hide a remove() that forgets to.  Keys go in through QEMU's
 machine protocol (input-send-event), more of them than the queue holds."""
@@ -39,30 +39,48 @@ RUBRIC = {
 
 MODULE = "lab-keyboard"
 VIRTIO_INPUT = 18
-# In QEMU's order: the board's NIC first (a003e00), then these, each in
-# the next slot down.
-DEVICES = [("virtio-balloon-device", None),
-           ("virtio-tablet-device", "QEMU Virtio Tablet"),
-           ("virtio-keyboard-device", "QEMU Virtio Keyboard")]
-SERIALS = {"virtio-tablet-device": "coyote-tab-7", "virtio-keyboard-device": "coyote-kbd-3"}
+NAMES = {"virtio-tablet-device": "QEMU Virtio Tablet",
+         "virtio-keyboard-device": "QEMU Virtio Keyboard"}
 EV_SYN, EV_KEY = 0, 1
 LINE = re.compile(r"event type \d+ code \d+ value -?\d+")
 # QEMU's key names and the Linux key codes it sends for them.
 KEYS = {"c": 46, "o": 24, "y": 21, "t": 20, "e": 18, "shift": 42, "1": 2, "spc": 57,
         "ret": 28, "esc": 1, "f1": 59, "kp_7": 71}
-ONE_KEY = "y"
-# 72 taps, 288 events with the SYN after each key event: more than the
-# event queue holds (QEMU offers 1024 descriptors, the transport takes at
-# most 256), in an order a sorted log would not have.
-MANY = ["c", "o", "y", "o", "t", "e", "spc", "1", "esc", "f1", "kp_7", "ret"] * 6
 CHORD = [("shift", True), ("c", True), ("c", False), ("shift", False)]
 
 
-def extra_args(sock):
-    args = ["-global", "virtio-mmio.force-legacy=false"]
-    for model, _ in DEVICES:
-        args += ["-device", model + (",serial=" + SERIALS[model] if model in SERIALS else "")]
-    return args + ["-qmp", "unix:%s,server=on,wait=off" % sock]
+class Drawn:
+    """This grade's devices and keys, from the grade's seed: the balloon
+    and maybe a console, the tablet before or after the keyboard (each device in the
+    next slot down, in command-line order, after the board's NIC at
+    a003e00), serial numbers (a name read with the wrong select shows
+    one), the one key, and 72 taps, 288 events with the SYN after each key
+    event: more than the event queue holds (QEMU offers 1024 descriptors,
+    the transport takes at most 256), in an order a sorted log would not
+    have."""
+
+    def __init__(self, rng):
+        inputs = ["virtio-tablet-device", "virtio-keyboard-device"]
+        rng.shuffle(inputs)
+        # (QEMU takes one balloon; a virtio console, ID 3, nothing drives either.)
+        fillers = ["virtio-balloon-device"] + ["virtio-serial-device"] * rng.randint(0, 1)
+        rng.shuffle(fillers)
+        self.devices = fillers + inputs
+        self.serials = {m: "coyote-%s-%04x" % (m.split("-")[1][:3], rng.randrange(0x10000))
+                        for m in inputs}
+        self.one_key = rng.choice(sorted(KEYS))
+        self.many = [rng.choice(sorted(KEYS)) for _ in range(72)]
+
+    def extra_args(self, sock):
+        args = ["-global", "virtio-mmio.force-legacy=false"]
+        for model in self.devices:
+            args += ["-device", model + (",serial=" + self.serials[model]
+                                         if model in self.serials else "")]
+        return args + ["-qmp", "unix:%s,server=on,wait=off" % sock]
+
+    def inputs(self):
+        """The input devices' models, in command-line order."""
+        return [m for m in self.devices if m in NAMES]
 
 
 def slots(boot_log):
@@ -197,7 +215,8 @@ def lab11(src):
         sock.unlink()
     # Booted here rather than by Coyote(), which would take what the
     # console said with it when the prompt does not come.
-    c = Coyote(machine="virt", semihosting=False, kernel=kernel, extra=extra_args(sock),
+    drawn = Drawn(g.rng)
+    c = Coyote(machine="virt", semihosting=False, kernel=kernel, extra=drawn.extra_args(sock),
                wait_prompt=False)
     booted = False
     try:
@@ -210,7 +229,7 @@ def lab11(src):
             c.boot_log, booted = c._clean(c.child.before), True
             qmp = QMP(sock)
             try:
-                run_checks(g, c, qmp, names[4:])
+                run_checks(g, c, qmp, drawn, names[4:])
             finally:
                 qmp.close()
     except Exception as e:          # pexpect's TIMEOUT or EOF, most likely
@@ -227,16 +246,18 @@ def lab11(src):
     return g
 
 
-def run_checks(g, c, qmp, names):
+def run_checks(g, c, qmp, drawn, names):
     found = slots(c.boot_log)
     inputs = [d for d, (_, i) in sorted(found.items(), key=lambda x: x[1][0], reverse=True)
               if i == VIRTIO_INPUT]
-    # Slots fill from the top down in command-line order: the tablet first.
+    # Slots fill from the top down in command-line order.
     if len(inputs) != 2:
         raise RuntimeError("lab 11 grader: QEMU's input devices not found in the boot log:\n"
                            + tail(c.boot_log, 40))
-    tablet, kbd = inputs
-    balloon = next(d for d, (_, i) in found.items() if i == 5)
+    model = dict(zip(inputs, drawn.inputs()))
+    kbd = next(d for d in inputs if model[d] == "virtio-keyboard-device")
+    tablet = next(d for d in inputs if d != kbd)
+    idle = [d for d, (_, i) in sorted(found.items()) if i in (3, 5)]
     rows = virtio_rows(c)
     pulled = "(virtio:d%08X" % VIRTIO_INPUT
     ok = all(rows.get(d) == (MODULE, "bound") for d in inputs)
@@ -252,32 +273,32 @@ def run_checks(g, c, qmp, names):
         g.skip_all(names[1:], "the keyboard to bind")
         return
     others = {d: rows.get(d) for d in found if d not in inputs}
-    g.check(names[1], rows.get(balloon, ("?",))[0] == "-" and
+    g.check(names[1], idle and all(rows.get(b, ("?",))[0] == "-" for b in idle) and
             all(r and r[0] != MODULE for r in others.values()),
-            "`devices` shows the balloon (%s, ID 5) as %s.  A driver binds only the IDs\n"
-            "its id_table lists." % (balloon, rows.get(balloon)))
+            "`devices` shows the devices nothing drives (ID 5, ID 3) as %s.  A driver\n"
+            "binds only the IDs its id_table lists." % ", ".join("%s: %s" % (b, rows.get(b)) for b in idle))
     log = c.boot_log
     said = {d: re.findall(r'^%s %s: input device "(.*)"$' % (re.escape(MODULE), d), log, re.M)
             for d in inputs}
-    named = {tablet: DEVICES[1][1], kbd: DEVICES[2][1]}
+    named = {d: NAMES[model[d]] for d in inputs}
     g.check(names[2], all(said[d] == [named[d]] for d in inputs),
             "Probe logged %s for the keyboard (want [%r]) and %s for the tablet\n"
             "(want [%r]).  The name is behind one select (the spec's table) and subsel 0:\n"
             "write both, then read `size` and that many bytes of the union." %
             (said[kbd], named[kbd], said[tablet], named[tablet]))
     pos = mark(c)
-    seq = taps([ONE_KEY])
+    seq = taps([drawn.one_key])
     press(c, qmp, seq)
     evs = events_since(c, pos, kbd)
     g.check(names[3], keys_of(evs) == want(seq) and
             all(t in (EV_SYN, EV_KEY) for t, _, _ in evs), key_hint(evs, seq))
-    run_many(g, c, qmp, kbd, names[4])
-    rmmod_insmod(g, c, qmp, inputs, kbd, names[5:])
+    run_many(g, c, qmp, kbd, drawn.many, names[4])
+    rmmod_insmod(g, c, qmp, inputs, kbd, drawn.many, names[5:])
 
 
-def run_many(g, c, qmp, kbd, name):
+def run_many(g, c, qmp, kbd, many, name):
     pos = mark(c)
-    seq = taps(MANY) + CHORD
+    seq = taps(many) + CHORD
     press(c, qmp, seq)
     got = keys_of(events_since(c, pos, kbd))
     wanted = want(seq)
@@ -294,7 +315,7 @@ def run_many(g, c, qmp, kbd, name):
     g.check(name, False, "%d key events pressed, %d logged.\n%s" % (len(wanted), len(got), why))
 
 
-def rmmod_insmod(g, c, qmp, inputs, kbd, names):
+def rmmod_insmod(g, c, qmp, inputs, kbd, many, names):
     """rmmod: both unbound, no complaint from the bus, the heap as before
     the module was loaded; insmod: bound again, keys arrive again.  The
     heap is compared between two unloaded states (rmmod, insmod, rmmod):
@@ -334,7 +355,7 @@ def rmmod_insmod(g, c, qmp, inputs, kbd, names):
                 (MODULE, indent(out), ", ".join("%s: %s" % (d, rows.get(d)) for d in inputs)))
         return
     pos = mark(c)
-    seq = taps(MANY)
+    seq = taps(many)
     press(c, qmp, seq)
     got = keys_of(events_since(c, pos, kbd))
     g.check(names[1], got == want(seq),

@@ -17,6 +17,7 @@ RUBRIC = {
     'negative temperatures': 1,
     '12-bit resolution (a 1/16 C step read exactly)': 1,
     'the whole range, -55 C to 127.9375 C, read exactly': 1,
+    'a failed read reaches `temp` as an error (a NACK injected on the bus)': 1,
     "CONF as the chip holds it: 12 bits, converting (not shut down)": 1,
     "probe follows the bus: binds where a chip answers, fails where none does": 1,
 }
@@ -77,6 +78,31 @@ def read_temp(c, qmp, mdeg):
     return (float(m.group(1)) if m else None), out
 
 
+def failed_read(g, c, qmp):
+    """The page asks read_temp() to pass an I2C error on: with the sensor
+    set to a new temperature, one transfer to it is made to fail (`i2c
+    fault`, a NACK as the bus would give it).  `temp` must say the read
+    failed (or, retrying, read the new temperature), then read it."""
+    fresh = g.rng.randrange(-50, 120) * 1000 + g.rng.choice((125, 375, 625, 875))
+    qmp.execute("qom-set", path="/machine/peripheral/sensor", property="temperature",
+                value=fresh)
+    c.run("i2c fault 0 0x48 1")
+    faulted = c.run("temp")
+    c.run("i2c fault 0 0x48 0")
+    t, after = read_temp(c, qmp, fresh)
+    m = re.search(r"0-0048: (-?\d+\.\d+) C", faulted)
+    told = re.search(r"0-0048: read failed: E[A-Z]+", faulted)
+    retried = m is not None and abs(float(m.group(1)) - register(fresh)) < 0.0011
+    again = t is not None and abs(t - register(fresh)) < 0.0011
+    g.check("a failed read reaches `temp` as an error (a NACK injected on the bus)",
+            (told or retried) and again,
+            "The sensor was set to a new temperature and the next transfer to it was\n"
+            "made to fail (`i2c fault 0 0x48 1`: the chip does not acknowledge).\n"
+            "`temp` printed:\n%s\nand, the fault gone:\n%s\nWhat does your read do with "
+            "an error from the bus: does it reach\nthe caller, or is the buffer printed "
+            "as it was?" % (indent(faulted), indent(after)))
+
+
 def lab3(src):
     g = Grader(3, src)
     kernel = build_with_driver(g, src / "tmp105.c")
@@ -135,6 +161,7 @@ def lab3(src):
                     "range is -55 C to 125 C: does each step of your arithmetic\nand your "
                     "printing hold a negative value, a fraction below 1 and the\nlargest "
                     "one?" % indent("\n".join(wrong)))
+            failed_read(g, c, qmp)
             qmp.execute("qom-set", path="/machine/peripheral/sensor2", property="temperature",
                         value=other)
             out2 = c.run("temp")

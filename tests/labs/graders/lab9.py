@@ -19,7 +19,8 @@ RUBRIC = {
     'the board with your overlay passes dtbs_check with your binding': 1,
     'your binding refuses a sensor with a property it does not define': 1,
     'your binding accepts a TMP105 as the page describes it (reg 0x48 to 0x4f, the ALERT interrupt, #thermal-sensor-cells = <0>)': 1,
-    'your binding refuses a reg the chip cannot have (0x30, 0x47, 0x50, two addresses)': 1,
+    'your binding refuses a reg the chip cannot have (just below and above the range, '
+    'one drawn for this grade, two addresses)': 1,
     'your binding refuses a node name the page does not allow (tmp105@48, tmp105-sensor@48, no unit address)': 1,
     'your binding refuses two interrupts (the chip has one ALERT pin)': 1,
     'your binding refuses #thermal-sensor-cells other than 0': 1,
@@ -149,55 +150,70 @@ def lab9_sensor(name, *props, compatible='"ti,tmp105"'):
     return "%s {\n%s};" % (name, "".join("    %s\n" % p for p in body))
 
 
-# (check, hint: what the page says the chip allows, nodes the binding must
-# refuse).  Each refusal must come from the student's binding itself.
-LAB9_REFUSE = [
-    ("your binding refuses a reg the chip cannot have (0x30, 0x47, 0x50, two addresses)",
-     "A TMP105 answers at one I2C address from 0x48 to 0x4f, and nowhere else;\n"
-     "a binding can say which values reg may take, not only how many.",
-     [lab9_sensor("temperature-sensor@30", "reg = <0x30>;"),
-      lab9_sensor("temperature-sensor@47", "reg = <0x47>;"),
-      lab9_sensor("temperature-sensor@50", "reg = <0x50>;"),
-      lab9_sensor("temperature-sensor@48", "reg = <0x48>, <0x49>;")]),
-    ("your binding refuses a node name the page does not allow (tmp105@48, "
-     "tmp105-sensor@48, no unit address)",
-     "Node names say what a device is (temperature-sensor@..., sensor@...), not\n"
-     "which chip, and carry the unit address; a binding can hold a node's whole\n"
-     "name to a pattern.",
-     [lab9_sensor("tmp105@48", "reg = <0x48>;"),
-      lab9_sensor("tmp105-sensor@48", "reg = <0x48>;"),
-      lab9_sensor("temperature-sensor", "reg = <0x48>;")]),
-    ("your binding refuses two interrupts (the chip has one ALERT pin)",
-     "The TMP105 has a single ALERT output: at most one interrupt.",
-     [lab9_sensor("temperature-sensor@48", "reg = <0x48>;", "interrupts = <5>, <6>;")]),
-    ("your binding refuses #thermal-sensor-cells other than 0",
-     "The chip measures one temperature: a thermal zone names it with no\n"
-     "argument cells, so #thermal-sensor-cells can only be 0.",
-     [lab9_sensor("temperature-sensor@48", "reg = <0x48>;", "#thermal-sensor-cells = <1>;"),
-      lab9_sensor("temperature-sensor@48", "reg = <0x48>;", "#thermal-sensor-cells = <2>;")]),
-    ('your binding refuses a compatible list other than exactly "ti,tmp105"',
-     'The TMP105\'s compatible is the one string "ti,tmp105", with no other string\n'
-     "before or after it.",
-     [lab9_sensor("temperature-sensor@48", "reg = <0x48>;",
-                  compatible='"ti,tmp105", "ti,tmp102"'),
-      lab9_sensor("temperature-sensor@48", "reg = <0x48>;",
-                  compatible='"ti,tmp102", "ti,tmp105"')]),
-    ("your binding requires reg",
-     "A node without reg says nothing about where the chip answers: the\n"
-     "binding must say that reg (like compatible) is required.",
-     [lab9_sensor("temperature-sensor@48")]),
-]
-
+LAB9_REG = ("your binding refuses a reg the chip cannot have (just below and above "
+            "the range, one drawn for this grade, two addresses)")
 LAB9_ACCEPTS = ("your binding accepts a TMP105 as the page describes it (reg 0x48 to 0x4f, "
                 "the ALERT interrupt, #thermal-sensor-cells = <0>)")
-# Every address the chip can have, under both names, with and without
-# the interrupt and the thermal cells.
-LAB9_ACCEPT = [
-    lab9_sensor("%s@%x" % ("temperature-sensor" if a % 2 else "sensor", a), "reg = <%#x>;" % a,
-                *(["interrupts = <%d>;" % (a - 0x40)] if a % 3 == 0 else []) +
-                (["#thermal-sensor-cells = <0>;"] if a % 4 < 2 else []))
-    for a in range(0x48, 0x50)
-]
+# Addresses a TMP105 cannot have, besides the two either side of its range
+# (0x30 is the one earlier grades always showed: a binding could list it).
+FAR = [a for a in range(0x08, 0x78) if not 0x47 <= a <= 0x50 and a != 0x30]
+
+
+def lab9_cases(rng):
+    """This grade's probe nodes, drawn from @rng: (every address the chip
+    can have, under both names, each with or without the interrupt and the
+    thermal cells; [(check, hint: what the page says the chip allows,
+    nodes the binding must refuse)]).  Each refusal must come from the
+    student's binding itself."""
+    def name(a):
+        return "%s@%x" % (rng.choice(("temperature-sensor", "sensor")), a)
+
+    # Half the nodes with the interrupt, half with the cells: never none.
+    irq, cells = rng.sample(range(0x48, 0x50), 4), rng.sample(range(0x48, 0x50), 4)
+    accept = [lab9_sensor(name(a), "reg = <%#x>;" % a,
+                          *(["interrupts = <%d>;" % rng.randrange(1, 32)] if a in irq else []) +
+                          (["#thermal-sensor-cells = <0>;"] if a in cells else []))
+              for a in range(0x48, 0x50)]
+    here = rng.randrange(0x48, 0x50)
+    pair = sorted(rng.sample(range(0x48, 0x50), 2))
+    far = rng.choice(FAR)
+    refuse = [
+        (LAB9_REG,
+         "A TMP105 answers at one I2C address from 0x48 to 0x4f, and nowhere else;\n"
+         "a binding can say which values reg may take, not only how many.",
+         [lab9_sensor("temperature-sensor@%x" % a, "reg = <%#x>;" % a)
+          for a in (0x47, 0x50, far)] +
+         [lab9_sensor("temperature-sensor@%x" % pair[0], "reg = <%#x>, <%#x>;" % tuple(pair))]),
+        ("your binding refuses a node name the page does not allow (tmp105@48, "
+         "tmp105-sensor@48, no unit address)",
+         "Node names say what a device is (temperature-sensor@..., sensor@...), not\n"
+         "which chip, and carry the unit address; a binding can hold a node's whole\n"
+         "name to a pattern.",
+         [lab9_sensor("tmp105@48", "reg = <0x48>;"),
+          lab9_sensor("tmp105-sensor@48", "reg = <0x48>;"),
+          lab9_sensor("temperature-sensor", "reg = <0x48>;")]),
+        ("your binding refuses two interrupts (the chip has one ALERT pin)",
+         "The TMP105 has a single ALERT output: at most one interrupt.",
+         [lab9_sensor(name(here), "reg = <%#x>;" % here, "interrupts = <%d>, <%d>;" %
+                      tuple(rng.sample(range(1, 32), 2)))]),
+        ("your binding refuses #thermal-sensor-cells other than 0",
+         "The chip measures one temperature: a thermal zone names it with no\n"
+         "argument cells, so #thermal-sensor-cells can only be 0.",
+         [lab9_sensor(name(here), "reg = <%#x>;" % here, "#thermal-sensor-cells = <%d>;" % n)
+          for n in (1, rng.randrange(2, 5))]),
+        ('your binding refuses a compatible list other than exactly "ti,tmp105"',
+         'The TMP105\'s compatible is the one string "ti,tmp105", with no other string\n'
+         "before or after it.",
+         [lab9_sensor(name(here), "reg = <%#x>;" % here,
+                      compatible='"ti,tmp105", "ti,tmp102"'),
+          lab9_sensor(name(here), "reg = <%#x>;" % here,
+                      compatible='"ti,tmp102", "ti,tmp105"')]),
+        ("your binding requires reg",
+         "A node without reg says nothing about where the chip answers: the\n"
+         "binding must say that reg (like compatible) is required.",
+         [lab9_sensor(name(here))]),
+    ]
+    return accept, refuse
 
 
 def lab9_check_probes(g, schema, trees):
@@ -243,21 +259,22 @@ def lab9_check_probes(g, schema, trees):
     return out
 
 
-def lab9_probes(g, schema):
+def lab9_probes(g, schema, accept, refuse):
     """The binding against small trees: it accepts the sensor as the page
-    describes it, and each requirement the page states refuses a node
-    that breaks it (refused by the student's binding, not another)."""
-    trees = [LAB9_ACCEPT] + [[node] for _, _, nodes in LAB9_REFUSE for node in nodes]
+    describes it (@accept), and each requirement the page states refuses a
+    node that breaks it (@refuse; refused by the student's binding, not
+    another).  The hints quote the nodes: they change with every grade."""
+    trees = [accept] + [[node] for _, _, nodes in refuse for node in nodes]
     verdicts = iter(lab9_check_probes(g, schema, trees))
     clean, found, _ = next(verdicts)
     # (The nodes a finding names, else all of them.)
-    named = [n for n in LAB9_ACCEPT if re.search(r"(^|/)%s: " % re.escape(n.split(" {")[0]),
-                                                 found, re.M)] or LAB9_ACCEPT
+    named = [n for n in accept if re.search(r"(^|/)%s: " % re.escape(n.split(" {")[0]),
+                                            found, re.M)] or accept
     g.check(LAB9_ACCEPTS, clean,
             "Your binding refused:\n%s\ndt-validate said:\n%s\n"
             "Each of these is a TMP105 node the page allows." %
             (indent("\n".join(named)), indent(found)))
-    for check, why, nodes in LAB9_REFUSE:
+    for check, why, nodes in refuse:
         accepted = []
         for node in nodes:
             clean, found, own = next(verdicts)
@@ -317,11 +334,12 @@ def lab9(src):
                 "(additionalProperties: false).")
     else:
         g.skip_all(checks, "the overlay and the binding")
+    accept, refuse = lab9_cases(g.rng)
     if schema:
-        lab9_probes(g, schema)
+        lab9_probes(g, schema, accept, refuse)
     else:
         g.skip(LAB9_ACCEPTS, "the binding")
-        for check, _, _ in LAB9_REFUSE:
+        for check, _, _ in refuse:
             g.skip(check, "the binding")
     if not added:
         g.skip_all(later[1:], "the overlay to add the device")
