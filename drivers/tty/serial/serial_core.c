@@ -108,6 +108,9 @@ int uart_setup_port(struct uart_port *port, phys_addr_t mapbase, bool *is_consol
 		return port->line;
 	snprintf(port->name, sizeof(port->name), "%s%d", port->prefix, port->line);
 	baud = uart_console_baud(port->dev->of_node, port->name, is_console);
+	/* What the console asks wins; then what the tree says the line runs at. */
+	if (!baud && of_property_read_u32(port->dev->of_node, "current-speed", &baud))
+		baud = 0;
 	port->baud = baud ? baud : UART_DEFAULT_BAUD;
 	/* Neither names a console: the UART the early console found (serial0
 	 * alias, first UART) takes over, as Linux hands a boot console over. */
