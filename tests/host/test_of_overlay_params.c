@@ -68,12 +68,12 @@ static void test_defaults(void)
 static void test_integers(void)
 {
 	static const char *const params[] = {
-		"second=7", "second=0x2a", "byte1=0x99", "half1=0xabcd",
+		"second=7", "second=0x2a", "byte1=0x99", "half1=0xabcd", "half2=0x5555",
 		"wide=0x0123456789abcdef", "grow=5", "fresh=9", "hash=2", "both=0x77",
 	};
 	const u8 *b;
 	u32 v, cells[3];
-	u16 h[2];
+	u16 h[3];
 	u64 w;
 	int len;
 
@@ -83,8 +83,10 @@ static void test_integers(void)
 			      "second: the later value wins (%u)", v);
 	b = bytes_of(DEV_A, "bytes", &len);
 	KUNIT_EXPECT_TRUE_MSG(test, b && len == 2 && b[0] == 0x11 && b[1] == 0x99, "8 bits at 1");
-	KUNIT_EXPECT_TRUE_MSG(test, !of_property_read_u16_array(P(DEV_A), "halves", h, 2) &&
-			      h[0] == 0x3333 && h[1] == 0xabcd, "16 bits at 2");
+	KUNIT_EXPECT_TRUE_MSG(test, !of_property_read_u16_array(P(DEV_A), "halves", h, 3) &&
+			      h[0] == 0x3333 && h[1] == 0xabcd && h[2] == 0x5555,
+			      "16 bits at 2, and at 4: the property grown");
+	KUNIT_EXPECT_TRUE_MSG(test, bytes_of(DEV_A, "halves", &len) && len == 6, "6 bytes now");
 	KUNIT_EXPECT_TRUE_MSG(test, !of_property_read_u64(P(DEV_A), "wide", &w) &&
 			      w == 0x0123456789abcdefull, "64 bits at 0");
 	/* The overlay had no "first": made, zero-filled up to offset 8. */
@@ -165,26 +167,47 @@ static void test_refusals(void)
 	refused(dtbo, dtbo_size, "literal=1", "target \"label=x\": '=' targets are not supported");
 	refused(dtbo, dtbo_size, "offset=1",
 		"target \"reg:four\": the byte offset after ':' is not a number");
+	refused(dtbo, dtbo_size, "plus=1",
+		"target \"reg:+4\": the byte offset after ':' is not a number");
+	refused(dtbo, dtbo_size, "self=1",
+		"parameter 'self': target <0x");
 	refused(dtbo, dtbo_size, "base=1",
 		"parameter 'base': target <0x1> is not a node of the overlay's fragments");
 }
 
+/* Ten properties made by one parameter: more than the blob's count. */
+static void test_many(void *many, size_t size)
+{
+	const char *params[] = { "many=3" };
+	int id = 0;
+	u32 v;
+
+	KUNIT_EXPECT_EQ_MSG(test, of_overlay_fdt_apply_params(many, (u32)size, params, 1, &id), 0,
+			    "many: %s", of_overlay_error());
+	KUNIT_EXPECT_TRUE_MSG(test, !of_property_read_u32(P(DEV_A "/many"), "j", &v) && v == 3,
+			      "the tenth made");
+	remove_all();
+}
+
 int main(void)
 {
-	size_t bsize;
+	size_t bsize, msize;
 	void *base = ktap_load("dynamic.dtb", &bsize);
+	void *many = ktap_load("overlay-params-many.dtb", &msize);
 
 	dtbo = ktap_load("overlay-params.dtb", &dtbo_size);
 	plain = ktap_load("overlay-a.dtb", &plain_size);
-	if (!base || !dtbo || !plain || of_fdt_unflatten(base, bsize, NULL, 0))
+	if (!base || !dtbo || !plain || !many || of_fdt_unflatten(base, bsize, NULL, 0))
 		return ktap_done();
 	before = snapshot();
 	test_defaults();
 	test_integers();
 	test_strings_and_booleans();
 	test_refusals();
+	test_many(many, msize);
 	free(before);
 	free(dtbo);
 	free(plain);
+	free(many);
 	return ktap_done();
 }
