@@ -61,7 +61,10 @@ static int apply_file(const char *name, const char *const *params, int nparams, 
 		pr_warn("%d: %s applied (%u bytes), but %s (%s)\n", id, name, e.size,
 			of_overlay_error(), errname(ret));
 	else if (!quiet)
-		pr_info("%d: %s applied (%u bytes)\n", id, name, e.size);
+		pr_info("%d: %s applied (%u bytes)%s\n", id, name, e.size,
+			nparams ? ", parameters:" : "");
+	for (int i = 0; !ret && !quiet && i < nparams; i++)
+		pr_info("%d:   %s\n", id, params[i]);
 	return id;
 }
 
