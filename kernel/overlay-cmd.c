@@ -345,9 +345,8 @@ static void complete_overlay(struct shell_compl *c, int argi)
 		while ((id = of_overlay_next(id)))
 			shell_compl_add(c, of_overlay_name(id), false, ' ');
 }
-SHELL_COMMAND(overlay, cmd_overlay,
-	      "overlay apply NAME [PARAM=VALUE...]|list|rm ID|NAME|cycle N NAME...",
-	      "apply or remove a device-tree overlay (lib/firmware/NAME.dtbo)",
+SHELL_COMMAND(overlay, cmd_overlay, "overlay apply NAME [P=V]|list|rm ID|NAME|cycle N NAME...",
+	      "apply (parameters P=V set first) or remove a device-tree overlay (lib/firmware/NAME.dtbo)",
 	      .topic = TOPIC_DT, .complete = complete_overlay,
 	      .example = "overlay apply rtc-ds1307-69");
 
