@@ -140,39 +140,35 @@ static void refused(void *blob, size_t size, const char *param, const char *want
 	KUNIT_EXPECT_TRUE_MSG(test, same_as(before), "%s: the tree unchanged", param);
 }
 
+/* Each bad parameter of overlay-params.dts and what its refusal says. */
+static const struct {
+	const char *param, *want;
+} refusals[] = {
+	{ "bogus=1", "no parameter 'bogus' in the overlay's __overrides__ (its parameters: second, byte1" },
+	{ "second", "parameter 'second': not name=value" },
+	{ "=3", "parameter '=3': not name=value" },
+	{ "second=", "parameter 'second=': not name=value" },
+	{ "second=fast", "parameter 'second': /fragment@0/__overlay__ (/bus/dev@1000): property second wants a number, not 'fast'" },
+	{ "byte1=256", "parameter 'byte1': /fragment@0/__overlay__ (/bus/dev@1000): property bytes: 256 does not fit in 8 bits" },
+	{ "half1=0x10000", "property halves: 0x10000 does not fit in 16 bits" },
+	{ "both=0x100000000", "property third: 0x100000000 does not fit in 32 bits" },
+	{ "enable=maybe", "parameter 'enable': /fragment@1/__overlay__/widget@4000 (/bus/widget@4000): status wants on or off" },
+	{ "quiet=perhaps", "parameter 'quiet': /fragment@1/__overlay__/widget@4000 (/bus/widget@4000): boolean quiet wants on or off" },
+	{ "switch=1", "parameter 'switch': target <0>,\"+1\": fragment switches are not supported" },
+	{ "invert=1", "parameter 'invert': /fragment@1/__overlay__/widget@4000 (/bus/widget@4000): target \"quiet!\": '!' targets are not supported" },
+	{ "literal=1", "target \"label=x\": '=' targets are not supported" },
+	{ "offset=1", "target \"reg:four\": the byte offset after ':' is not a number" },
+	{ "plus=1", "target \"reg:+4\": the byte offset after ':' is not a number" },
+	{ "self=1", "parameter 'self': target <0x" },
+	{ "base=1", "parameter 'base': target <0x1> is not a node of the overlay's fragments" },
+};
+
 static void test_refusals(void)
 {
-	refused(dtbo, dtbo_size, "bogus=1",
-		"no parameter 'bogus' in the overlay's __overrides__ (its parameters: second, byte1");
+	for (unsigned int i = 0; i < ARRAY_SIZE(refusals); i++)
+		refused(dtbo, dtbo_size, refusals[i].param, refusals[i].want);
 	refused(plain, plain_size, "second=1",
 		"no parameter 'second' in the overlay's __overrides__ (it defines none)");
-	refused(dtbo, dtbo_size, "second", "parameter 'second': not name=value");
-	refused(dtbo, dtbo_size, "=3", "parameter '=3': not name=value");
-	refused(dtbo, dtbo_size, "second=",
-		"parameter 'second=': not name=value");
-	refused(dtbo, dtbo_size, "second=fast",
-		"parameter 'second': /fragment@0/__overlay__ (/bus/dev@1000): property second wants a number, not 'fast'");
-	refused(dtbo, dtbo_size, "byte1=256",
-		"parameter 'byte1': /fragment@0/__overlay__ (/bus/dev@1000): property bytes: 256 does not fit in 8 bits");
-	refused(dtbo, dtbo_size, "half1=0x10000", "property halves: 0x10000 does not fit in 16 bits");
-	refused(dtbo, dtbo_size, "both=0x100000000", "property third: 0x100000000 does not fit in 32 bits");
-	refused(dtbo, dtbo_size, "enable=maybe",
-		"parameter 'enable': /fragment@1/__overlay__/widget@4000 (/bus/widget@4000): status wants on or off");
-	refused(dtbo, dtbo_size, "quiet=perhaps",
-		"parameter 'quiet': /fragment@1/__overlay__/widget@4000 (/bus/widget@4000): boolean quiet wants on or off");
-	refused(dtbo, dtbo_size, "switch=1",
-		"parameter 'switch': target <0>,\"+1\": fragment switches are not supported");
-	refused(dtbo, dtbo_size, "invert=1",
-		"parameter 'invert': /fragment@1/__overlay__/widget@4000 (/bus/widget@4000): target \"quiet!\": '!' targets are not supported");
-	refused(dtbo, dtbo_size, "literal=1", "target \"label=x\": '=' targets are not supported");
-	refused(dtbo, dtbo_size, "offset=1",
-		"target \"reg:four\": the byte offset after ':' is not a number");
-	refused(dtbo, dtbo_size, "plus=1",
-		"target \"reg:+4\": the byte offset after ':' is not a number");
-	refused(dtbo, dtbo_size, "self=1",
-		"parameter 'self': target <0x");
-	refused(dtbo, dtbo_size, "base=1",
-		"parameter 'base': target <0x1> is not a node of the overlay's fragments");
 }
 
 /* Ten properties made by one parameter: more than the blob's count. */
