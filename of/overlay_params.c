@@ -147,6 +147,7 @@ static void describe(struct device_node *root, struct device_node *np, char *buf
 	char own[128], where[128];
 	const __be32 *ph;
 	const char *tpath;
+	size_t below;
 	int len;
 
 	of_node_full_path(np, own, sizeof(own));
@@ -162,11 +163,11 @@ static void describe(struct device_node *root, struct device_node *np, char *buf
 		target = of_find_node_by_phandle(get_unaligned_be32(ph));
 	else if (tpath && tpath[0] == '/')
 		target = of_find_node_by_path(tpath);
-	if (!target || of_node_full_path(target, where, sizeof(where)) < 0)
-		return;
 	/* own is "/fragment@N/__overlay__" and what lies below it there */
-	snprintf(buf, size, "%s (%s%s)", own, strcmp(where, "/") ? where : "",
-		 own + 1 + strlen(frag->full_name) + strlen("/__overlay__"));
+	below = 1 + strlen(frag->full_name) + strlen("/__overlay__");
+	if (!target || of_node_full_path(target, where, sizeof(where)) < 0 || strlen(own) < below)
+		return;
+	snprintf(buf, size, "%s (%s%s)", own, strcmp(where, "/") ? where : "", own + below);
 }
 
 /* "prop", "prop:N", "prop?" ... into @t; the refusal names @name and @path. */
