@@ -1510,9 +1510,14 @@ int main(int argc, char **argv)
 			return 2;
 		} else if (!file) {
 			file = argv[i];
-		} else if (overlay && novfiles && strchr(argv[i], '=')) {
-			struct ovfile *ov = &ovfiles[novfiles - 1];
+		} else if (overlay && strchr(argv[i], '=')) {
+			struct ovfile *ov = &ovfiles[novfiles ? novfiles - 1 : 0];
 
+			if (!novfiles) {
+				fprintf(stderr, "%s: %s: a parameter belongs after its overlay\n",
+					prog, argv[i]);
+				return 2;
+			}
 			if (ov->nparams == OFDUMP_MAX_PARAMS) {
 				fprintf(stderr, "%s: %s: at most %d parameters\n", prog, ov->file,
 					OFDUMP_MAX_PARAMS);
