@@ -5,7 +5,9 @@
  * work is of/overlay.c's, the devices follow through the buses' reconfig
  * notifiers, and autoload brings in a module a new device needs.
  *
- *   overlay apply NAME        apply lib/firmware/NAME.dtbo
+ *   overlay apply NAME [P=V...]  apply lib/firmware/NAME.dtbo, its
+ *                             parameters set first (the Raspberry Pi's
+ *                             dtoverlay=NAME,P=V: of/overlay_params.c)
  *   overlay list              applied overlays: id, name, targets, devices
  *   overlay rm ID|NAME        remove one (NAME: the newest from that file)
  *   overlay cycle N NAME...   N rounds: apply all, remove all (leak test)
@@ -29,8 +31,11 @@
 
 #define FIRMWARE_DIR "lib/firmware/"
 
-/* Apply lib/firmware/@name.dtbo; the id, or a negative errno (reason logged). */
-static int apply_file(const char *name, bool quiet)
+/*
+ * Apply lib/firmware/@name.dtbo with @nparams "param=value" strings; the
+ * id, or a negative errno (reason logged).
+ */
+static int apply_file(const char *name, const char *const *params, int nparams, bool quiet)
 {
 	struct cpio_entry e;
 	char path[96];
@@ -44,7 +49,7 @@ static int apply_file(const char *name, bool quiet)
 	/* Its devices are all added, then linked (a cycle among them found
 	 * and broken as at boot), then probed: as populate does. */
 	device_block_probing();
-	ret = of_overlay_fdt_apply(e.data, e.size, &id, NULL);
+	ret = of_overlay_fdt_apply_params(e.data, e.size, params, nparams, &id);
 	device_unblock_probing();
 	if (ret && !id) {
 		pr_err("%s refused, tree unchanged: %s (%s)\n", name, of_overlay_error(),
@@ -56,7 +61,10 @@ static int apply_file(const char *name, bool quiet)
 		pr_warn("%d: %s applied (%u bytes), but %s (%s)\n", id, name, e.size,
 			of_overlay_error(), errname(ret));
 	else if (!quiet)
-		pr_info("%d: %s applied (%u bytes)\n", id, name, e.size);
+		pr_info("%d: %s applied (%u bytes)%s\n", id, name, e.size,
+			nparams ? ", parameters:" : "");
+	for (int i = 0; !ret && !quiet && i < nparams; i++)
+		pr_info("%d:   %s\n", id, params[i]);
 	return id;
 }
 
@@ -145,9 +153,10 @@ static void print_device(struct device *dev)
 	       dev->driver ? dev->driver->name : "no driver");
 }
 
-static int apply_and_follow(const char *name, bool quiet)
+static int apply_and_follow(const char *name, const char *const *params, int nparams,
+			    bool quiet)
 {
-	int id = apply_file(name, quiet);
+	int id = apply_file(name, params, nparams, quiet);
 
 	if (id < 0)
 		return id;
@@ -272,7 +281,7 @@ static int cmd_cycle(int argc, char **argv)
 			break;
 		}
 		for (n = 0; n < argc - 3; n++) {
-			ids[n] = apply_and_follow(argv[3 + n], true);
+			ids[n] = apply_and_follow(argv[3 + n], NULL, 0, true);
 			if (ids[n] < 0) {
 				ret = ids[n];
 				break;
@@ -298,8 +307,8 @@ static int cmd_overlay(int argc, char **argv)
 {
 	int id;
 
-	if (argc == 3 && !strcmp(argv[1], "apply")) {
-		id = apply_and_follow(argv[2], false);
+	if (argc >= 3 && !strcmp(argv[1], "apply")) {
+		id = apply_and_follow(argv[2], (const char *const *)argv + 3, argc - 3, false);
 		if (id < 0)
 			return id;      /* the reason is logged */
 		printf("overlay %d: %s\n", id, argv[2]);
@@ -312,7 +321,7 @@ static int cmd_overlay(int argc, char **argv)
 		return cmd_rm(argv[2]);
 	if (argc >= 2 && !strcmp(argv[1], "cycle"))
 		return cmd_cycle(argc, argv);
-	printf("usage: overlay apply NAME | list | rm ID|NAME | cycle N NAME...\n");
+	printf("usage: overlay apply NAME [PARAM=VALUE...] | list | rm ID|NAME | cycle N NAME...\n");
 	return -EINVAL;
 }
 /* Tab: the subcommand, then overlay files (apply, cycle) or applied ones (rm). */
@@ -336,8 +345,8 @@ static void complete_overlay(struct shell_compl *c, int argi)
 		while ((id = of_overlay_next(id)))
 			shell_compl_add(c, of_overlay_name(id), false, ' ');
 }
-SHELL_COMMAND(overlay, cmd_overlay, "overlay apply NAME|list|rm ID|NAME|cycle N NAME...",
-	      "apply or remove a device-tree overlay (lib/firmware/NAME.dtbo)",
+SHELL_COMMAND(overlay, cmd_overlay, "overlay apply NAME [P=V]|list|rm ID|NAME|cycle N NAME...",
+	      "apply (parameters P=V set first) or remove a device-tree overlay (lib/firmware/NAME.dtbo)",
 	      .topic = TOPIC_DT, .complete = complete_overlay,
 	      .example = "overlay apply rtc-ds1307-69");
 
@@ -358,7 +367,7 @@ void apply_boot_overlays(void)
 		comma = strchr(p, ',');
 		if (comma)
 			*comma = '\0';
-		if (*p && apply_file(p, false) > 0)
+		if (*p && apply_file(p, NULL, 0, false) > 0)
 			ok++;
 		else if (*p)
 			failed++;

@@ -159,4 +159,17 @@ struct device_node *__of_node_alloc(struct device_node *parent, const char *full
 void __of_node_free(struct device_node *np);
 struct device_node *__of_find_node_by_full_path(struct device_node *node, const char *path);
 
+/*
+ * of/overlay_params.c: set an overlay's parameters (@nparams "name=value"
+ * strings, in order) on its unflattened copy @root, as the Raspberry Pi
+ * firmware sets them from __overrides__; what they allocate is chained on
+ * *@mem for of_overlay_params_free().  Return: 0; -EINVAL (a parameter the
+ * overlay does not define, a value of the wrong type, a malformed or
+ * unsupported target: @why names the parameter and the node); -ENOMEM.
+ */
+struct of_param_mem;
+int of_overlay_params_set(struct device_node *root, const char *const *params, int nparams,
+			  struct of_param_mem **mem, char *why, size_t whylen);
+void of_overlay_params_free(struct of_param_mem *mem);
+
 #endif

@@ -17,6 +17,8 @@
  *   3. write the base's phandle wherever __fixups__ says a label is used,
  *      the label looked up in the tree's __symbols__ (the base must be
  *      built with `dtc -@`);
+ *   3b. set the parameters the caller gave, Raspberry Pi style, from the
+ *      overlay's __overrides__ (overlay_params.c);
  *   4. turn every fragment into changeset entries (attach node, add or
  *      update property), checking what Linux checks (phandle clash,
  *      #address-cells/#size-cells changes), and the overlay's labels into
@@ -54,6 +56,7 @@ struct overlay {
 	size_t symbols_size, symbols_used;
 	struct device_node **uses;      /* nodes its __fixups__ labels named */
 	unsigned int nr_uses;
+	struct of_param_mem *params;    /* values its parameters set */
 	struct of_changeset cset;
 };
 
@@ -383,6 +386,11 @@ static int build_props(struct overlay *ov, const char *frag, struct device_node 
 	int ret;
 
 	for_each_property_of_node(ovn, pp) {
+		/* A label on a fragment's __overlay__ (the Pi's `frag: __overlay__`,
+		 * for __overrides__) names the target, which keeps its own
+		 * phandle: Linux skips that phandle too. */
+		if (!fresh && of_is_phandle_name(pp->name) && !strcmp(ovn->full_name, "__overlay__"))
+			continue;
 		tp = fresh ? NULL : of_find_property(target, pp->name, NULL);
 		if (tp && of_is_phandle_name(pp->name) && !same_value(tp, pp)) {
 			of_node_full_path(target, path, sizeof(path));
@@ -639,6 +647,7 @@ static void free_overlay(struct overlay *ov)
 	warn_held_nodes(ov);
 	of_changeset_destroy(&ov->cset);
 	kfree(ov->uses);
+	of_overlay_params_free(ov->params);
 	kfree(ov->symbols);
 	kfree(ov->props);
 	kfree(ov->tree);
@@ -659,7 +668,8 @@ static unsigned int count_props(struct device_node *root)
 	return n;
 }
 
-static int prepare(struct overlay *ov, const void *fdt, u32 size)
+static int prepare(struct overlay *ov, const void *fdt, u32 size,
+		   const char *const *params, int nparams)
 {
 	struct device_node *fix;
 	char cwhy[128];
@@ -675,10 +685,6 @@ static int prepare(struct overlay *ov, const void *fdt, u32 size)
 	ret = of_fdt_unflatten_tree(ov->fdt, size, &ov->tree, cwhy, sizeof(cwhy));
 	if (ret)
 		return fail_errno(ret, "blob: %s", cwhy);
-	ov->nr_props = count_props(ov->tree);
-	ov->props = kcalloc(ov->nr_props ? ov->nr_props : 1, sizeof(*ov->props), GFP_KERNEL);
-	if (!ov->props)
-		return fail_errno(-ENOMEM, "no memory for %u properties", ov->nr_props);
 
 	delta = live_max_phandle();
 	ret = renumber_phandles(ov, delta);
@@ -696,17 +702,33 @@ static int prepare(struct overlay *ov, const void *fdt, u32 size)
 		if (ret)
 			return ret;
 	}
+	/* After the fixups: they find every property where the blob put it. */
+	ret = of_overlay_params_set(ov->tree, params, nparams, &ov->params, why, sizeof(why));
+	if (ret)
+		return ret;
+	ov->nr_props = count_props(ov->tree);
+	ov->props = kcalloc(ov->nr_props ? ov->nr_props : 1, sizeof(*ov->props), GFP_KERNEL);
+	if (!ov->props)
+		return fail_errno(-ENOMEM, "no memory for %u properties", ov->nr_props);
 	return build_changeset(ov);
 }
 
 int of_overlay_fdt_apply(const void *overlay_fdt, u32 overlay_fdt_size,
 			 int *ret_ovcs_id, const struct device_node *target_base)
 {
+	if (target_base)
+		return fail("bad arguments");
+	return of_overlay_fdt_apply_params(overlay_fdt, overlay_fdt_size, NULL, 0, ret_ovcs_id);
+}
+
+int of_overlay_fdt_apply_params(const void *overlay_fdt, u32 overlay_fdt_size,
+				const char *const *params, int nparams, int *ret_ovcs_id)
+{
 	struct overlay *ov, **tail;
 	int ret;
 
 	why[0] = '\0';
-	if (!overlay_fdt || !ret_ovcs_id || target_base)
+	if (!overlay_fdt || !ret_ovcs_id || nparams < 0 || (nparams && !params))
 		return fail("bad arguments");
 	*ret_ovcs_id = 0;
 	if (!of_root)
@@ -715,7 +737,7 @@ int of_overlay_fdt_apply(const void *overlay_fdt, u32 overlay_fdt_size,
 	if (!ov)
 		return fail_errno(-ENOMEM, "no memory");
 	of_changeset_init(&ov->cset);
-	ret = prepare(ov, overlay_fdt, overlay_fdt_size);
+	ret = prepare(ov, overlay_fdt, overlay_fdt_size, params, nparams);
 	if (ret)
 		goto err_free;
 	ret = overlay_notify(OF_OVERLAY_PRE_APPLY, &ov->cset);

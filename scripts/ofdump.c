@@ -20,7 +20,9 @@
  *                              and module, so links, cycles and the probe
  *                              order are the kernel's own decisions
  *   ofdump --overlay BASE.dtb A.dtbo...  BASE with the overlays applied in
- *                              order by the kernel's of/overlay.c, as DTS
+ *                              order by the kernel's of/overlay.c, as DTS;
+ *                              NAME=VALUE after an overlay sets one of its
+ *                              parameters (of/overlay_params.c)
  *   ofdump --devices --overlay BASE.dtb A.dtbo...  the dry run: only the
  *                              devices the overlays would add or remove
  *   ofdump --html [--log LOG] FILE.dtb  (or --overlay BASE.dtb A.dtbo...)
@@ -77,7 +79,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: %s [--stats|--devices|--graph [--modules FILE]] FILE.dtb\n"
-		"       %s [--devices] --overlay BASE.dtb OVERLAY.dtbo...\n"
+		"       %s [--devices] --overlay BASE.dtb OVERLAY.dtbo [PARAM=VALUE...]...\n"
 		"       %s --html [--log LOG] [--overlay] FILE.dtb [OVERLAY.dtbo...]\n"
 		"\n"
 		"Check and unflatten FILE.dtb with coyote's of/ library, as the kernel\n"
@@ -103,7 +105,10 @@ static void usage(FILE *f)
 		"  --overlay BASE.dtb A.dtbo...  apply the overlays to BASE in order,\n"
 		"            with the kernel's code (`overlay apply`), and print the\n"
 		"            merged tree; with --devices, print only the devices the\n"
-		"            overlays would add (+) or remove (-): a dry run\n"
+		"            overlays would add (+) or remove (-): a dry run.  PARAM=VALUE\n"
+		"            after an overlay sets its parameter (its __overrides__, the\n"
+		"            Raspberry Pi's dtoverlay=NAME,PARAM=VALUE) as `overlay apply\n"
+		"            NAME PARAM=VALUE` does\n"
 		"  --html    one self-contained HTML page (make explore): the tree,\n"
 		"            phandles as links, each node's --devices answer, the\n"
 		"            --graph boot's links and cycles, what --overlay changed;\n"
@@ -524,29 +529,52 @@ static void print_overlay_devices(const char *file, int id)
 		printf("no device added or removed\n");
 }
 
+/* An overlay file and the parameters given after it (name=value). */
+#define OFDUMP_MAX_PARAMS 16
+struct ovfile {
+	char *file;
+	const char *params[OFDUMP_MAX_PARAMS];
+	int nparams;
+};
+
+/*
+ * Read @ov's file and apply it with its parameters, by the kernel's code.
+ * Return: 0 and *@id; -errno of the read (errno set); the kernel's error
+ * (its reason in of_overlay_error()).
+ */
+static int apply_ovfile(const struct ovfile *ov, int *id, bool *read_failed)
+{
+	size_t size;
+	void *dtbo;
+	int err;
+
+	errno = 0;
+	*read_failed = false;
+	dtbo = read_file(ov->file, &size);
+	if (!dtbo) {
+		*read_failed = true;
+		return -errno;
+	}
+	err = of_overlay_fdt_apply_params(dtbo, (u32)size, ov->params, ov->nparams, id);
+	free(dtbo);     /* the kernel's code keeps its own copy */
+	return err;
+}
+
 /* Apply each overlay file in order; the first refusal ends the program. */
-static int apply_overlays(char **files, int n, bool devices)
+static int apply_overlays(const struct ovfile *ovs, int n, bool devices)
 {
 	for (int i = 0; i < n; i++) {
-		size_t size;
-		void *dtbo;
-		int id, err;
+		bool read_failed;
+		int id, err = apply_ovfile(&ovs[i], &id, &read_failed);
 
-		errno = 0;
-		dtbo = read_file(files[i], &size);
-		if (!dtbo) {
-			fprintf(stderr, "%s: %s: %s\n", prog, files[i], strerror(errno));
-			return 1;
-		}
-		err = of_overlay_fdt_apply(dtbo, (u32)size, &id, NULL);
-		free(dtbo);     /* the kernel's code keeps its own copy */
 		if (err) {
-			fprintf(stderr, "%s: %s: %s (%s)\n", prog, files[i], of_overlay_error(),
-				strerror(-err));
+			fprintf(stderr, "%s: %s: %s%s%s%s\n", prog, ovs[i].file,
+				read_failed ? "" : of_overlay_error(), read_failed ? "" : " (",
+				strerror(-err), read_failed ? "" : ")");
 			return 1;
 		}
 		if (devices)
-			print_overlay_devices(files[i], id);
+			print_overlay_devices(ovs[i].file, id);
 	}
 	return 0;
 }
@@ -875,24 +903,19 @@ static const struct html_mark *find_mark(const struct device_node *np, const cha
 
 /* Apply the overlays as `ofdump --overlay` does; a refusal is said at the
  * top and the page shows the tree as it was before that overlay. */
-static void html_overlays(char **files, int n)
+static void html_overlays(const struct ovfile *ovs, int n)
 {
 	for (int i = 0; i < n; i++) {
-		size_t size;
-		void *dtbo;
-		int id, err;
+		bool read_failed;
+		int id, err = apply_ovfile(&ovs[i], &id, &read_failed);
 
-		errno = 0;
-		dtbo = read_file(files[i], &size);
-		if (!dtbo) {
-			html_problem("overlay %s: %s", files[i], strerror(errno));
+		if (read_failed) {
+			html_problem("overlay %s: %s", ovs[i].file, strerror(-err));
 			return;
 		}
-		err = of_overlay_fdt_apply(dtbo, (u32)size, &id, NULL);
-		free(dtbo);
 		if (err) {
 			html_problem("overlay %s does not apply: %s (%s); the page shows the "
-				     "tree without it", files[i], of_overlay_error(), strerror(-err));
+				     "tree without it", ovs[i].file, of_overlay_error(), strerror(-err));
 			return;
 		}
 		mark_overlay(id);
@@ -1314,7 +1337,7 @@ static void json_events(FILE *f)
 
 struct html_args {
 	const char *file, *log;
-	char **overlays;
+	const struct ovfile *overlays;
 	int noverlays;
 };
 
@@ -1330,7 +1353,7 @@ static void html_page(FILE *f, const struct html_args *a, bool tree)
 	fprintf(f, ",\"overlays\":[");
 	for (int i = 0; i < a->noverlays; i++) {
 		fprintf(f, i ? "," : "");
-		json_str(f, a->overlays[i]);
+		json_str(f, a->overlays[i].file);
 	}
 	fprintf(f, "],\"problems\":[");
 	for (int i = 0; i < html_nproblems; i++) {
@@ -1455,7 +1478,7 @@ int main(int argc, char **argv)
 {
 	enum mode mode = MODE_DTS;
 	const char *file = NULL, *alias_file = NULL, *log_file = NULL;
-	char *ovfiles[64];
+	static struct ovfile ovfiles[64];
 	int novfiles = 0;
 	bool overlay = false;
 	char def_alias[4096], why[160];
@@ -1487,8 +1510,22 @@ int main(int argc, char **argv)
 			return 2;
 		} else if (!file) {
 			file = argv[i];
+		} else if (overlay && strchr(argv[i], '=')) {
+			struct ovfile *ov = &ovfiles[novfiles ? novfiles - 1 : 0];
+
+			if (!novfiles) {
+				fprintf(stderr, "%s: %s: a parameter belongs after its overlay\n",
+					prog, argv[i]);
+				return 2;
+			}
+			if (ov->nparams == OFDUMP_MAX_PARAMS) {
+				fprintf(stderr, "%s: %s: at most %d parameters\n", prog, ov->file,
+					OFDUMP_MAX_PARAMS);
+				return 2;
+			}
+			ov->params[ov->nparams++] = argv[i];
 		} else if (overlay && novfiles < (int)ARRAY_SIZE(ovfiles)) {
-			ovfiles[novfiles++] = argv[i];
+			ovfiles[novfiles++].file = argv[i];
 		} else {
 			fprintf(stderr, "%s: one FILE only\n", prog);
 			return 2;

@@ -560,6 +560,22 @@ int of_detach_node(struct device_node *np);
 int of_overlay_fdt_apply(const void *overlay_fdt, u32 overlay_fdt_size,
 			 int *ret_ovcs_id, const struct device_node *target_base);
 /**
+ * of_overlay_fdt_apply_params() - coyote: of_overlay_fdt_apply() with the
+ * overlay's parameters set first, as the Raspberry Pi firmware sets
+ * `dtoverlay=NAME,param=value` (docs/overlays.md, "Raspberry Pi overlays")
+ * @params:  "name=value" strings, set in order (a later one wins); each
+ *           name a property of the overlay's __overrides__ node
+ * @nparams: how many (0: exactly of_overlay_fdt_apply())
+ *
+ * Return: as of_overlay_fdt_apply(), and -EINVAL for a parameter the
+ * overlay does not define, a value of the wrong type, or a target other
+ * than a string, integer ("prop:N" and the other widths) or boolean
+ * ("prop?") one: of_overlay_error() names the parameter and the node, and
+ * nothing is applied.
+ */
+int of_overlay_fdt_apply_params(const void *overlay_fdt, u32 overlay_fdt_size,
+				const char *const *params, int nparams, int *ret_ovcs_id);
+/**
  * of_overlay_remove() - revert overlay *@ovcs_id and free it; *@ovcs_id = 0
  * Only the newest of overlays that touch the same nodes may go.
  * Return: 0; -ENODEV for an unknown id; -EBUSY when a newer overlay

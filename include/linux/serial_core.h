@@ -113,7 +113,8 @@ struct uart_port {
  *
  * The line is the serialN alias's number when free, else the first number
  * no alias claims.  The baud rate: "console=<name>,<baud>" in bootargs,
- * else stdout-path's options when it names this UART, else 115200.
+ * else stdout-path's options when it names this UART, else the node's
+ * current-speed (Linux's serial binding), else 115200.
  * Return: 0; -ENOSPC when no line number is free.
  */
 int uart_setup_port(struct uart_port *port, phys_addr_t mapbase, bool *is_console);

@@ -102,3 +102,17 @@ def test_devices_dry_run():
     assert "verdict:   would bind fixed-clock" in out
     # Only what changes: the board's own devices are not listed.
     assert "/amba/serial@101f1000" not in out
+
+
+def test_parameters_belong_to_the_overlay_before_them():
+    """NAME=VALUE sets a parameter of the overlay named before it (the
+    Pi's __overrides__); one before any overlay is bad usage, and one the
+    overlay does not define is the kernel's refusal."""
+    base = BUILD / "dts" / "versatilepb.dtb"
+    res = run([OFDUMP, "--overlay", base, "speed=1"] + files(["rtc-ds1307-69"]))
+    assert res.returncode == 2 and "speed=1: a parameter belongs after its overlay" in res.stderr, \
+        res.stderr
+    res = run([OFDUMP, "--overlay", base] + files(["rtc-ds1307-69"]) + ["speed=1"])
+    assert res.returncode == 1 and res.stdout == "", res.stdout
+    assert "no parameter 'speed' in the overlay's __overrides__ (it defines none)" in res.stderr, \
+        res.stderr

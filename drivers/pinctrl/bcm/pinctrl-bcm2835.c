@@ -15,7 +15,9 @@
  * groups (its "hogs": the Pi's tree puts the board's fixed pins there).
  * A consumer's groups come through the pinctrl core before its probe
  * (drivers/pinctrl/core.c); each pin has one owner, and a group wanting a
- * pin another device owns is refused with both named, nothing changed.
+ * pin another device owns is refused with both named, nothing changed;
+ * when its owner lets it go (unbind, overlay removed) a pin gets back the
+ * function it had before.
  * The lines are a gpio_chip for consumers' `gpios`.
  *
  * The controller is also an interrupt controller (`#interrupt-cells =
@@ -75,6 +77,7 @@ struct bcm2835_pinctrl {
 	struct gpio_chip gc;
 	struct pinctrl_dev pctl;
 	struct device *owner[BCM2835_NUM_GPIOS];	/* who claimed each pin */
+	u8 fsel_before[BCM2835_NUM_GPIOS];		/* its function until then */
 	struct irq_domain *domain;
 	int parent_irq[BCM2835_MAX_BANK_IRQS];
 	unsigned int nr_parents;
@@ -214,6 +217,8 @@ static int bcm2835_group(struct bcm2835_pinctrl *pc, struct device_node *np,
 	for (int i = 0; apply && i < npins; i++) {
 		u32 pin = be32_to_cpu(pins[i]);
 
+		if (pc->owner[pin] != claim)
+			pc->fsel_before[pin] = (u8)bcm2835_get_fsel(pc, pin);
 		pc->owner[pin] = claim;
 		if (func)
 			bcm2835_set_fsel(pc, pin, group_value(func, nfunc, i));
@@ -261,9 +266,14 @@ static void bcm2835_release(struct pinctrl_dev *pctldev, struct device *consumer
 {
 	struct bcm2835_pinctrl *pc = container_of(pctldev, struct bcm2835_pinctrl, pctl);
 
-	for (unsigned int pin = 0; pin < BCM2835_NUM_GPIOS; pin++)
-		if (pc->owner[pin] == consumer)
-			pc->owner[pin] = NULL;
+	/* A removal leaves the pins as before; the pull cannot be read back,
+	 * so it stays as the group set it. */
+	for (unsigned int pin = 0; pin < BCM2835_NUM_GPIOS; pin++) {
+		if (pc->owner[pin] != consumer)
+			continue;
+		pc->owner[pin] = NULL;
+		bcm2835_set_fsel(pc, pin, pc->fsel_before[pin]);
+	}
 }
 
 static const struct pinctrl_ops bcm2835_pctl_ops = {

@@ -3,7 +3,8 @@
  * What every UART driver shares once it has a device: the tty name from
  * the serialN alias, the baud rate and console role from bootargs and
  * /chosen/stdout-path, the receive ring between the IRQ handler and the
- * console, and the `ttys` command listing every UART of every driver.
+ * console, and the `ttys` command listing every UART of every driver
+ * (and writing a line out of one, polled, as its console would).
  * The drivers (amba-pl011.c, 8250_of.c) keep only their registers.
  */
 #define pr_fmt(fmt) "serial: " fmt
@@ -108,6 +109,9 @@ int uart_setup_port(struct uart_port *port, phys_addr_t mapbase, bool *is_consol
 		return port->line;
 	snprintf(port->name, sizeof(port->name), "%s%d", port->prefix, port->line);
 	baud = uart_console_baud(port->dev->of_node, port->name, is_console);
+	/* What the console asks wins; then what the tree says the line runs at. */
+	if (!baud && of_property_read_u32(port->dev->of_node, "current-speed", &baud))
+		baud = 0;
 	port->baud = baud ? baud : UART_DEFAULT_BAUD;
 	/* Neither names a console: the UART the early console found (serial0
 	 * alias, first UART) takes over, as Linux hands a boot console over. */
@@ -196,10 +200,38 @@ void uart_remove_one_port(struct uart_port *port)
 	list_del(&port->list);
 }
 
+/* `ttys write NAME TEXT...`: the words and a line end, out of that UART. */
+static int ttys_write(int argc, char **argv)
+{
+	struct uart_port *p;
+
+	list_for_each_entry(p, &uart_ports, list) {
+		if (strcmp(p->name, argv[2]))
+			continue;
+		if (!p->con.write) {
+			printf("ttys: %s: its driver cannot write outside the console\n", p->name);
+			return -EOPNOTSUPP;
+		}
+		for (int i = 3; i < argc; i++) {
+			p->con.write(&p->con, argv[i], (unsigned int)strlen(argv[i]));
+			p->con.write(&p->con, i + 1 < argc ? " " : "\n", 1);
+		}
+		return 0;
+	}
+	printf("ttys: no %s (see ttys)\n", argv[2]);
+	return -ENODEV;
+}
+
 static int cmd_ttys(int argc, char **argv)
 {
 	struct uart_port *p;
 
+	if (argc >= 4 && !strcmp(argv[1], "write"))
+		return ttys_write(argc, argv);
+	if (argc > 1) {
+		printf("usage: ttys [write NAME TEXT...]\n");
+		return -EINVAL;
+	}
 	printf("%-8s %-18s %5s %7s %10s %6s %8s %9s %s\n", "tty", "device", "virq", "baud",
 	       "rx", "errors", "overruns", "throttled", "console");
 	list_for_each_entry(p, &uart_ports, list)
@@ -208,6 +240,6 @@ static int cmd_ttys(int argc, char **argv)
 		       p->con.data ? "yes" : "-");
 	return 0;
 }
-SHELL_COMMAND(ttys, cmd_ttys, "ttys",
-	      "UARTs of every driver: tty name, device, IRQ, baud, receive counts",
+SHELL_COMMAND(ttys, cmd_ttys, "ttys [write NAME TEXT...]",
+	      "UARTs of every driver: tty name, device, IRQ, baud, receive counts; or write a line to one",
 	      .topic = TOPIC_DEVICES, .example = "ttys");
