@@ -134,9 +134,11 @@ static void clocksource_rate_from_tree(struct kunit *t)
 		if (of_property_read_u32(np, "clock-frequency", &freq))
 			freq = arch_timer_get_cntfrq();
 	} else if (of_device_is_compatible(np, "arm,sp804")) {
-		np = of_parse_phandle(np, "clocks", 0);
-		KUNIT_ASSERT_TRUE_MSG(t, np && !of_property_read_u32(np, "clock-frequency", &freq),
-			  "the SP804's clock is a fixed-clock");
+		struct device_node *clk = of_parse_phandle(np, "clocks", 0);
+		bool fixed = clk && !of_property_read_u32(clk, "clock-frequency", &freq);
+
+		of_node_put(clk);
+		KUNIT_ASSERT_TRUE_MSG(t, fixed, "the SP804's clock is a fixed-clock");
 	} else if (of_device_is_compatible(np, "brcm,bcm2835-system-timer")) {
 		KUNIT_ASSERT_TRUE_MSG(t, !of_property_read_u32(np, "clock-frequency", &freq),
 				      "the system timer's clock-frequency");
