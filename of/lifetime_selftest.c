@@ -102,6 +102,8 @@ static struct device_node *made_node(struct kunit *t, struct of_changeset *cs)
 	of_node_put(bus);	/* the new node holds its parent */
 	if (!KUNIT_EXPECT_TRUE_MSG(t, np, "node created"))
 		return NULL;
+	KUNIT_EXPECT_EQ_MSG(t, np->refcount, 2, "the attach entry's and the creator's");
+	of_node_put(np);	/* the entries hold it from here */
 	KUNIT_EXPECT_EQ(t, of_changeset_add_prop_string(cs, np, "compatible", "coyote,made"), 0);
 	KUNIT_EXPECT_EQ(t, of_changeset_add_prop_u32(cs, np, "value", 5), 0);
 	return np;

@@ -198,6 +198,8 @@ static void test_node_lifetimes(void)
 	KUNIT_EXPECT_TRUE_MSG(test, np != NULL, "node created");
 	if (!np)
 		return;
+	KUNIT_EXPECT_EQ_MSG(test, np->refcount, 2, "the attach entry's and the creator's");
+	of_node_put(np);
 	KUNIT_EXPECT_STREQ_MSG(test, np->name, "new", "its name");
 	KUNIT_EXPECT_STREQ_MSG(test, flags_of(np), "Dd--", "dynamic, detached until applied: %s", flags_of(np));
 	KUNIT_EXPECT_EQ_MSG(test, of_changeset_add_prop_string(&cs, np, "compatible", "coyote,new"), 0, "string");
@@ -266,8 +268,9 @@ static void test_child_holds_dynamic_parent(void)
 	KUNIT_EXPECT_TRUE_MSG(test, child && of_changeset_apply(&inner) == 0, "inner applied");
 	if (!child)
 		return;
+	of_node_put(parent);		/* the creator's: the entry and the child hold it */
 	KUNIT_EXPECT_EQ_MSG(test, parent->refcount, 2, "the outer entry's and the child's");
-	of_node_get(child);
+	/* The creator's reference on the child outlives both changesets. */
 	of_changeset_revert(&inner);
 	of_changeset_destroy(&inner);
 	of_changeset_revert(&outer);
