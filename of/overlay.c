@@ -595,8 +595,10 @@ static int symbols_node(struct overlay *ov, struct device_node **out)
 	struct device_node *base = of_find_node_by_path("/__symbols__");
 	int ret;
 
-	if (base)
-		goto found;
+	if (base) {
+		*out = base;
+		return 0;
+	}
 	base = __of_node_alloc(of_root, "__symbols__");
 	if (!base)
 		return fail_errno(-ENOMEM, "__symbols__: no memory");
@@ -605,9 +607,7 @@ static int symbols_node(struct overlay *ov, struct device_node **out)
 		__of_node_free(base);
 		return fail_errno(ret, "__symbols__: %s", errname(ret));
 	}
-	of_node_get(base);	/* besides the changeset's, as a lookup would give */
-found:
-	*out = base;
+	*out = of_node_get(base);	/* besides the changeset's, as a lookup gives */
 	return 0;
 }
 
