@@ -13,6 +13,7 @@
 #include <linux/console.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/of.h>
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <coyote/console.h>
@@ -182,6 +183,14 @@ static enum result run_case(struct kunit *t, const struct selftest_case *c, unsi
 	count(tl, r);
 	print_result(t->depth, num, c->name, r, t->skip_reason);
 	return r;
+}
+
+bool selftest_path_is(const char *path, const struct device_node *np)
+{
+	struct device_node *found = of_find_node_by_path(path);
+
+	of_node_put(found);
+	return found == np;
 }
 
 size_t selftest_heap_used(void)

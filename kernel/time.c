@@ -26,6 +26,9 @@ volatile unsigned long jiffies;
 EXPORT_SYMBOL(jiffies);
 static const char *tick_name;
 static bool tick_dead;		/* registered, IRQs on, and it never ticked */
+static u32 (*tick_next_fn)(void *data);
+static void *tick_next_data;
+static struct clocksource *tick_next_cs;	/* what it counts by */
 
 #define TICK_CHECK_PERIODS	5
 
@@ -47,7 +50,15 @@ void tick_unregister(const char *name)
 		pr_info("tick from %s stopped\n", name);
 		tick_name = NULL;
 		tick_dead = false;
+		tick_next_fn = NULL;
 	}
+}
+
+void tick_set_next_event(struct clocksource *cs, u32 (*next_event)(void *data), void *data)
+{
+	tick_next_cs = cs;
+	tick_next_fn = next_event;
+	tick_next_data = data;
 }
 
 const char *tick_source(void)
@@ -154,6 +165,37 @@ void clocksource_unregister(struct clocksource *cs)
 struct clocksource *clocksource_get(void)
 {
 	return clocksource;
+}
+
+#define NEXT_EVENT_TRIES	16
+
+/*
+ * Bracketed by two clocksource reads, the narrowest of a few tries: a
+ * count-down timer's answer is only as good as the time between its two
+ * reads, which a host stalling QEMU can stretch.
+ */
+int tick_next_event(u32 *count, u32 *slack)
+{
+	unsigned long flags;
+	u32 best = ~0u;
+
+	if (!tick_name || !tick_next_fn || !clocksource || clocksource != tick_next_cs)
+		return -ENODEV;
+	for (int i = 0; i < NEXT_EVENT_TRIES && best > 1; i++) {
+		u32 before, due, width;
+
+		local_irq_save(flags);
+		before = clocksource->read(clocksource);
+		due = tick_next_fn(tick_next_data);
+		width = clocksource->read(clocksource) - before;
+		local_irq_restore(flags);
+		if (width < best) {
+			best = width;
+			*count = due;
+		}
+	}
+	*slack = best;
+	return 0;
 }
 
 void tick_check(void)

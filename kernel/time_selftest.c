@@ -17,6 +17,7 @@
 #include <linux/platform_device.h>
 #include <linux/string.h>
 #include <asm/arch_timer.h>
+#include <asm/irq.h>
 #include <asm/irqflags.h>
 #include <coyote/selftest.h>
 #include <coyote/time.h>
@@ -133,9 +134,11 @@ static void clocksource_rate_from_tree(struct kunit *t)
 		if (of_property_read_u32(np, "clock-frequency", &freq))
 			freq = arch_timer_get_cntfrq();
 	} else if (of_device_is_compatible(np, "arm,sp804")) {
-		np = of_parse_phandle(np, "clocks", 0);
-		KUNIT_ASSERT_TRUE_MSG(t, np && !of_property_read_u32(np, "clock-frequency", &freq),
-			  "the SP804's clock is a fixed-clock");
+		struct device_node *clk = of_parse_phandle(np, "clocks", 0);
+		bool fixed = clk && !of_property_read_u32(clk, "clock-frequency", &freq);
+
+		of_node_put(clk);
+		KUNIT_ASSERT_TRUE_MSG(t, fixed, "the SP804's clock is a fixed-clock");
 	} else if (of_device_is_compatible(np, "brcm,bcm2835-system-timer")) {
 		KUNIT_ASSERT_TRUE_MSG(t, !of_property_read_u32(np, "clock-frequency", &freq),
 				      "the system timer's clock-frequency");
@@ -199,6 +202,48 @@ static void tick_rate_by_clocksource(struct kunit *t)
 		  "ticks come no faster than HZ");
 	KUNIT_EXPECT_TRUE_MSG(t, ns <= (u64)TICKS_MEASURED * 2 * (1000000000u / HZ),
 		  "ticks come at least half as often as HZ");
+}
+
+/*
+ * Drift: after DRIFT_TICKS ticks, counted by jiffies, the tick's timer must
+ * have its coming tick a whole number of periods (rate/HZ counts) after
+ * where it had it before, by the clocksource.  A reload one count long, or
+ * a compare re-armed from "now" instead of from the last compare, moves
+ * every tick a little later than the grid, which no single interval shows
+ * and QEMU's late delivery hides: the time a tick is seen carries
+ * milliseconds of host latency.  Where the timer has its next tick does
+ * not, so this is exact to the read's own slack: one count over 300 ticks
+ * is 300 counts off.  A tick QEMU merged with the next (the host stalled)
+ * is still a whole period.
+ */
+#define DRIFT_TICKS	(3 * HZ)
+
+static void tick_does_not_drift(struct kunit *t)
+{
+	u32 first, last, slack0, slack1, period, elapsed, periods;
+	unsigned long j0;
+	s32 off;
+
+	if (!need_clocksource(t))
+		return;
+	if (tick_next_event(&first, &slack0)) {
+		selftest_skip(t, "the tick's timer does not say where its next tick falls by the clocksource");
+		return;
+	}
+	period = (u32)(cs->rate / HZ);
+	j0 = jiffies;
+	while (jiffies - j0 < DRIFT_TICKS)
+		cpu_do_idle();
+	KUNIT_ASSERT_EQ(t, tick_next_event(&last, &slack1), 0);
+	elapsed = last - first;
+	periods = (elapsed + period / 2) / period;
+	off = (s32)(elapsed - periods * period);
+	selftest_diag(t, "%lu ticks counted, %u periods of %u counts by %s: the coming tick is "
+		      "%d counts off the grid (read within %u and %u counts)", jiffies - j0,
+		      periods, period, cs->name, (int)off, slack0, slack1);
+	KUNIT_EXPECT_TRUE_MSG(t, periods >= DRIFT_TICKS, "no fewer periods than ticks counted");
+	KUNIT_EXPECT_TRUE_MSG(t, off <= (s32)(slack0 + slack1 + 1) && -off <= (s32)(slack0 + slack1 + 1),
+			      "the tick stays on the grid of its period");
 }
 
 static void ktime_monotonic(struct kunit *t)
@@ -507,6 +552,7 @@ static const struct selftest_case time_cases[] = {
 	SELFTEST_CASE(clocksource_rate_from_tree),
 	SELFTEST_CASE(clocksource_counts_up),
 	SELFTEST_CASE(tick_rate_by_clocksource),
+	SELFTEST_CASE(tick_does_not_drift),
 	SELFTEST_CASE(ktime_monotonic),
 	SELFTEST_CASE(ktime_monotonic_across_masked_reload),
 	SELFTEST_CASE(ktime_masked_for_many_ticks),

@@ -160,7 +160,8 @@ struct device_node *__of_find_node_by_full_path(struct device_node *node, const 
  *
  * Components match a child's full name exactly, as in Linux: "/memory" does
  * not find "memory@0".
- * Return: the node, or NULL when there is no such node or alias.
+ * Return: the node with a reference the caller drops with of_node_put(), or
+ * NULL when there is no such node or alias.
  */
 struct device_node *of_find_node_opts_by_path(const char *path, const char **opts)
 {
@@ -177,7 +178,7 @@ struct device_node *of_find_node_opts_by_path(const char *path, const char **opt
 	if (opts)
 		*opts = separator ? separator + 1 : NULL;
 	if (!strcmp(path, "/"))
-		return of_root;
+		return of_node_get(of_root);
 	if (*path != '/') {
 		const char *p = path;
 		size_t len;
@@ -202,7 +203,7 @@ struct device_node *of_find_node_opts_by_path(const char *path, const char **opt
 	}
 	if (!np)
 		np = of_root;
-	return __of_find_node_by_full_path(np, path);
+	return of_node_get(__of_find_node_by_full_path(np, path));
 }
 EXPORT_SYMBOL(of_find_node_opts_by_path);
 
@@ -477,42 +478,53 @@ EXPORT_SYMBOL(of_find_node_by_phandle);
 
 /**
  * of_get_parent() - @node's parent
- * Return: the parent, or NULL for the root or a NULL node.
+ * Return: the parent with a reference (of_node_put() drops it), or NULL for
+ * the root or a NULL node.
  */
 struct device_node *of_get_parent(const struct device_node *node)
 {
-	return node ? node->parent : NULL;
+	return node ? of_node_get(node->parent) : NULL;
 }
 EXPORT_SYMBOL(of_get_parent);
 
 /**
- * of_get_next_parent() - as of_get_parent(); in Linux it also drops the
- * reference on @node, which is a no-op here
- * Return: the parent, or NULL.
+ * of_get_next_parent() - as of_get_parent(), and the reference on @node
+ * dropped: a walk up the tree holds one node at a time
+ * Return: the parent with a reference, or NULL.
  */
 struct device_node *of_get_next_parent(struct device_node *node)
 {
-	return of_get_parent(node);
+	struct device_node *parent = of_get_parent(node);
+
+	of_node_put(node);
+	return parent;
 }
 EXPORT_SYMBOL(of_get_next_parent);
 
 /**
- * of_get_next_child() - @node's child after @prev (NULL: the first child)
- * Return: the child, or NULL after the last one or for a NULL node.
+ * of_get_next_child() - @node's child after @prev (NULL: the first child);
+ * the reference on @prev is dropped, so for_each_child_of_node() holds one
+ * child at a time, and a loop left early holds the child it stopped at
+ * Return: the child with a reference, or NULL after the last one or for a
+ * NULL node.
  */
 struct device_node *of_get_next_child(const struct device_node *node,
 				      struct device_node *prev)
 {
+	struct device_node *next;
+
 	if (!node)
 		return NULL;
-	return prev ? prev->sibling : node->child;
+	next = of_node_get(prev ? prev->sibling : node->child);
+	of_node_put(prev);
+	return next;
 }
 EXPORT_SYMBOL(of_get_next_child);
 
 /**
  * of_get_next_available_child() - as of_get_next_child(), skipping children
  * that of_device_is_available() refuses
- * Return: the child, or NULL.
+ * Return: the child with a reference, or NULL.
  */
 struct device_node *of_get_next_available_child(const struct device_node *node,
 						struct device_node *prev)
@@ -529,7 +541,7 @@ EXPORT_SYMBOL(of_get_next_available_child);
 /**
  * of_get_child_by_name() - @node's first child named @name (without unit
  * address)
- * Return: the child, or NULL.
+ * Return: the child with a reference, or NULL.
  */
 struct device_node *of_get_child_by_name(const struct device_node *node,
 					 const char *name)
@@ -546,7 +558,7 @@ EXPORT_SYMBOL(of_get_child_by_name);
 /**
  * of_get_compatible_child() - @parent's first child compatible with
  * @compatible
- * Return: the child, or NULL.
+ * Return: the child with a reference, or NULL.
  */
 struct device_node *of_get_compatible_child(const struct device_node *parent,
 					    const char *compatible)
@@ -606,6 +618,7 @@ struct device_node *of_get_next_cpu_node(struct device_node *prev)
 		struct device_node *cpus = of_find_node_by_path("/cpus");
 
 		next = cpus ? cpus->child : NULL;
+		of_node_put(cpus);
 	}
 	for (; next; next = next->sibling)
 		if (node_is_type(next, "cpu") || of_node_name_eq(next, "cpu"))

@@ -624,7 +624,7 @@ struct device_node *of_changeset_create_node(struct of_changeset *ocs,
 		__of_node_free(np);
 		return NULL;
 	}
-	return np;
+	return of_node_get(np);		/* the caller's, besides the entry's */
 }
 
 /* A property and its value and name in one allocation, for a changeset. */

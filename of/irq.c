@@ -34,8 +34,9 @@ struct device_node *of_irq_find_parent(struct device_node *child)
 	if (!child)
 		return NULL;
 	do {
+		/* Uncounted, as of_find_node_by_phandle() still is here. */
 		if (of_property_read_u32(child, "interrupt-parent", &parent))
-			p = of_get_parent(child);
+			p = child->parent;
 		else
 			p = of_find_node_by_phandle(parent);
 		/* interrupt-parent links can form a cycle with no

@@ -21,6 +21,8 @@
 #include <linux/string.h>
 #include <coyote/selftest.h>
 
+#include "of_private.h"
+
 #define BLOB(name) \
 	extern const char __ovst_##name##_start[], __ovst_##name##_end[]
 BLOB(base); BLOB(good); BLOB(stack); BLOB(above); BLOB(below); BLOB(devices);
@@ -59,12 +61,13 @@ static void stacked(struct kunit *t, const char *b_start, const char *b_end)
 		struct device_node *np = of_find_node_by_path("/bus/dev");
 
 		KUNIT_EXPECT_EQ(t, of_overlay_remove(&a), -EBUSY);
-		KUNIT_EXPECT_TRUE_MSG(t, np && of_find_node_by_path("/bus/dev") == np, "A's node still there");
+		KUNIT_EXPECT_TRUE_MSG(t, np && selftest_path_is("/bus/dev", np), "A's node still there");
 		KUNIT_EXPECT_TRUE_MSG(t, np && !strcmp(np->full_name, "dev"), "and not freed");
+		of_node_put(np);
 		KUNIT_EXPECT_EQ(t, of_overlay_remove(&b), 0);
 	}
 	KUNIT_EXPECT_EQ(t, of_overlay_remove(&a), 0);
-	KUNIT_EXPECT_TRUE_MSG(t, !of_find_node_by_path("/bus/dev"), "A's node gone");
+	KUNIT_EXPECT_TRUE_MSG(t, selftest_path_is("/bus/dev", NULL), "A's node gone");
 	KUNIT_EXPECT_EQ(t, selftest_heap_used(), heap);
 }
 
@@ -96,8 +99,11 @@ static struct device_node *made_node(struct kunit *t, struct of_changeset *cs)
 
 	of_changeset_init(cs);
 	np = bus ? of_changeset_create_node(cs, bus, "made@2000") : NULL;
+	of_node_put(bus);	/* the new node holds its parent */
 	if (!KUNIT_EXPECT_TRUE_MSG(t, np, "node created"))
 		return NULL;
+	KUNIT_EXPECT_EQ_MSG(t, np->refcount, 2, "the attach entry's and the creator's");
+	of_node_put(np);	/* the entries hold it from here */
 	KUNIT_EXPECT_EQ(t, of_changeset_add_prop_string(cs, np, "compatible", "coyote,made"), 0);
 	KUNIT_EXPECT_EQ(t, of_changeset_add_prop_u32(cs, np, "value", 5), 0);
 	return np;
@@ -158,7 +164,9 @@ static void released_attached_is_reported_and_kept(struct kunit *t)
 	kunit_expect_begin(t, "of_node_put() from released_attached_is_reported_and_kept");
 	of_node_put(np);
 	kunit_expect_end(t);
-	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_path("/bus/made@2000") == np, "kept in the tree");
+	/* Looked up without a reference: a counted lookup would put it to 0 again. */
+	KUNIT_EXPECT_TRUE_MSG(t, __of_find_node_by_full_path(of_root, "/bus/made@2000") == np,
+			      "kept in the tree");
 	KUNIT_EXPECT_STREQ(t, np->full_name, "made@2000");
 	for (i = 0; i < 3; i++)         /* the changeset's, given back */
 		of_node_get(np);
@@ -174,14 +182,15 @@ static void detach_attach_round_trip(struct kunit *t)
 	KUNIT_ASSERT_TRUE_MSG(t, b && b->phandle, "/node-b with a phandle");
 	KUNIT_EXPECT_EQ(t, of_detach_node(b), 0);
 	KUNIT_EXPECT_TRUE_MSG(t, flagged(b, OF_DETACHED), "detached");
-	KUNIT_EXPECT_TRUE_MSG(t, !of_find_node_by_path("/node-b"), "not found by path");
+	KUNIT_EXPECT_TRUE_MSG(t, selftest_path_is("/node-b", NULL), "not found by path");
 	KUNIT_EXPECT_TRUE_MSG(t, !of_find_node_by_phandle(b->phandle), "not found by phandle");
 	KUNIT_EXPECT_EQ(t, of_detach_node(b), -ENODEV);
 	KUNIT_EXPECT_EQ(t, of_attach_node(b), 0);
 	KUNIT_EXPECT_TRUE_MSG(t, !flagged(b, OF_DETACHED), "attached");
-	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_path("/node-b") == b, "found by path");
+	KUNIT_EXPECT_TRUE_MSG(t, selftest_path_is("/node-b", b), "found by path");
 	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_phandle(b->phandle) == b, "found by phandle");
 	KUNIT_EXPECT_EQ(t, of_attach_node(b), -EEXIST);
+	of_node_put(b);
 	KUNIT_EXPECT_EQ(t, selftest_heap_used(), heap);
 }
 
@@ -208,6 +217,7 @@ static void bus_populated(bool on)
 		of_node_set_flag(bus, OF_POPULATED_BUS);
 	else
 		of_node_clear_flag(bus, OF_POPULATED_BUS);
+	of_node_put(bus);
 }
 
 /* The overlay's device holds its node (one reference more than the
@@ -232,6 +242,7 @@ static void overlay_device_holds_its_node(struct kunit *t)
 			KUNIT_EXPECT_TRUE_MSG(t, of_platform_device_create(np, NULL, NULL), "made again");
 			KUNIT_EXPECT_EQ(t, np->refcount, before);
 		}
+		of_node_put(np);
 		KUNIT_EXPECT_EQ(t, of_overlay_remove(&id), 0);
 	}
 	bus_populated(false);
@@ -255,15 +266,16 @@ static void held_node_outlives_overlay(struct kunit *t)
 	pdev = platform_device_alloc("lifetime-holder", -1);
 	if (!KUNIT_EXPECT_TRUE_MSG(t, np && pdev, "node and device")) {
 		platform_device_put(pdev);
+		of_node_put(np);
 		of_overlay_remove(&id);
 		return;
 	}
-	pdev->dev.of_node = of_node_get(np);
+	pdev->dev.of_node = np;		/* the device keeps the lookup's reference */
 	KUNIT_EXPECT_EQ(t, platform_device_add(pdev), 0);
 	kunit_expect_begin(t, "/bus/dev still held (1 reference(s) besides the overlay's)");
 	KUNIT_EXPECT_EQ(t, of_overlay_remove(&id), 0);
 	kunit_expect_end(t);
-	KUNIT_EXPECT_TRUE_MSG(t, !of_find_node_by_path("/bus/dev"), "gone from the tree");
+	KUNIT_EXPECT_TRUE_MSG(t, selftest_path_is("/bus/dev", NULL), "gone from the tree");
 	KUNIT_EXPECT_STREQ(t, np->full_name, "dev");
 	KUNIT_EXPECT_STREQ(t, np->parent->full_name, "bus");
 	KUNIT_EXPECT_TRUE_MSG(t, flagged(np, OF_DETACHED), "detached");
@@ -289,8 +301,9 @@ static void held_child_keeps_its_parent(struct kunit *t)
 		return;
 	}
 	dev = of_find_node_by_path("/bus/dev");
-	gc = of_node_get(of_find_node_by_path("/bus/dev/grandchild"));
+	gc = of_find_node_by_path("/bus/dev/grandchild");
 	KUNIT_EXPECT_TRUE_MSG(t, dev && gc && gc->parent == dev, "grandchild under /bus/dev");
+	of_node_put(dev);	/* gc is held: it holds its parent */
 	kunit_expect_begin(t, "/bus/dev/grandchild still held");
 	KUNIT_EXPECT_EQ(t, of_overlay_remove(&b), 0);
 	kunit_expect_end(t);
@@ -305,6 +318,61 @@ static void held_child_keeps_its_parent(struct kunit *t)
 	KUNIT_EXPECT_EQ(t, selftest_heap_used(), heap);
 }
 
+/* The references an overlay's node holds now, read without taking one. */
+static unsigned int refs_at(const char *path)
+{
+	struct device_node *np = __of_find_node_by_full_path(of_root, path);
+
+	return np ? np->refcount : 0;
+}
+
+/*
+ * Every counted lookup that finds an overlay's node gives a reference, and
+ * its put gives it back: the count returns to what it was, and the
+ * overlay's removal then frees the nodes (the heap as before, no "still
+ * held" warning).  A lookup whose put were missing would keep /bus/dev
+ * allocated, detached, after the removal.
+ */
+static void lookups_balance(struct kunit *t)
+{
+	size_t heap = selftest_heap_used();
+	struct device_node *bus, *np, *child, *peer;
+	unsigned int dev0, child0, n = 0;
+	int id;
+
+	KUNIT_ASSERT_TRUE_MSG(t, APPLY(good, &id) == 0, "applied: %s", of_overlay_error());
+	dev0 = refs_at("/bus/dev");
+	child0 = refs_at("/node-a/child");
+	KUNIT_EXPECT_TRUE_MSG(t, dev0 > 0 && child0 > 0, "the overlay's nodes are counted");
+	np = of_find_node_by_path("/bus/dev");
+	KUNIT_EXPECT_EQ_MSG(t, refs_at("/bus/dev"), dev0 + 1, "of_find_node_by_path() gives one");
+	peer = of_parse_phandle(np, "peer", 0);
+	KUNIT_EXPECT_EQ_MSG(t, refs_at("/node-a/child"), child0 + 1, "of_parse_phandle() gives one");
+	child = of_get_child_by_name(peer ? peer->parent : NULL, "child");
+	KUNIT_EXPECT_EQ_MSG(t, refs_at("/node-a/child"), child0 + 2, "of_get_child_by_name() gives one");
+	of_node_put(child);
+	of_node_put(peer);
+	KUNIT_EXPECT_EQ_MSG(t, refs_at("/node-a/child"), child0, "their puts give them back");
+	bus = of_get_parent(np);
+	of_node_put(np);
+	KUNIT_EXPECT_EQ_MSG(t, refs_at("/bus/dev"), dev0, "of_node_put() gives it back");
+	for_each_child_of_node(bus, child)
+		n++;
+	KUNIT_EXPECT_EQ_MSG(t, refs_at("/bus/dev"), dev0, "a whole child loop holds none after (%u children)", n);
+	for_each_child_of_node(bus, child)
+		if (of_node_name_eq(child, "dev"))
+			break;
+	KUNIT_EXPECT_EQ_MSG(t, refs_at("/bus/dev"), dev0 + 1, "a loop left early holds its child");
+	np = of_get_next_parent(child);
+	KUNIT_EXPECT_EQ_MSG(t, refs_at("/bus/dev"), dev0, "of_get_next_parent() puts the child");
+	KUNIT_EXPECT_TRUE_MSG(t, np == bus, "and gives the parent");
+	of_node_put(np);
+	of_node_put(bus);
+	KUNIT_EXPECT_EQ(t, of_overlay_remove(&id), 0);
+	KUNIT_EXPECT_TRUE_MSG(t, selftest_path_is("/bus/dev", NULL), "gone from the tree");
+	KUNIT_EXPECT_EQ_MSG(t, selftest_heap_used(), heap, "the overlay's nodes freed");
+}
+
 static const struct selftest_case lifetime_cases[] = {
 	SELFTEST_CASE(removal_order_at),
 	SELFTEST_CASE(removal_order_above),
@@ -317,6 +385,7 @@ static const struct selftest_case lifetime_cases[] = {
 	SELFTEST_CASE(overlay_device_holds_its_node),
 	SELFTEST_CASE(held_node_outlives_overlay),
 	SELFTEST_CASE(held_child_keeps_its_parent),
+	SELFTEST_CASE(lookups_balance),
 	{ }
 };
 SELFTEST_SUITE(lifetime, lifetime_cases, lifetime_suite_init, lifetime_suite_exit);

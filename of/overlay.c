@@ -224,28 +224,44 @@ static int local_fixups(struct device_node *fix, struct device_node *np, phandle
 
 /* ---- step 3: labels of the base ------------------------------------------- */
 
-/* The node a label names, through the live tree's __symbols__. */
-static int resolve_label(const char *label, const char *user, struct device_node **out)
+/* The path a label names in the live tree's __symbols__, or NULL (reported). */
+static const char *label_path(const char *label, const char *user)
 {
 	struct device_node *symbols = of_find_node_by_path("/__symbols__");
-	struct property *pp;
+	struct property *pp = of_find_property(symbols, label, NULL);
+
+	of_node_put(symbols);	/* the property stays while the overlays above it do */
+	if (!symbols) {
+		fail("%s: label '%s': the base tree has no __symbols__ (compile it with dtc -@)",
+		     user, label);
+		return NULL;
+	}
+	if (!pp) {
+		fail("%s: unknown label '%s' (not in the base tree's __symbols__)", user, label);
+		return NULL;
+	}
+	if (!is_stringlist(pp) || ((char *)pp->value)[0] != '/') {
+		fail("%s: label '%s': __symbols__ value is not a path", user, label);
+		return NULL;
+	}
+	return pp->value;
+}
+
+/* The node a label names, with a reference the caller keeps or puts. */
+static int resolve_label(const char *label, const char *user, struct device_node **out)
+{
+	const char *path = label_path(label, user);
 	struct device_node *np;
 
-	if (!symbols)
-		return fail("%s: label '%s': the base tree has no __symbols__ (compile it with dtc -@)",
-			    user, label);
-	pp = of_find_property(symbols, label, NULL);
-	if (!pp)
-		return fail("%s: unknown label '%s' (not in the base tree's __symbols__)", user,
-			    label);
-	if (!is_stringlist(pp) || ((char *)pp->value)[0] != '/')
-		return fail("%s: label '%s': __symbols__ value is not a path", user, label);
-	np = of_find_node_by_path(pp->value);
+	if (!path)
+		return -EINVAL;
+	np = of_find_node_by_path(path);
 	if (!np)
-		return fail("%s: label '%s' names %s, which is not in the tree", user, label,
-			    (char *)pp->value);
-	if (!np->phandle)
-		return fail("%s: label '%s': %s has no phandle", user, label, (char *)pp->value);
+		return fail("%s: label '%s' names %s, which is not in the tree", user, label, path);
+	if (!np->phandle) {
+		of_node_put(np);
+		return fail("%s: label '%s': %s has no phandle", user, label, path);
+	}
 	*out = np;
 	return 0;
 }
@@ -315,7 +331,8 @@ static int fixups(struct overlay *ov, struct device_node *fix)
 		ret = resolve_label(fp->name, user, &np);
 		if (ret)
 			return ret;
-		/* Removal checks it: a node another overlay added may not go first. */
+		/* Removal checks it: a node another overlay added may not go
+		 * first.  Held (with the lookup's reference) until the overlay goes. */
 		ov->uses[ov->nr_uses++] = np;
 		for (use = fp->value; use < (const char *)fp->value + fp->length;
 		     use += strlen(use) + 1) {
@@ -484,7 +501,7 @@ static int fragment_target(struct device_node *frag, struct device_node **target
 	if (tp) {
 		if (tp->length != 4)
 			return fail("%s: property target: not one phandle cell", frag->full_name);
-		*target = of_find_node_by_phandle(get_cell(tp, 0));
+		*target = of_node_get(of_find_node_by_phandle(get_cell(tp, 0)));
 		if (!*target)
 			return fail("%s: property target: target <0x%x> is not in the tree",
 				    frag->full_name, get_cell(tp, 0));
@@ -524,25 +541,14 @@ static struct device_node *symbol_fragment(struct overlay *ov, const char *path,
 
 /* The overlay's labels, rewritten to where their nodes land, join the
  * tree's __symbols__, so a later overlay can use them (as fdtoverlay does). */
-static int build_symbols(struct overlay *ov, struct device_node *syms)
+static int add_symbols(struct overlay *ov, struct device_node *syms, struct device_node *base)
 {
-	struct device_node *base, *frag, *target;
+	struct device_node *frag, *target;
 	struct property *pp;
 	char path[256];
 	const char *rel;
-	int ret, pass;
+	int ret, pass, len_path;
 
-	base = of_find_node_by_path("/__symbols__");
-	if (!base) {
-		base = __of_node_alloc(of_root, "__symbols__");
-		if (!base)
-			return fail_errno(-ENOMEM, "__symbols__: no memory");
-		ret = of_changeset_attach_node(&ov->cset, base);
-		if (ret) {
-			__of_node_free(base);
-			return fail_errno(ret, "__symbols__: %s", errname(ret));
-		}
-	}
 	/* Pass 0 sizes the buffer, pass 1 fills it. */
 	for (pass = 0; pass < 2; pass++) {
 		for_each_property_of_node(syms, pp) {
@@ -562,7 +568,9 @@ static int build_symbols(struct overlay *ov, struct device_node *syms)
 			ret = fragment_target(frag, &target);
 			if (ret)
 				return ret;
-			if (of_node_full_path(target, path, sizeof(path)) < 0)
+			len_path = of_node_full_path(target, path, sizeof(path));
+			of_node_put(target);
+			if (len_path < 0)
 				return fail("__symbols__: property %s: path too long", pp->name);
 			len = strlen(path) + 1 + strlen(rel) + 1;
 			/* Each value starts on a cell boundary, as a blob's do:
@@ -589,6 +597,40 @@ static int build_symbols(struct overlay *ov, struct device_node *syms)
 	return 0;
 }
 
+/* The tree's __symbols__ (a new one attached when it has none), held. */
+static int symbols_node(struct overlay *ov, struct device_node **out)
+{
+	struct device_node *base = of_find_node_by_path("/__symbols__");
+	int ret;
+
+	if (base) {
+		*out = base;
+		return 0;
+	}
+	base = __of_node_alloc(of_root, "__symbols__");
+	if (!base)
+		return fail_errno(-ENOMEM, "__symbols__: no memory");
+	ret = of_changeset_attach_node(&ov->cset, base);
+	if (ret) {
+		__of_node_free(base);
+		return fail_errno(ret, "__symbols__: %s", errname(ret));
+	}
+	*out = of_node_get(base);	/* besides the changeset's, as a lookup gives */
+	return 0;
+}
+
+static int build_symbols(struct overlay *ov, struct device_node *syms)
+{
+	struct device_node *base = NULL;
+	int ret = symbols_node(ov, &base);
+
+	if (ret)
+		return ret;
+	ret = add_symbols(ov, syms, base);
+	of_node_put(base);
+	return ret;
+}
+
 static int build_changeset(struct overlay *ov)
 {
 	struct device_node *frag, *ovn, *target, *syms = NULL;
@@ -607,6 +649,7 @@ static int build_changeset(struct overlay *ov)
 		if (ret)
 			return ret;
 		ret = build_node(ov, frag->full_name, target, ovn, false);
+		of_node_put(target);
 		if (ret)
 			return ret;
 		fragments++;
@@ -645,6 +688,8 @@ static void warn_held_nodes(struct overlay *ov)
 static void free_overlay(struct overlay *ov)
 {
 	warn_held_nodes(ov);
+	for (unsigned int i = 0; i < ov->nr_uses; i++)
+		of_node_put(ov->uses[i]);
 	of_changeset_destroy(&ov->cset);
 	kfree(ov->uses);
 	of_overlay_params_free(ov->params);

@@ -93,6 +93,7 @@ static u32 prop_u32(const char *path, const char *name)
 
 	if (np)
 		of_property_read_u32(np, name, &v);
+	of_node_put(np);
 	return v;
 }
 
@@ -234,11 +235,12 @@ static void overlay_values(struct kunit *t)
 	KUNIT_EXPECT_EQ(t, of_property_read_string(a, "extra", &s), 0);
 	KUNIT_EXPECT_STREQ(t, s, "new");
 	KUNIT_EXPECT_TRUE_MSG(t, of_device_is_available(a), "status flipped to okay");
-	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_path("/node-a/child"), "new child");
-	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_path("/bus/dev"), "new node under /bus");
+	KUNIT_EXPECT_TRUE_MSG(t, !selftest_path_is("/node-a/child", NULL), "new child");
+	KUNIT_EXPECT_TRUE_MSG(t, !selftest_path_is("/bus/dev", NULL), "new node under /bus");
 	of_overlay_remove(&id);
 	KUNIT_EXPECT_TRUE_MSG(t, !of_device_is_available(a), "disabled again");
-	KUNIT_EXPECT_TRUE_MSG(t, !of_find_node_by_path("/bus/dev"), "new node gone");
+	KUNIT_EXPECT_TRUE_MSG(t, selftest_path_is("/bus/dev", NULL), "new node gone");
+	of_node_put(a);
 }
 
 static void phandles_renumbered(struct kunit *t)
@@ -256,6 +258,7 @@ static void phandles_renumbered(struct kunit *t)
 	KUNIT_EXPECT_TRUE_MSG(t, np->phandle > max, "new phandle %u above the tree's %u", np->phandle, max);
 	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_phandle(np->phandle) == np, "found by it");
 	KUNIT_EXPECT_EQ(t, prop_u32("/node-a/child", "self"), np->phandle);
+	of_node_put(np);
 	of_overlay_remove(&id);
 	KUNIT_EXPECT_TRUE_MSG(t, !of_find_node_by_phandle(max + 1), "no node has phandle %u after", max + 1);
 }
@@ -269,6 +272,7 @@ static void local_fixups_resolved(struct kunit *t)
 	child = of_find_node_by_path("/node-a/child");
 	KUNIT_EXPECT_TRUE_MSG(t, child && prop_u32("/bus/dev", "peer") == child->phandle,
 		  "/bus/dev peer is the overlay's own child");
+	of_node_put(child);
 	of_overlay_remove(&id);
 }
 
@@ -324,7 +328,7 @@ static int watch_overlay(struct notifier_block *nb, unsigned long action, void *
 
 	if (w->n < ARRAY_SIZE(w->seen)) {
 		w->seen[w->n] = action;
-		w->dev_there[w->n++] = of_find_node_by_path("/bus/dev") != NULL;
+		w->dev_there[w->n++] = !selftest_path_is("/bus/dev", NULL);
 	}
 	if (action != w->fail_on)
 		return NOTIFY_OK;
@@ -389,7 +393,7 @@ static void overlay_post_apply_error_keeps_it(struct kunit *t)
 	KUNIT_EXPECT_EQ(t, APPLY(good, &id), -EIO);
 	KUNIT_EXPECT_EQ(t, of_overlay_notifier_unregister(&w.nb), 0);
 	KUNIT_EXPECT_TRUE_MSG(t, id > 0, "an id for the applied overlay");
-	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_path("/bus/dev"), "applied");
+	KUNIT_EXPECT_TRUE_MSG(t, !selftest_path_is("/bus/dev", NULL), "applied");
 	KUNIT_EXPECT_EQ(t, of_overlay_remove(&id), 0);
 	KUNIT_EXPECT_EQ(t, tree_sum(), sum);
 }
@@ -410,7 +414,7 @@ static void unchanged_cells_not_recorded(struct kunit *t)
 	KUNIT_EXPECT_EQ(t, APPLY(good, &later), 0);
 	KUNIT_EXPECT_EQ_MSG(t, of_overlay_remove(&same), 0, "removed first: %s",
 			    of_overlay_error());
-	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_path("/bus/dev"), "the later one stays");
+	KUNIT_EXPECT_TRUE_MSG(t, !selftest_path_is("/bus/dev", NULL), "the later one stays");
 	KUNIT_EXPECT_EQ(t, of_overlay_remove(&later), 0);
 	KUNIT_EXPECT_EQ(t, tree_sum(), sum);
 }
@@ -447,7 +451,7 @@ static void removal_order(struct kunit *t)
 static void removal_order_below(struct kunit *t)
 {
 	stacked_goes_first(t, __ovst_below_start, __ovst_below_end, "/bus/dev/grandchild");
-	KUNIT_EXPECT_TRUE_MSG(t, !of_find_node_by_path("/bus/dev"), "both gone");
+	KUNIT_EXPECT_TRUE_MSG(t, selftest_path_is("/bus/dev", NULL), "both gone");
 }
 
 /* --- refusals: each leaves the tree as it was ---------------------------- */
@@ -605,7 +609,7 @@ static void overlay_adds_i2c_client(struct kunit *t)
 		c = adap->clients;      /* the only one */
 		KUNIT_EXPECT_TRUE_MSG(t, c && c->addr == 0x50 && !c->next && !strcmp(c->name, "ovst-i2c"),
 			  "client ovst-i2c at 0x50");
-		KUNIT_EXPECT_TRUE_MSG(t, c && c->dev.of_node == of_find_node_by_path("/i2c-test/ovst-client@50"),
+		KUNIT_EXPECT_TRUE_MSG(t, c && selftest_path_is("/i2c-test/ovst-client@50", c->dev.of_node),
 			  "made from the overlay's node");
 		KUNIT_EXPECT_EQ(t, of_overlay_remove(&id), 0);
 	}

@@ -516,8 +516,9 @@ static int parse_phandle(const struct device_node *np, const char *list_name,
 /**
  * of_parse_phandle() - the node that entry @index of the plain phandle list
  * @phandle_name refers to
- * Return: the node, or NULL when the property, the entry or the phandle's
- * node is missing, or the entry is empty.
+ * Return: the node with a reference (of_node_put() drops it), or NULL when
+ * the property, the entry or the phandle's node is missing, or the entry is
+ * empty.
  */
 struct device_node *of_parse_phandle(const struct device_node *np,
 				     const char *phandle_name, int index)
@@ -526,7 +527,7 @@ struct device_node *of_parse_phandle(const struct device_node *np,
 
 	if (parse_phandle(np, phandle_name, NULL, 0, index, &args))
 		return NULL;
-	return args.np;
+	return of_node_get(args.np);
 }
 EXPORT_SYMBOL(of_parse_phandle);
 

@@ -326,6 +326,7 @@ int of_fdt_unflatten(const void *blob, size_t size, char *why, size_t whylen)
 	of_root = nodes;
 	sort_phandles(of_phandle_table, of_phandle_count);
 	of_phandle_count = drop_duplicate_phandles(of_phandle_table, of_phandle_count);
+	/* Held for good, as the alias table's nodes are (base nodes: uncounted). */
 	of_chosen = of_find_node_by_path("/chosen");
 	if (!of_chosen)
 		of_chosen = of_find_node_by_path("/chosen@0");

@@ -804,6 +804,7 @@ static void path_refs(struct device_node *np)
 		t = of_find_node_by_path(buf);
 		if (t)
 			add_ref(node_index(np), node_index(t), pp->name);
+		of_node_put(t);
 	}
 }
 
@@ -954,10 +955,16 @@ static struct device *device_by_name(const char *name)
 
 static int event_node(const char *dev)
 {
+	struct device_node *np;
 	struct device *d;
+	int i;
 
-	if (dev[0] == '/')
-		return node_index(of_find_node_by_path(dev));
+	if (dev[0] == '/') {
+		np = of_find_node_by_path(dev);
+		i = node_index(np);
+		of_node_put(np);
+		return i;
+	}
 	d = device_by_name(dev);
 	return d ? node_index(d->of_node) : -1;
 }

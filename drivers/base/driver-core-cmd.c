@@ -52,9 +52,10 @@ void complete_dt_path(struct shell_compl *c, int argi)
 
 		memcpy(dir, word, dirlen);
 		dir[dirlen] = '\0';
-		np = dirlen ? of_find_node_by_path(dir) : of_root;
+		np = of_find_node_by_path(dirlen ? dir : "/");
 		if (np)
 			add_children(c, np, dir, dirlen);
+		of_node_put(np);
 		return;
 	}
 	shell_compl_add(c, "/", true, 0);
@@ -66,6 +67,7 @@ void complete_dt_path(struct shell_compl *c, int argi)
 		np = of_find_node_by_path(pp->name);
 		if (np)
 			shell_compl_add(c, pp->name, np->child != NULL, '/');
+		of_node_put(np);
 	}
 }
 
@@ -78,26 +80,25 @@ static void put_console(void *ctx, const char *s, size_t n)
 
 static int cmd_dt(int argc, char **argv)
 {
-	struct device_node *np = of_root;
+	struct device_node *np;
 	int ret;
 
 	if (argc > 2)
 		return -EINVAL;
-	if (argc == 2) {
-		np = of_find_node_by_path(argv[1]);
-		if (!np) {
-			printf("dt: no node %s (an absolute path or an alias)\n", argv[1]);
-			return -ENOENT;
-		}
-	}
-	if (!np) {
+	if (!of_root) {
 		printf("dt: no live tree\n");
+		return -ENOENT;
+	}
+	np = of_find_node_by_path(argc == 2 ? argv[1] : "/");
+	if (!np) {
+		printf("dt: no node %s (an absolute path or an alias)\n", argv[1]);
 		return -ENOENT;
 	}
 	/* The whole tree is a DTS file dtc can compile back. */
 	if (np == of_root)
 		printf("/dts-v1/;\n\n");
 	ret = of_print_dts(np, put_console, NULL);
+	of_node_put(np);
 	return intr_pending() ? -EINTR : ret;
 }
 SHELL_COMMAND(dt, cmd_dt, "dt [PATH]", "the live device tree (or the subtree at PATH) as DTS",
@@ -228,6 +229,7 @@ static int cmd_devlinks(int argc, char **argv)
 		}
 	}
 	printf("%d of %d link(s)\n", shown, total);
+	of_node_put(only);
 	return 0;
 }
 SHELL_COMMAND(devlinks, cmd_devlinks, "devlinks [PATH]",
@@ -329,6 +331,7 @@ static int cmd_whynot(int argc, char **argv)
 	snprintf(path, sizeof(path), "%pOF", np);
 	printf("%s:\n", path);
 	v = whynot_explain(np, whynot_live_catalog(), true, put_line, NULL);
+	of_node_put(np);
 	printf("verdict: %s\n", whynot_verdict_name(v));
 	return 0;
 }

@@ -60,13 +60,14 @@ static struct vexpress_sysreg *vexpress_bridge_of(struct device_node *np)
 {
 	for (struct device_node *n = np->parent; n; n = n->parent) {
 		struct device_node *bridge = of_parse_phandle(n, "arm,vexpress,config-bridge", 0);
+		struct vexpress_sysreg *b = bridges;
 
 		if (!bridge)
 			continue;
-		for (struct vexpress_sysreg *b = bridges; b; b = b->next)
-			if (b->np == bridge)
-				return b;
-		return ERR_PTR(-EPROBE_DEFER);
+		while (b && b->np != bridge)
+			b = b->next;
+		of_node_put(bridge);	/* compared, not kept */
+		return b ? b : ERR_PTR(-EPROBE_DEFER);
 	}
 	return ERR_PTR(-EINVAL);
 }

@@ -178,12 +178,14 @@ static int hb_register_pass(struct hb_clocks *hb, struct device_node *clocks, in
 		ret = hb_register_clock(hb, np, kind);
 		if (ret == -EPROBE_DEFER) {
 			if (!*first_waiting)
-				*first_waiting = np;
+				*first_waiting = of_node_get(np);
 			(*waiting)++;
 			continue;
 		}
-		if (ret)
+		if (ret) {
+			of_node_put(np);
 			return ret;
+		}
 		done++;
 	}
 	return done;
@@ -192,7 +194,7 @@ static int hb_register_pass(struct hb_clocks *hb, struct device_node *clocks, in
 static int hb_clocks_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	struct device_node *clocks, *stuck;
+	struct device_node *clocks, *stuck = NULL;
 	struct resource *res;
 	struct hb_clocks *hb;
 	int waiting, done;
@@ -216,16 +218,17 @@ static int hb_clocks_probe(struct platform_device *pdev)
 	/* Parents first, whatever the order of the nodes: pass again while a
 	 * pass registers something. */
 	do {
+		if (stuck)
+			of_node_put(stuck);
 		done = hb_register_pass(hb, clocks, &waiting, &stuck);
 	} while (done > 0 && waiting);
 	of_node_put(clocks);
-	if (done < 0)
-		return done;
 	/* A parent outside the block that has not registered yet (or never
 	 * will: then the end of boot reports this device as deferred). */
-	if (waiting)
-		return dev_err_probe(dev, -EPROBE_DEFER, "%pOF waits for its parent clock", stuck);
-	return 0;
+	if (done >= 0 && waiting)
+		done = dev_err_probe(dev, -EPROBE_DEFER, "%pOF waits for its parent clock", stuck);
+	of_node_put(stuck);
+	return done < 0 ? done : 0;
 }
 
 static const struct of_device_id hb_clocks_of_match[] = {

@@ -68,6 +68,14 @@ static irqreturn_t arch_timer_interrupt(int irq, void *dev_id)
 	return IRQ_HANDLED;
 }
 
+/* The compare value is a count of the clocksource's own counter. */
+static u32 arch_timer_next_event(void *data)
+{
+	struct arch_timer *t = data;
+
+	return (u32)t->next;
+}
+
 static u32 arch_timer_clocksource_read(struct clocksource *cs)
 {
 	struct arch_timer *t = cs->data;
@@ -130,6 +138,7 @@ static void arch_timer_start(struct device *dev, struct arch_timer *t)
 	t->cs = (struct clocksource){ .name = dev_name(dev), .read = arch_timer_clocksource_read,
 				      .rate = t->rate, .data = t };
 	clocksource_register(&t->cs);
+	tick_set_next_event(&t->cs, arch_timer_next_event, t);
 }
 
 static int arch_timer_probe(struct platform_device *pdev)

@@ -46,6 +46,14 @@ static u32 bcm2835_timer_read(struct clocksource *cs)
 	return readl((char __iomem *)t->base + SYSTIMER_CLO);
 }
 
+/* The tick's compare channel matches the clocksource's own counter. */
+static u32 bcm2835_next_event(void *data)
+{
+	struct bcm2835_timer *t = data;
+
+	return t->next;
+}
+
 static irqreturn_t bcm2835_timer_interrupt(int irq, void *dev_id)
 {
 	struct bcm2835_timer *t = dev_id;
@@ -105,6 +113,7 @@ static int bcm2835_timer_start_tick(struct platform_device *pdev, struct bcm2835
 	}
 	t->next = readl(base + SYSTIMER_CLO) + t->period;
 	writel(t->next, base + SYSTIMER_C(TICK_CHANNEL));
+	tick_set_next_event(&t->cs, bcm2835_next_event, t);
 	t->is_tick = true;
 	dev_info(dev, "tick on channel %d every %u counts (virq %d)\n", TICK_CHANNEL,
 		 (unsigned int)t->period, irq);

@@ -55,6 +55,14 @@ static u32 imx_gpt_read(struct clocksource *cs)
 	return readl(t->base + V2_TCN);
 }
 
+/* The compare value is a count of the clocksource's own counter. */
+static u32 imx_gpt_next_event(void *data)
+{
+	struct imx_timer *t = data;
+
+	return t->next;
+}
+
 /* Every period that has passed since the last tick is a tick. */
 static irqreturn_t imx_gpt_interrupt(int irq, void *dev_id)
 {
@@ -146,6 +154,7 @@ static int imx_gpt_probe(struct platform_device *pdev)
 	t->cs = (struct clocksource){ .name = dev_name(dev), .read = imx_gpt_read,
 				      .rate = t->rate, .data = t };
 	clocksource_register(&t->cs);
+	tick_set_next_event(&t->cs, imx_gpt_next_event, t);
 	t->is_tick = true;
 	device_set_essential(dev, "tick", NULL);
 	dev_info(dev, "%lu Hz per clock, tick every %u counts (virq %d)\n", t->rate,

@@ -73,6 +73,14 @@ static u32 sp804_clocksource_read(struct clocksource *cs)
 	return ~readl(t->base + TIMER_2_BASE + TIMER_VALUE);
 }
 
+/* The tick's timer counts down to its next interrupt on the same clock. */
+static u32 sp804_next_event(void *data)
+{
+	struct sp804 *t = data;
+
+	return t->cs.read(&t->cs) + readl(t->base + TIMER_VALUE);
+}
+
 /* As Linux does: the tick's partner timer runs free as the clocksource. */
 static void sp804_start_clocksource(struct device *dev, struct sp804 *t)
 {
@@ -148,6 +156,7 @@ static int sp804_probe(struct platform_device *pdev)
 	writel(load, t->base + TIMER_LOAD);
 	writel(CTRL_ENABLE | CTRL_PERIODIC | CTRL_INTEN | CTRL_32BIT, t->base + TIMER_CTRL);
 	sp804_start_clocksource(dev, t);
+	tick_set_next_event(&t->cs, sp804_next_event, t);
 	t->is_tick = true;
 	tick_taken = true;
 	device_set_essential(dev, "tick", NULL);

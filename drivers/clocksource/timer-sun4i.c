@@ -56,6 +56,14 @@ static u32 sun4i_clocksource_read(struct clocksource *cs)
 	return ~readl(t->base + TIMER_CNTVAL(CLOCKSOURCE_TIMER));
 }
 
+/* The tick's timer counts down to its next interrupt on the same clock. */
+static u32 sun4i_next_event(void *data)
+{
+	struct sun4i_timer *t = data;
+
+	return t->cs.read(&t->cs) + readl(t->base + TIMER_CNTVAL(TICK_TIMER));
+}
+
 /* Periodic from @interval (no prescaler: the oscillator's own rate). */
 static void sun4i_timer_start(struct sun4i_timer *t, int n, u32 interval)
 {
@@ -108,6 +116,7 @@ static int sun4i_timer_probe(struct platform_device *pdev)
 				      .rate = t->rate, .data = t };
 	clocksource_register(&t->cs);
 	sun4i_timer_start(t, TICK_TIMER, (u32)(t->rate / HZ));
+	tick_set_next_event(&t->cs, sun4i_next_event, t);
 	writel(BIT(TICK_TIMER), t->base + TIMER_IRQ_EN);
 	t->is_tick = true;
 	device_set_essential(dev, "tick", NULL);

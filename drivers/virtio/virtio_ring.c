@@ -265,7 +265,7 @@ void *virtqueue_wait_buf(struct virtqueue *vq, unsigned int *len, unsigned int m
 		 * stays pending and ends the wfi at once. */
 		local_irq_save(flags);
 		data = virtqueue_get_buf(vq, len);
-		if (!data && irq && !arch_irqs_disabled_flags(flags))
+		if (!data && irq && !irqs_disabled_flags(flags))
 			cpu_do_idle();
 		local_irq_restore(flags);
 		if (data)

@@ -63,5 +63,6 @@ static inline int arch_irqs_disabled_flags(unsigned long flags)
 #define local_irq_restore(flags) arch_local_irq_restore(flags)
 #define local_save_flags(flags)	((flags) = arch_local_save_flags())
 #define irqs_disabled()		arch_irqs_disabled_flags(arch_local_save_flags())
+#define irqs_disabled_flags(flags) arch_irqs_disabled_flags(flags)
 
 #endif

@@ -83,6 +83,10 @@ void selftest_diag(struct kunit *t, const char *fmt, ...) __printf(2, 3);
 void selftest_skip(struct kunit *t, const char *reason);
 /* The heap's used bytes now: what heap_unchanged compares. */
 size_t selftest_heap_used(void);
+struct device_node;
+/* Whether @path names @np now (NULL: no node there); the lookup's
+ * reference is dropped, so checking leaves an overlay's node free to go. */
+bool selftest_path_is(const char *path, const struct device_node *np);
 
 /*
  * Runs the suite named @name ("all": every suite) and prints KTAP.

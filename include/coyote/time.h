@@ -5,6 +5,8 @@
 
 #include <linux/types.h>
 
+struct clocksource;
+
 /**
  * tick_register() - @name (a device) will call tick_handle_periodic() @hz
  * times a second from its interrupt.  Return: 0; -EBUSY when another
@@ -15,6 +17,20 @@ int tick_register(const char *name, unsigned int hz);
 void tick_unregister(const char *name);
 /* From the timer's interrupt handler: one tick has passed. */
 void tick_handle_periodic(void);
+/*
+ * The tick's timer tells where its coming tick falls, in counts of @cs, a
+ * clocksource on the same clock: Linux's clock_event_device keeps this as
+ * next_event.  @next_event runs with IRQs masked; a count-down timer
+ * returns @cs's count plus the counts left.  tick_unregister() forgets it.
+ */
+void tick_set_next_event(struct clocksource *cs, u32 (*next_event)(void *data), void *data);
+/**
+ * tick_next_event() - the clocksource count of the coming tick, in @count,
+ * give or take @slack counts (how far the clocksource moved while it was
+ * read).  Return: 0; -ENODEV when there is no tick, the tick's timer does
+ * not tell, or the clocksource registered is not the one it counts by.
+ */
+int tick_next_event(u32 *count, u32 *slack);
 /* The device driving the tick, or NULL (also when it never ticked). */
 const char *tick_source(void);
 /*

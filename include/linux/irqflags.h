@@ -11,6 +11,7 @@
 #define local_irq_restore(flags) do { (void)(flags); } while (0)
 #define local_irq_enable()       do { } while (0)
 #define local_irq_disable()      do { } while (0)
+#define irqs_disabled_flags(flags) ((void)(flags), 0)
 #else
 #include <asm/irqflags.h>
 #endif

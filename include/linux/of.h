@@ -503,8 +503,10 @@ static inline int of_changeset_update_property(struct of_changeset *ocs,
 
 /**
  * of_changeset_create_node() - a new node @full_name under @parent, to be
- * attached when @ocs is applied (OF_DYNAMIC, freed with the changeset)
- * Return: the node, or NULL (bad arguments, no memory).
+ * attached when @ocs is applied (OF_DYNAMIC, freed with the changeset once
+ * the caller's reference is put too)
+ * Return: the node with a reference for the caller (of_node_put() drops
+ * it), or NULL (bad arguments, no memory).
  */
 struct device_node *of_changeset_create_node(struct of_changeset *ocs,
 					     struct device_node *parent,

@@ -13,6 +13,18 @@
 #include <linux/of.h>
 #include <linux/of_dump.h>
 
+/*
+ * The node at @path now, for comparing: the lookup's reference is dropped
+ * (the tree holds the node), so a look leaves an overlay's node free to go.
+ */
+static inline struct device_node *node_at(const char *path)
+{
+	struct device_node *np = of_find_node_by_path(path);
+
+	of_node_put(np);
+	return np;
+}
+
 static inline void snapshot_put(void *ctx, const char *s, size_t n)
 {
 	fwrite(s, 1, n, ctx);

@@ -20,7 +20,7 @@
 #include "ktap.h"
 #include "snapshot.h"
 
-#define P(path) of_find_node_by_path(path)
+#define P(path) node_at(path)
 
 static int adds, removes;
 

@@ -530,7 +530,8 @@ static bool group_has_pin(struct device_node *grp, unsigned int pin)
 	return false;
 }
 
-/* The first available node whose pinctrl-0 names a group of ours holding @pin. */
+/* The first available node whose pinctrl-0 names a group of ours holding
+ * @pin; *@group gets the group, with a reference the caller puts. */
 static struct device_node *pin_group(struct bcm2835_pinctrl *pc, unsigned int pin,
 				     struct device_node **group)
 {
@@ -540,13 +541,11 @@ static struct device_node *pin_group(struct bcm2835_pinctrl *pc, unsigned int pi
 		if (!of_device_is_available(np))
 			continue;
 		for (int i = 0; (grp = of_parse_phandle(np, "pinctrl-0", i)); i++) {
-			bool hit = grp->parent == pc->dev->of_node && group_has_pin(grp, pin);
-
-			of_node_put(grp);
-			if (hit) {
+			if (grp->parent == pc->dev->of_node && group_has_pin(grp, pin)) {
 				*group = grp;
 				return np;
 			}
+			of_node_put(grp);
 		}
 	}
 	return NULL;
@@ -579,6 +578,7 @@ static int cmd_pins(int argc, char **argv)
 		printf("%-4u %-5s %-5d %-12s %-20s %s\n", pin, fsel_names[bcm2835_get_fsel(pc, pin)],
 		       bcm2835_gpio_get(&pc->gc, pin), line, grp ? grp->name : "-",
 		       pc->owner[pin] ? dev_name(pc->owner[pin]) : "-");
+		of_node_put(grp);
 	}
 	printf("pull: %s, %s or %s as set; the hardware cannot read it back\n", pud_names[0],
 	       pud_names[1], pud_names[2]);

@@ -75,9 +75,14 @@ unsigned int uart_console_baud(const struct device_node *np, const char *name,
 
 	if (of_chosen)
 		of_property_read_string(of_chosen, "stdout-path", &path);
-	if (path && of_find_node_opts_by_path(path, &opts) == np) {
-		*is_console = true;
-		baud = uart_parse_baud(opts);
+	if (path) {
+		struct device_node *out = of_find_node_opts_by_path(path, &opts);
+
+		if (out == np) {
+			*is_console = true;
+			baud = uart_parse_baud(opts);
+		}
+		of_node_put(out);
 	}
 	if (of_chosen)
 		of_property_read_string(of_chosen, "bootargs", &args);
