@@ -10,7 +10,7 @@ from selfcheck.lab3 import binds, register
 TITLE = 'make it a module'
 
 RUBRIC = {
-    'tmp105.c (your lab 3 driver) and Makefile exist': 1,
+    'tmp105.c and Makefile exist': 1,
     'the Makefile builds (obj-y and obj-m as it says)': 1,
     'the driver binds to the sensor node': 1,
     "rmmod, then insmod, and probe logs the page's example temperature (-20.5625 C)": 1,
