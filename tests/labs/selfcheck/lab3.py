@@ -2,6 +2,7 @@
 """Lab 3's self-check (docs/labs/lab3/README.md): the build, the bind, and
 `temp` at the page's example temperatures, which no grade draws (the
 grader's own values stay with the instructor)."""
+import contextlib
 import re
 
 from harness import (QMP, SENSOR, Grader, bind_hint, build_with_driver, indent,
@@ -43,26 +44,38 @@ def binds(g, c):
                    "`whynot %s` says:\n%s\n%s" % (SENSOR, indent(out), bind_hint(c, verdict)))
 
 
+@contextlib.contextmanager
+def sensor(g, kernel):
+    """@kernel booted on lab 3's tree with QEMU's TMP105: (the Coyote, a
+    QMP socket to set the chip's temperature) once the driver binds (the
+    check binds()), else (None, None)."""
+    machine, sock = sensor_machine(g, kernel)
+    with machine as c:
+        if not binds(g, c):
+            yield None, None
+            return
+        qmp = QMP(sock)
+        try:
+            yield c, qmp
+        finally:
+            qmp.close()
+
+
 def lab3(src):
     g = Grader(3, src, "selfcheck")
     kernel = build_with_driver(g, src / "tmp105.c")
     if not kernel:
         return g
-    machine, sock = sensor_machine(g, kernel)
-    with machine as c:
-        if not binds(g, c):
+    with sensor(g, kernel) as (c, qmp):
+        if not c:
             return g
-        qmp = QMP(sock)
-        try:
-            wrong = []
-            for mdeg in EXAMPLES:
-                t, out = read_temp(c, qmp, mdeg)
-                if t is None or abs(t - register(mdeg)) > 0.0011:
-                    wrong.append("at %.4f C `temp` printed: %s" % (
-                        register(mdeg), out.strip().splitlines()[-1] if out.strip()
-                        else "(nothing)"))
-        finally:
-            qmp.close()
+        wrong = []
+        for mdeg in EXAMPLES:
+            t, out = read_temp(c, qmp, mdeg)
+            if t is None or abs(t - register(mdeg)) > 0.0011:
+                wrong.append("at %.4f C `temp` printed: %s" % (
+                    register(mdeg), out.strip().splitlines()[-1] if out.strip()
+                    else "(nothing)"))
     g.check(list(RUBRIC)[3], not wrong,
             "QEMU's sensor was set to the page's examples:\n%s\nThe register is 16 bits, "
             "most significant byte first, two's complement;\nat power-on the chip gives "

@@ -4,8 +4,8 @@ autoloads for the sensor, and probe reads the page's example temperature
 after rmmod and insmod; no grade draws it."""
 import re
 
-from harness import (QMP, Grader, check_kbuild, have_files, indent, sensor_machine, tail)
-from selfcheck.lab3 import binds, register
+from harness import Grader, check_kbuild, have_files, indent, tail
+from selfcheck.lab3 import register, sensor
 
 TITLE = 'make it a module'
 
@@ -34,23 +34,19 @@ def lab4(src):
     kernel = check_kbuild(g, list(RUBRIC)[1], src, later)
     if not kernel:
         return g
-    machine, sock = sensor_machine(g, kernel)
-    with machine as c:
-        if not binds(g, c):
+    with sensor(g, kernel) as (c, qmp):
+        if not c:
             return g
-        qmp = QMP(sock)
-        try:
-            c.run("rmmod tmp105")
-            qmp.execute("qom-set", path="/machine/peripheral/sensor",
-                        property="temperature", value=EXAMPLE)
-            out = c.run("insmod tmp105")
-            t = probe_reading(c.run("dmesg"))
-        finally:
-            qmp.close()
-        g.check(later[1], t is not None and abs(t - register(EXAMPLE)) < 0.0011,
-                "QEMU's sensor was set to %.4f C, then `insmod tmp105` printed:\n%s\nand "
-                "probe logged %s.  A module has no `temp`: probe logs its reading\n"
-                "(dev_info). Last lines of dmesg:\n%s" % (
-                    register(EXAMPLE), indent(out), "%.4f C" % t if t is not None
-                    else "no reading", indent(tail(c.run("dmesg"), 6))))
+        c.run("rmmod tmp105")
+        qmp.execute("qom-set", path="/machine/peripheral/sensor",
+                    property="temperature", value=EXAMPLE)
+        out = c.run("insmod tmp105")
+        dmesg = c.run("dmesg")
+    t = probe_reading(dmesg)
+    g.check(later[1], t is not None and abs(t - register(EXAMPLE)) < 0.0011,
+            "QEMU's sensor was set to %.4f C, then `insmod tmp105` printed:\n%s\nand "
+            "probe logged %s.  A module has no `temp`: probe logs its reading\n"
+            "(dev_info). Last lines of dmesg:\n%s" % (
+                register(EXAMPLE), indent(out), "%.4f C" % t if t is not None
+                else "no reading", indent(tail(dmesg, 6))))
     return g
