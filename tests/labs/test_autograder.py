@@ -21,6 +21,8 @@ from graders import lab0  # noqa: E402
 
 SOL = ROOT / "tests" / "labs" / "solutions"
 TOOL = ROOT / "scripts" / "lab-autograder"
+# The instructor's kit repository and the commit a workflow pins.
+KIT = ("--kit-repo", "course/coyote-kit", "--kit-commit", "0123456789abcdef" * 2 + "01234567")
 
 
 def run(*args, env=None, timeout=300):
@@ -34,7 +36,8 @@ def autograder(tmp_path_factory):
     """The lab 0 bundle unpacked as Gradescope does (/autograder/source),
     its setup.sh run: the AUTOGRADER_ROOT."""
     top = tmp_path_factory.mktemp("autograder")
-    rc, out = run("make", "-s", "--no-print-directory", "autograder", "LAB=0")
+    rc, out = run("make", "-s", "--no-print-directory", "autograder", "LAB=0",
+                  "KIT_REPO=" + KIT[1], "KIT_COMMIT=" + KIT[3])
     assert rc == 0 and "classroom-lab0.yml" in out, out
     (top / "source").mkdir()
     rc, out = run("unzip", "-q", ROOT / "build" / "autograder" / "coyote-lab0.zip",
@@ -85,7 +88,7 @@ def test_gradescope_bundle_grades_the_starter_with_hints(autograder):
 
 def test_classroom_workflow_has_one_step_per_check():
     for lab, mod in ((0, lab0),):
-        rc, out = run(TOOL, "workflow", lab)
+        rc, out = run(TOOL, "workflow", lab, *KIT)
         assert rc == 0, out
         steps = yaml.safe_load(out)["jobs"]["run-autograding-tests"]["steps"]
         graders = [s for s in steps
@@ -127,44 +130,76 @@ def test_the_lab_folder_is_found_in_a_submission(tmp_path):
     assert found(tmp_path, 0) == tmp_path / "docs" / "labs" / "lab0"   # a repository
 
 
-def verify_step(lab):
-    rc, out = run(TOOL, "workflow", lab)
+def workflow_steps(lab):
+    rc, out = run(TOOL, "workflow", lab, *KIT)
     assert rc == 0, out
     steps = yaml.safe_load(out)["jobs"]["run-autograding-tests"]["steps"]
-    names = [s["name"] for s in steps]
-    # The check runs before anything of the repository does.
-    assert names.index("Verify the grading files are the hand-out's") == 1, names
-    return steps[1]["run"]
+    return {s["name"]: s for s in steps}, [s["name"] for s in steps]
 
 
-def test_classroom_workflow_refuses_an_edited_grader(tmp_path):
-    """The workflow's first step, run in a student's repository (lab 0's
-    hand-out unpacked): their own lab folder may change; a grader, a kernel
-    source or a file added anywhere else refuses the grade, loudly."""
-    script = verify_step(0)
-    rc, out = run(ROOT / "scripts" / "lab-handout", 0, "-o", tmp_path)
+def test_classroom_workflow_needs_the_kit_pinned():
+    rc, out = run(TOOL, "workflow", 0)
+    assert rc == 2 and "--kit-repo OWNER/NAME --kit-commit SHA" in out, out
+    rc, out = run(TOOL, "workflow", 0, KIT[0], KIT[1], KIT[2], "main")
+    assert rc == 2, out
+
+
+def unpack(tmp_path, lab, *flags):
+    rc, out = run(ROOT / "scripts" / "lab-handout", lab, "-o", tmp_path, *flags)
     assert rc == 0, out
-    rc, out = run("tar", "-xzf", tmp_path / "coyote-lab0.tar.gz", "-C", tmp_path)
+    name = "coyote-lab%d%s" % (lab, "-kit" if flags else "")
+    rc, out = run("tar", "-xzf", tmp_path / (name + ".tar.gz"), "-C", tmp_path)
     assert rc == 0, out
-    repo = tmp_path / "coyote-lab0"
+    return tmp_path / name
 
-    def step():
-        r = subprocess.run(["bash", "-e", "-c", script], cwd=str(repo), capture_output=True,
-                           text=True, timeout=120)
+
+def test_classroom_grades_with_the_instructors_kit(tmp_path):
+    """The workflow, run as the runner does: the student's repository (the
+    hand-out, which has no grader) in student/, the kit checked out at the
+    pinned commit in kit/.  An edited kit refuses the grade, loudly; a
+    grader planted in the student's repository is never read: only the
+    lab folder's files reach the kit."""
+    steps, names = workflow_steps(0)
+    fetch = steps["Fetch the grader kit (the instructor's repository, pinned)"]
+    assert fetch["with"]["repository"] == KIT[1] and fetch["with"]["ref"] == KIT[3], fetch
+    order = [names.index(n) for n in (
+        "Fetch the grader kit (the instructor's repository, pinned)", "Verify the grader kit",
+        "Take the student's lab folder (docs/labs/lab0), nothing else",
+        "Grade lab 0 (make lab-check)")]
+    assert order == sorted(order) and order[0] == 1, names
+    runner = tmp_path / "runner"
+    runner.mkdir()
+    (tmp_path / "kit").mkdir()
+    (tmp_path / "student").mkdir()
+    unpack(tmp_path / "kit", 0, "--kit").rename(runner / "kit")
+    unpack(tmp_path / "student", 0).rename(runner / "student")
+    kit, student = runner / "kit", runner / "student"
+    assert not (student / "tests" / "labs" / "graders").exists()
+
+    def step(name):
+        s = steps[name]
+        r = subprocess.run(["bash", "-e", "-c", s["run"]], capture_output=True, text=True,
+                           cwd=str(runner / s.get("working-directory", ".")), timeout=120)
         return r.returncode, r.stdout + r.stderr
 
-    (repo / "docs" / "labs" / "lab0" / "answers.txt").write_text("mine\n")
-    (repo / ".github" / "workflows").mkdir(parents=True)
-    (repo / ".github" / "workflows" / "classroom.yml").write_text("name: x\n")
-    rc, out = step()
-    assert rc == 0 and "The grading files are the hand-out's" in out, out
-    grader = repo / "tests" / "labs" / "graders" / "lab0.py"
+    verify = "Verify the grader kit"
+    rc, out = step(verify)
+    assert rc == 0 and "The grader kit is the instructor's" in out, out
+    grader = kit / "tests" / "labs" / "graders" / "lab0.py"
     text = grader.read_text()
-    grader.write_text(text.replace("RUBRIC", "RUBRIC", 1) + "\n# one changed line\n")
-    rc, out = step()
-    assert rc == 1 and "::error::Not graded: files outside docs/labs/lab0 differ" in out, out
+    grader.write_text(text + "\n# one changed line\n")
+    rc, out = step(verify)
+    assert rc == 1 and "::error::Not graded: the grader kit" in out, out
     grader.write_text(text)
-    assert step()[0] == 0
-    (repo / "build").mkdir()
-    (repo / "build" / "kernel.bin").write_bytes(b"planted")
-    assert step()[0] == 1
+    assert step(verify)[0] == 0
+    # The student's repository: their answers, and a grader of their own.
+    (student / "docs" / "labs" / "lab0" / "answers.txt").write_text("mine\n")
+    planted = student / "tests" / "labs" / "graders" / "lab0.py"
+    planted.parent.mkdir(parents=True)
+    planted.write_text(text.replace("RUBRIC = {", "RUBRIC = {'free': 99,"))
+    (student / "docs" / "labs" / "lab0" / "sub").mkdir()
+    rc, out = step("Take the student's lab folder (docs/labs/lab0), nothing else")
+    assert rc == 0, out
+    assert (kit / "docs" / "labs" / "lab0" / "answers.txt").read_text() == "mine\n"
+    assert not (kit / "docs" / "labs" / "lab0" / "sub").exists()
+    assert grader.read_text() == text

@@ -1,15 +1,23 @@
 # SPDX-License-Identifier: BSD-2-Clause
-"""`make lab-handout`: the students' tarball has the starters and pages and
-no solution, and unpacked on a clean tree it builds and grades lab 1."""
+"""`make lab-handout`: the students' tarball has the starters and pages,
+no solution, no grader and no grader's value; unpacked on a clean tree it
+builds and runs lab 1's self-check (not the grade)."""
 import shutil
 import subprocess
+import sys
 import tarfile
 
 import pytest
 
 from qemu.coyote import ROOT, BUILD
+from scriptmod import load_script
+
+sys.path.insert(0, str(ROOT / "tests" / "labs"))
+from graders import lab3 as grader3, lab4 as grader4  # noqa: E402
+from selfcheck import lab3 as self3, lab4 as self4  # noqa: E402
 
 SOL = ROOT / "tests" / "labs" / "solutions"
+HANDOUT = ROOT / "scripts" / "lab-handout"
 
 
 def make(*args, cwd=ROOT, timeout=900):
@@ -33,20 +41,78 @@ def test_handout_of_all_labs_builds_and_grades_lab1(tmp_path):
     leaked = [n for n in names if (tmp_path / n).is_file() and
               (tmp_path / n).read_bytes() in solutions]
     assert not leaked, leaked
-    # The starter: builds, grades, is not done.
+    # No grader, no instructor's tool or page.
+    tool = load_script(HANDOUT)
+    shipped = [n.split("/", 1)[1] for n in names if "/" in n]
+    assert not [n for n in shipped if tool.instructors(n)], shipped
+    assert not (tree / "tests" / "labs" / "graders").exists()
+    assert (tree / "tests" / "labs" / "selfcheck" / "lab1.py").exists()
+    # The starter: lab-check is the self-check, and it is not done.
     rc, out = make("lab-check", "LAB=1", cwd=tree)
-    assert rc != 0 and "  [todo] uart3_address" in out, out
+    assert rc != 0 and "SELF-CHECK, NOT THE GRADE" in out, out
+    assert "  [todo] answers.txt: each question answered once" in out, out
     assert (tree / "build" / "lab1" / "result.json").exists()
-    # The student's answers: done.  Part 2 boots a board on Debian's tree,
-    # which `make corpus` fetches: the handed-out tree reads this one's.
+    # The reference answers pass it.
     for f in (SOL / "lab1").iterdir():
         shutil.copy(f, tree / "docs" / "labs" / "lab1" / f.name)
-    corpus = (BUILD / "corpus").resolve()
-    if not (corpus / "dtb").is_dir():
-        pytest.skip("Debian's armhf trees not fetched (make corpus): lab 1's part 2 waits")
-    (tree / "build" / "corpus").symlink_to(corpus)
     rc, out = make("lab-check", "LAB=1", cwd=tree)
-    assert rc == 0 and "lab 1 is done" in out, out
+    assert rc == 0 and "checks of the self-check pass" in out, out
+    assert "lab 1 is done" not in out, out
+
+
+def test_every_grader_has_a_self_check():
+    labs = ROOT / "tests" / "labs"
+    assert sorted(p.name for p in (labs / "graders").glob("lab*.py")) == \
+        sorted(p.name for p in (labs / "selfcheck").glob("lab*.py"))
+
+
+def test_self_check_values_are_none_the_grader_draws():
+    """The page's examples lie outside every space a grade draws from,
+    and are none of the grader's fixed values."""
+    fixed = {mdeg for mdeg, _ in grader3.RANGE}
+    for mdeg in self3.EXAMPLES:
+        assert mdeg not in (set(grader3.WARM) | set(grader3.COLD) | set(grader3.STEPS) |
+                            set(grader3.FAULTED) | fixed)
+        assert self3.register(mdeg) not in {self3.register(v) for v in fixed}
+    fresh = {f + e for f in grader4.FRESH for e in grader4.EIGHTHS}
+    assert self4.EXAMPLE not in fresh | set(grader3.STEPS) | fixed
+    assert self4.EXAMPLE not in self3.EXAMPLES
+
+
+def refused(monkeypatch, capsys, tool, plant):
+    """lab-handout's main() with @plant(files, keep) changing what HEAD
+    holds or what it keeps: (exit status, what it printed)."""
+    files, head = tool.committed()
+    monkeypatch.setattr(tool, "committed", lambda: (files, head))
+    monkeypatch.setattr(sys, "argv", ["lab-handout", "3", "-o", "/nonexistent/handout"])
+    plant(files)
+    rc = tool.main()
+    return rc, capsys.readouterr().err
+
+
+def test_handout_refuses_a_grader_or_its_values(monkeypatch, capsys):
+    tool = load_script(HANDOUT)
+    keep = tool.keep
+    # A grader file kept.
+    monkeypatch.setattr(tool, "keep", lambda p, lab, kit=False:
+                        p == "tests/labs/graders/lab3.py" or keep(p, lab, kit))
+    rc, err = refused(monkeypatch, capsys, tool, lambda files: None)
+    assert rc == 1 and "tests/labs/graders/lab3.py: an instructor's file" in err, err
+    monkeypatch.setattr(tool, "keep", keep)
+
+    def copy(files):
+        # The grader's bytes under another name, and its draw pasted into
+        # the self-check.
+        m, data = files["tests/labs/graders/lab3.py"]
+        files["tests/labs/notes.py"] = (m, data)
+        m, mine = files["tests/labs/selfcheck/lab3.py"]
+        files["tests/labs/selfcheck/lab3.py"] = (
+            m, mine + b"\nSPACE = range(1000, 60000, 500)\n")
+    rc, err = refused(monkeypatch, capsys, tool, copy)
+    assert rc == 1, err
+    assert "tests/labs/notes.py: the same bytes as tests/labs/graders/lab3.py" in err, err
+    assert ("tests/labs/selfcheck/lab3.py: holds tests/labs/graders/lab3.py's WARM "
+            "(its value)") in err, err
 
 
 @pytest.mark.parametrize("lab, folders", [

@@ -136,8 +136,10 @@ def test_grade_class_flags_a_history_that_disagrees_with_the_grade(tmp_path):
     (tmp_path / ".history.jsonl").write_text(
         '{"time": "2026-10-05T10:00:00Z", "score": 2, "max": 9}\n'
         'not json\n'
+        '{"time": "2026-10-05T10:20:00Z", "score": 4, "max": 4, "kind": "self-check"}\n'
         '{"time": "2026-10-05T10:30:00Z", "score": 9, "max": 9}\n')
     runs = gc.read_history(tmp_path)
+    assert len(runs) == 2       # the self-check's run is not a grade
     assert gc.lab_hours(runs) == 0.5
     full = {"score": 9, "max": 9, "done": True}
     assert gc.history_disagrees(runs, full) == ""

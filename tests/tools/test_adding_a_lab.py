@@ -46,6 +46,7 @@ def test_page_touches_every_place():
         "the student's page": r"docs/labs/lab\d+/README\.md",
         "a starter file": r"docs/labs/lab\d+/(?!README).*",
         "the grader": r"tests/labs/graders/lab\d+\.py",
+        "the self-check": r"tests/labs/selfcheck/lab\d+\.py",
         "the reference answer": r"tests/labs/solutions/lab\d+/.*",
         "the wrong answers": r"tests/labs/mutants/lab\d+\.txt",
         "the starters' expectations": r"tests/labs/test_labs\.py",

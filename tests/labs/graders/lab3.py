@@ -3,8 +3,8 @@
 a TMP105 I2C driver."""
 import re
 
-from .common import (Grader, QMP, SENSOR, bind_hint, build_with_driver, indent, sensor_machine,
-                     tmp105_seen, whynot)
+from .common import Grader, QMP, build_with_driver, indent, sensor_machine, tmp105_seen, whynot
+from selfcheck.lab3 import binds, read_temp, register  # noqa: F401 (lab 4 reads register)
 
 TITLE = 'a TMP105 I2C driver'
 
@@ -30,12 +30,6 @@ RANGE = ((-55000, "the chip's minimum"), (-500, "between -1 and 0"),
          (127999, "the register's largest value, 0x7ff0 (127.9375)"))
 
 
-def register(mdeg):
-    """What the chip reads at @mdeg as QEMU sets it (a 1/256 C step toward
-    zero, then the 12 bits kept), in degrees."""
-    raw = int(mdeg * 256 / 1000) & 0xfff0
-    return (raw - 0x10000 if raw & 0x8000 else raw) / 256
-
 # The grader's own nodes (in no student's tree), at addresses drawn per
 # grade: one where QEMU has a second TMP105, one where no chip answers.
 # (0x48 is the page's sensor, 0x68 the board's RTC; 0x49, the address
@@ -52,30 +46,32 @@ def node_path(addr):
     return "/external-bus/i2c@1,0/temperature-sensor@%x" % addr
 
 
+# The spaces a grade draws its temperatures from, in mdeg (rng.choice()
+# over each: the same draw, seed for seed, as randrange over its index).
+WARM = range(1000, 60000, 500)                          # 1 C .. 59.5 C, 0.5 C steps
+COLD = range(-1000, -50000, -250)                       # -1 C .. -49.75 C
+STEPS = [(k | 1) * 625 // 10 + 1 for k in range(16, 1600)]  # odd 1/16 C, 1 C .. 100 C
+OTHER = range(-40000, 100000, 1000)                     # the second chip's, plus a quarter
+# The temperature a failed read must not print: odd eighths, -50 C .. 119.875 C.
+FAULTED = [d * 1000 + e for d in range(-50, 120) for e in (125, 375, 625, 875)]
+
+
 def sixteenth(rng):
     """An odd number of 1/16 C between 1 C and 100 C, in mdeg (what 11
     bits cannot read exactly), from @rng."""
-    return (rng.randrange(16, 1600) | 1) * 625 // 10 + 1
+    return rng.choice(STEPS)
 
 
 def drawn(rng):
     """This grade's test values from @rng: (a positive, a negative and a
     1/16 C step temperature in mdeg, the second chip's, its address, the
     address no chip answers)."""
-    warm = rng.randrange(2, 120) * 500                  # 1 C .. 59.5 C, 0.5 C steps
-    cold = -rng.randrange(4, 200) * 250                 # -1 C .. -49.75 C
+    warm = rng.choice(WARM)
+    cold = rng.choice(COLD)
     step = sixteenth(rng)
-    other = rng.randrange(-40, 100) * 1000 + rng.choice((0, 250, 500, 750))
+    other = rng.choice(OTHER) + rng.choice((0, 250, 500, 750))
     present, absent = rng.sample(FREE, 2)
     return warm, cold, step, other, present, absent
-
-
-def read_temp(c, qmp, mdeg):
-    qmp.execute("qom-set", path="/machine/peripheral/sensor", property="temperature",
-                value=mdeg)
-    out = c.run("temp")
-    m = re.search(r"0-0048: (-?\d+\.\d+) C", out)
-    return (float(m.group(1)) if m else None), out
 
 
 def failed_read(g, c, qmp):
@@ -83,7 +79,7 @@ def failed_read(g, c, qmp):
     set to a new temperature, one transfer to it is made to fail (`i2c
     fault`, a NACK as the bus would give it).  `temp` must say the read
     failed (or, retrying, read the new temperature), then read it."""
-    fresh = g.rng.randrange(-50, 120) * 1000 + g.rng.choice((125, 375, 625, 875))
+    fresh = g.rng.choice(FAULTED)
     qmp.execute("qom-set", path="/machine/peripheral/sensor", property="temperature",
                 value=fresh)
     c.run("i2c fault 0 0x48 1")
@@ -122,11 +118,7 @@ def lab3(src):
         return check(text, ok, hint)
     g.check = hidden
     with machine as c:
-        verdict, out = whynot(c, SENSOR)
-        bound = g.check("the driver binds to the sensor node", verdict == "bound",
-                        "`whynot %s` says:\n%s\n%s" % (SENSOR, indent(out),
-                                                     bind_hint(c, verdict)))
-        if not bound:
+        if not binds(g, c):
             return g
         qmp = QMP(sock)
         try:

@@ -4,6 +4,7 @@ make it a module."""
 import re
 
 from . import lab3
+from selfcheck.lab4 import probe_reading
 from .common import (Grader, QMP, SENSOR, build_kernel, check_build, indent, makefile_objs,
                      rel, sensor_machine, tail, tmp105_seen, whynot)
 
@@ -25,18 +26,18 @@ RUBRIC = {
 }
 
 
+# The space insmod's temperature is drawn from, in mdeg: whole degrees
+# (1 C to 99 C), then an odd number of 1/8 C added.
+FRESH = range(1000, 100000, 1000)
+EIGHTHS = (125, 375, 625, 875)
+
+
 def drawn(rng):
     """This grade's test values from @rng, in mdeg: the temperature insmod
     reads (whole degrees and an odd number of 1/8 C: what 10 bits
     cannot give), and an odd 1/16 C step (what 11 bits cannot)."""
-    fresh = rng.randrange(1, 100) * 1000 + rng.choice((125, 375, 625, 875))
+    fresh = rng.choice(FRESH) + rng.choice(EIGHTHS)
     return fresh, lab3.sixteenth(rng)
-
-
-def probe_reading(text):
-    """The last temperature a probe logged for 0-0048, or None."""
-    m = re.findall(r"0-0048: .*?(-?\d+\.\d+) C", text)
-    return float(m[-1]) if m else None
 
 
 def lab4(src):

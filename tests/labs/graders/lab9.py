@@ -5,6 +5,7 @@ import re
 import shutil
 from pathlib import Path
 
+from selfcheck.lab9 import lab9_overlay
 from .common import (BUILD, Coyote, Grader, OFDUMP, ROOT, dtbs_check, handin, have_files,
                      indent, initrd_with, rel, said, whynot)
 
@@ -29,18 +30,6 @@ RUBRIC = {
     '`overlay apply tmp105` makes the device 0-0048 on the running board': 1,
     '`overlay rm tmp105` takes the node and the device away again': 1,
 }
-
-def lab9_overlay(g, src):
-    """The student's overlay compiled as dts/overlays are (dtc -@): the
-    .dtbo, or None after a failed check."""
-    dtbo = g.out / "tmp105.dtbo"
-    res = handin.run_tool(["dtc", "-q", "-@", "-W", "no-unit_address_vs_reg", "-I", "dts",
-                           "-O", "dtb", "-o", dtbo, src / "tmp105.dtso"], g.out, cwd=src,
-                          timeout=60)
-    ok = g.check("tmp105.dtso compiles as an overlay (dtc -@)", res.returncode == 0,
-                 "dtc said:\n" + indent(said(res.stderr)))
-    return dtbo if ok else None
-
 
 def lab9_merged(g, dtbo, name, edit=None):
     """The board's blob with @dtbo applied by the kernel's own code on the
