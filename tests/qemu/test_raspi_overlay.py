@@ -12,7 +12,8 @@ apply uart1 [param=value...]`, one boot per scenario:
 - bad parameters refused with the kernel's reason, the host twin's the
   same, and the tree unchanged;
 - on the Pi 2's own tree the PL011 holds GPIO 14/15: the mini UART's pins
-  are refused with both owners named.
+  are refused with both owners named; moved to 32/33 by parameters, the
+  mini UART works there, bytes out of the second serial.
 
 The PL011 is on GPIO 14/15 in the Pi 2's tree; the scenarios that need the
 pins free move it to 32/33 (uart0_gpio32, as the Pi 3's tree has it)."""
@@ -32,6 +33,7 @@ PL011 = "/soc/serial@7e201000"
 MINI_UART = "/soc/serial@7e215040"
 GPIO = "/soc/gpio@7e200000"
 GPFSEL1 = 0x3f200004
+GPFSEL3 = 0x3f20000c
 
 
 def phandle_of(dtb, path):
@@ -205,10 +207,11 @@ def test_bad_parameters_are_refused_and_the_tree_is_unchanged():
         close(c)
 
 
-def test_on_the_pi2_tree_the_pl011_keeps_gpio14():
+def test_on_the_pi2_tree_the_pl011_keeps_gpio14_and_uart1_goes_to_32():
     """The PL011 console owns GPIO 14/15 (ALT0): the mini UART's default
     state is refused with both owners named, its probe fails with EBUSY,
-    the pins stay the PL011's; `overlay rm` takes the device away again."""
+    the pins stay the PL011's; `overlay rm` takes the device away again.
+    With txd1_pin=32 rxd1_pin=33 the mini UART works on this tree."""
     c = boot(pi_tree(), "uart1-owned")
     try:
         out = c.run("overlay apply uart1")
@@ -221,5 +224,23 @@ def test_on_the_pi2_tree_the_pl011_keeps_gpio14():
         out = c.run("overlay rm uart1")
         assert "1: uart1 removed" in out, out
         assert pins_table(c)[14] == pins[14]
+        # The mini UART's other ALT5 pair, 32/33, is free on the Pi 2's own
+        # tree: the same overlay, its pins moved by parameters, works there.
+        reg = xp(c, GPFSEL3)
+        out = c.run("overlay apply uart1 txd1_pin=32 rxd1_pin=33")
+        assert "device 3f215040.serial: bcm2835-aux-uart" in out, out
+        assert "probe of 3f215040.serial failed" not in out, out
+        pins = pins_table(c)
+        assert pins[32][0] == pins[33][0] == "alt5" and pins[32][4] == "3f215040.serial", \
+            (pins[32], pins[33])
+        assert pins[14][0] == "alt0" and pins[14][4] == "3f201000.serial", pins[14]
+        applied = xp(c, GPFSEL3)
+        assert fsel(applied, 32) == fsel(applied, 33) == "alt5", hex(applied)
+        assert applied & ~(0x3f << 6) == reg & ~(0x3f << 6), (hex(reg), hex(applied))
+        assert c.run("ttys write ttyS1 uart1 on the Pi 2 tree") == ""
+        got = received(c.uart1, b"uart1 on the Pi 2 tree\r\n")
+        assert got.endswith(b"uart1 on the Pi 2 tree\r\n"), got
+        out = c.run("overlay rm uart1")
+        assert "2: uart1 removed" in out and xp(c, GPFSEL3) == reg, out
     finally:
         close(c)
