@@ -25,6 +25,7 @@ RUBRIC = {
     "button-b counts falling edges on line 13 (gpio1's line 5), not rising ones": 1,
     'edges on a line nobody requested (line 4) reach nobody: nothing spurious, then or at the next press': 1,
     "once button-a is released (an overlay disables it), line 3 is masked: GPIOIE's bit reads back clear, and its edges reach nobody, nothing spurious; gpio0's other requested line keeps working": 1,
+    "each edge is acked alone: GPIOIC written with that line's bit only (QEMU's trace of the writes)": 1,
     "once gpio0 itself is unbound (an overlay disables it), its VIC line is no longer chained and its domain is gone": 1,
     "on QEMU's virt, gpio-keys binds to your PL061 and `system_powerdown` powers off through PSCI (QEMU exits with status 0)": 1,
 }
@@ -33,6 +34,8 @@ BUTTONS = {"/button-a": ("/amba/gpio@101e4000", 3, 1), "/button-b": ("/amba/gpio
 HEADER = "/expansion-header"
 TRIGGER = {1: "edge-rising", 2: "edge-falling"}
 GPIOIE = 0x410
+GPIOIC = 0x41c
+ACK_CHECK = "each edge is acked alone: GPIOIC written with that line's bit only (QEMU's trace of the writes)"
 # The grader's own overlays: button-a disabled, as a user takes a device
 # away (`overlay apply`), its driver's remove frees the line; then gpio0
 # itself, whose remove must undo what probe set up for its interrupts.
@@ -265,6 +268,28 @@ def lab7_release(g, c, text, qmp, dtb):
              counts[0], counts[1], EXTRA_LINE, EXTRA, others, others_since))
 
 
+def acks(trace, start):
+    """The values written to GPIOIC after byte @start of QEMU's trace of
+    PL061 writes (the chip's side of the bus)."""
+    text = trace.read_text()[start:] if trace.exists() else ""
+    return [int(v, 16) for v in re.findall(r"^pl061_write \S+ offset 0x%x value (0x[0-9a-f]+)$"
+                                           % GPIOIC, text, re.M)]
+
+
+def lab7_acks(g, written):
+    """Between the first press and the unbind every GPIOIC write the
+    PL061s saw (@written) must clear one line: an ack that clears all
+    eight forgets an edge latched on another line meanwhile."""
+    wide = sorted({v for v in written if bin(v).count("1") != 1})
+    g.check(ACK_CHECK, written and not wide,
+            "While the grader pressed the buttons, QEMU saw %d write(s) to GPIOIC%s.\n"
+            "irq_ack clears the latched edge of the line being handled (1 << hwirq):\n"
+            "another line's edge, latched meanwhile, must still be there for its own\n"
+            "dispatch." % (len(written), ", clearing more than one line: %s" %
+                           ", ".join("0x%02x" % v for v in wide) if wide else
+                           " (none: is irq_ack set, and does it write GPIOIC?)"))
+
+
 def lab7_unbind(g, c, text):
     """gpio0 unbound (an overlay disables it): its consumers go first
     (their device links), then its remove must take back the chained
@@ -348,6 +373,7 @@ def lab7(src):
              "once button-a is released (an overlay disables it), line 3 is masked: "
              "GPIOIE's bit reads back clear, and its edges reach nobody, nothing spurious; "
              "gpio0's other requested line keeps working",
+             ACK_CHECK,
              UNBIND_CHECK)
     if not check_build(g, "the kernel builds with both drivers", kernel, log,
                        later + (VIRT,)):
@@ -371,12 +397,14 @@ def lab7_board(g, kernel, dtb, later):
     initrd, err = release_initrd(g)
     if not initrd:
         raise RuntimeError(err)
-    sock = g.out / "qmp.sock"
-    if sock.exists():
-        sock.unlink()
+    sock, trace = g.out / "qmp.sock", g.out / "pl061.log"
+    for f in (sock, trace):
+        if f.exists():
+            f.unlink()
     try:
         with Coyote(dtb=dtb, kernel=kernel, initrd=initrd,
-                    extra=["-qmp", "unix:%s,server=on,wait=off" % sock]) as c:
+                    extra=["-qmp", "unix:%s,server=on,wait=off" % sock,
+                           "-trace", "pl061_write", "-D", str(trace)]) as c:
             out = c.run("irqs")
             cascades = [re.search(r"^interrupt-controller@10140000 +%d +\d+ +\S+ +\(cascade\)"
                                   % hw, out, re.M) for hw in (6, 7)]
@@ -401,11 +429,13 @@ def lab7_board(g, kernel, dtb, later):
                         "irq_set_type.")
             g.check(later[1], ok, "\n".join(hint))
             try:
+                start = len(trace.read_text()) if trace.exists() else 0
                 lab7_pulses(g, c, later)
                 qmp = QMP(sock)
                 lab7_release(g, c, later[6], qmp, dtb)
                 qmp.close()
-                lab7_unbind(g, c, later[7])
+                lab7_acks(g, acks(trace, start))
+                lab7_unbind(g, c, later[8])
             except Exception as e:          # pexpect's TIMEOUT or EOF, most likely
                 seen = g.found
                 left = [t for t in later[2:] if t not in seen]
