@@ -13,8 +13,10 @@
 int tick_register(const char *name, unsigned int hz);
 /* The tick's timer goes away: jiffies stop, msleep() stops waiting. */
 void tick_unregister(const char *name);
-/* From the timer's interrupt handler: one tick has passed. */
+/* From the timer's interrupt handler, on any CPU: one tick has passed
+ * (counted in tick_cpu_count; on CPU 0 also in jiffies). */
 void tick_handle_periodic(void);
+extern unsigned long tick_cpu_count[];
 /* The device driving the tick, or NULL (also when it never ticked). */
 const char *tick_source(void);
 /*
