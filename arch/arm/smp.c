@@ -82,6 +82,7 @@ static bool smp_scanned;
 static DEFINE_PER_CPU(volatile unsigned long, ipi_count);
 static DEFINE_PER_CPU(void (*volatile)(void *), call_func);
 static DEFINE_PER_CPU(void *volatile, call_info);
+static DEFINE_PER_CPU(volatile bool, call_claimed);	/* the target took it */
 static DEFINE_SPINLOCK(call_lock);
 
 static void (*smp_cross_call)(unsigned long cpumask, unsigned int ipinr);
@@ -150,16 +151,23 @@ void handle_IPI(unsigned int ipinr)
 {
 	unsigned int cpu = smp_processor_id();
 	void (*fn)(void *);
+	void *info;
 
 	per_cpu(ipi_count, cpu)++;
 	if (ipinr != IPI_CALL_FUNC)
 		return;
+	/* Claimed under the lock: a caller that gave up withdraws only an
+	 * unclaimed call, so @info is never used after it returned. */
+	spin_lock(&call_lock);
 	fn = per_cpu(call_func, cpu);
+	info = per_cpu(call_info, cpu);
+	per_cpu(call_claimed, cpu) = fn != NULL;
+	spin_unlock(&call_lock);
 	if (!fn)
 		return;
+	fn(info);
 	dmb();
-	fn(per_cpu(call_info, cpu));
-	dmb();
+	per_cpu(call_claimed, cpu) = false;
 	per_cpu(call_func, cpu) = NULL;		/* done: the caller may go on */
 }
 
@@ -171,6 +179,23 @@ static bool wait_ms_for(volatile void *const *slot, u32 ms)
 		if (ktime_get_ns() > end)
 			return false;
 	return true;
+}
+
+/* A call @cpu did not finish in time: withdrawn if it never started; if
+ * it runs, one more wait for it.  Return: -ETIMEDOUT. */
+static int call_withdraw(unsigned int cpu)
+{
+	unsigned long flags;
+	bool running;
+
+	spin_lock_irqsave(&call_lock, flags);
+	running = per_cpu(call_claimed, cpu);
+	if (!running)
+		per_cpu(call_func, cpu) = NULL;
+	spin_unlock_irqrestore(&call_lock, flags);
+	if (running && !wait_ms_for((volatile void *const *)&per_cpu(call_func, cpu), CALL_WAIT_MS))
+		pr_err("CPU %u still runs a call after %d ms\n", cpu, 2 * CALL_WAIT_MS);
+	return -ETIMEDOUT;
 }
 
 int smp_call_function_single(unsigned int cpu, void (*func)(void *info), void *info, bool wait)
@@ -200,9 +225,9 @@ int smp_call_function_single(unsigned int cpu, void (*func)(void *info), void *i
 		per_cpu(call_func, cpu) = NULL;
 		return ret;
 	}
-	if (wait && !wait_ms_for((volatile void *const *)&per_cpu(call_func, cpu), CALL_WAIT_MS))
-		return -ETIMEDOUT;
-	return 0;
+	if (!wait || wait_ms_for((volatile void *const *)&per_cpu(call_func, cpu), CALL_WAIT_MS))
+		return 0;
+	return call_withdraw(cpu);
 }
 
 /* --- the tree ------------------------------------------------------------------ */
@@ -461,7 +486,7 @@ static enum whynot_verdict smp_whynot(struct device_node *np, whynot_out_t out, 
 		scnprintf(line, sizeof(line), "no CPU number: %s: %s", state_names[r->state],
 			  r->why);
 	out(ctx, line);
-	return r->state == NODE_ONLINE ? WHYNOT_BOUND : WHYNOT_CPU;
+	return WHYNOT_CPU;
 }
 
 void smp_init(void)

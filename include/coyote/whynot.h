@@ -146,7 +146,7 @@ const struct whynot_catalog *whynot_live_catalog(void);
  * whynot_set_cpu_explainer() - who explains a CPU node (a /cpus child):
  * the kernel's SMP code, which knows whether it started the core and why
  * not; NULL unregisters.  Without one (the host) a CPU node is predicted
- * from the tree alone.  @fn returns WHYNOT_BOUND for an online CPU.
+ * from the tree alone.  @fn returns WHYNOT_CPU, its lines saying the state.
  */
 void whynot_set_cpu_explainer(enum whynot_verdict (*fn)(struct device_node *np,
 							whynot_out_t out, void *ctx));

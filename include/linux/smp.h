@@ -43,7 +43,8 @@ bool cpu_online(unsigned int cpu);
  * handler (IRQs masked there); on this CPU it is called directly.
  * @wait: return only when @func has returned on @cpu.
  * Return: 0; -ENXIO when @cpu is not online; -EBUSY when @cpu still runs
- * an earlier call; -ETIMEDOUT when @wait and @cpu did not finish in 5 s.
+ * an earlier call; -ETIMEDOUT when @wait and @cpu did not finish in 5 s
+ * (a call it never started is withdrawn).
  */
 int smp_call_function_single(unsigned int cpu, void (*func)(void *info), void *info,
 			     bool wait);
