@@ -46,7 +46,6 @@
 #include <linux/string.h>
 #include <coyote/memory.h>
 #include <linux/spinlock.h>
-#include <asm/irqflags.h>
 
 #define HEAP_ALIGN	8
 #define MAGIC_USED	0xa110c8edu
