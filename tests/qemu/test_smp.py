@@ -6,7 +6,8 @@ nosmp leave the others off and say so; a tree with an unknown
 enable-method, a reg that matches no core and a duplicate MPIDR boots on
 the core it has, each other core off with its reason in `cpus` and
 `whynot`; an ARMv5 board stays one CPU and
-the suite skips there."""
+the suite skips there.  The Raspberry Pi 2 releases its cores through
+the BCM2836's mailboxes (brcm,bcm2836-smp)."""
 import re
 import subprocess
 
@@ -14,6 +15,7 @@ import pytest
 
 from qemu.coyote import ROOT, BUILD, compile_dts
 from scriptmod import load_script
+import qemu.test_raspi as raspi_test
 
 qemu_dumpdtb = load_script(ROOT / "scripts" / "qemu-dumpdtb.py", "qemu_dumpdtb")
 SMP4 = ["-cpu", "cortex-a15", "-m", "128M", "-smp", "4"]
@@ -107,7 +109,7 @@ def test_broken_cpu_nodes_stay_off_with_reasons(boot):
         c.boot_log
     out = c.run("cpus")
     expect = {
-        "cpu@1": 'off (enable-method "spin-table" is not one this kernel knows (psci))',
+        "cpu@1": 'off (enable-method "spin-table" is not one this kernel knows (psci, brcm,bcm2836-smp))',
         "cpu@2": "failed (psci: PSCI CPU_ON(MPIDR 0x5) answered -2 INVALID_PARAMETERS)",
         "cpu@3": "failed (duplicate MPIDR 0x1: /cpus/cpu@1 has it too)",
     }
@@ -121,6 +123,30 @@ def test_broken_cpu_nodes_stay_off_with_reasons(boot):
     assert "no CPU number: failed: duplicate MPIDR 0x1" in out, out
     # The kernel goes on, on the CPU it has.
     assert c.run("echo still here").strip() == "still here"
+
+
+def test_raspi2b_cores_released_through_their_mailboxes(boot):
+    """enable-method = "brcm,bcm2836-smp" (on /cpus, for every core): each
+    core leaves its park when its mailbox 3 holds secondary_startup; IPIs
+    travel through mailbox 0, each core's timer through its own routing."""
+    c = boot(dtb=raspi_test.pi_tree(), machine="raspi2b")
+    assert "smp: 4 of 4 CPUs online" in c.boot_log, c.boot_log
+    out = c.run("cpus")
+    for n in range(1, 4):
+        mpidr, cpu, method, ticks, _, state = cpu_line(out, "cpu@%d" % n)
+        assert (int(mpidr, 16), int(cpu), method) == (0xf00 + n, n, "brcm,bcm2836-smp"), out
+        assert int(ticks) > 0 and state == "online (started by brcm,bcm2836-smp)", out
+    assert re.search(r"cpu 1: IPI received", c.run("cpu 1 ipi"))
+    out = c.run("selftest smp", timeout=120)
+    assert re.search(r"^# Totals: pass:5 fail:0 skip:0", out, re.M), out
+
+
+def test_raspi2b_core_the_block_has_not_got(boot):
+    tree = raspi_test.edited_tree("smp-reg", ["-t", "x", "/cpus/cpu@3", "reg", "f07"])
+    c = boot(dtb=tree, machine="raspi2b")
+    assert "smp: 3 of 4 CPUs online" in c.boot_log, c.boot_log
+    assert cpu_line(c.run("cpus"), "cpu@3")[5] == \
+        "failed (brcm,bcm2836-smp: reg 0xf07 is no core of the BCM2836's four)"
 
 
 def test_armv5_board_stays_one_cpu(boot):
