@@ -23,7 +23,6 @@
 #define pr_fmt(fmt) "smp: " fmt
 
 #include <linux/errno.h>
-#include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/kstrtox.h>
 #include <linux/of.h>
