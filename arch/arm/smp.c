@@ -276,10 +276,7 @@ static int rec_read(struct cpu_node_rec *r)
 	int len, ac = of_n_addr_cells(r->np);
 
 	r->cpu = -1;
-	/* A node's own, else /cpus's for all (as Linux reads it). */
-	if (of_property_read_string(r->np, "enable-method", &r->method) &&
-	    (!r->np->parent || of_property_read_string(r->np->parent, "enable-method", &r->method)))
-		r->method = NULL;
+	r->method = of_cpu_enable_method(r->np);
 	if (!of_device_is_available(r->np)) {
 		rec_set(r, NODE_OFF, "disabled in the tree (status)");
 		return -ENODEV;

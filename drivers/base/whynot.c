@@ -723,10 +723,8 @@ static bool is_cpu_node(struct device_node *np)
 static enum whynot_verdict explain_cpu(struct device_node *np, bool live, whynot_out_t out,
 				       void *ctx)
 {
-	const char *method;
+	const char *method = of_cpu_enable_method(np);
 
-	if (of_property_read_string(np, "enable-method", &method))
-		method = NULL;
 	if (method)
 		say(out, ctx, "a CPU: no driver binds it; enable-method \"%s\" starts it", method);
 	else
