@@ -12,6 +12,7 @@
 #include <linux/irq.h>
 #include <linux/of_platform.h>
 #include <linux/printk.h>
+#include <linux/smp.h>
 #include <coyote/kallsyms.h>
 #include <coyote/coldplug.h>
 #include <coyote/selftest.h>
@@ -20,11 +21,13 @@
 #include <coyote/time.h>
 #include <coyote/version.h>
 #include <asm/mmu.h>
+#include <asm/smp.h>
 
 void start_kernel(u32 r0, u32 machid, u32 fdt_phys);
 
 void start_kernel(u32 r0, u32 machid, u32 fdt_phys)
 {
+	smp_setup_processor_id();		/* spinlocks by the MIDR: ldrex/strex, or IRQ masking */
 	early_trap_init();			/* exception vectors: copied to 0, or VBAR (by MIDR) */
 	setup_boot_fdt(r0, machid, fdt_phys);	/* r2's blob if it checks out, else built-in */
 	setup_console();			/* early console from /chosen/stdout-path */
@@ -46,6 +49,7 @@ void start_kernel(u32 r0, u32 machid, u32 fdt_phys)
 	softlockup_init();			/* the tick watches for a CPU that never idles */
 	irq_start();				/* unmask IRQs: tick and console input */
 	tick_check();				/* the tick ticks, or it is reported */
+	smp_init();				/* the other CPUs the tree names, by enable-method */
 	selftest_boot();			/* suites named by selftest=, if any */
 	shell_run();				/* the console is the user's now */
 }

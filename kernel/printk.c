@@ -14,6 +14,7 @@
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/console.h>
+#include <linux/spinlock.h>
 #include <linux/string.h>
 #include <coyote/console.h>
 #include <asm/irqflags.h>
@@ -24,6 +25,8 @@
 
 int console_loglevel = 7;		/* everything but KERN_DEBUG */
 
+/* The ring and the console output of one printk, whichever CPU prints. */
+static DEFINE_SPINLOCK(logbuf_lock);
 static char log_buf[LOG_BUF_LEN];
 EXPORT_SYMBOL(console_loglevel);
 static u32 log_first;			/* oldest byte, monotonic index */
@@ -72,7 +75,7 @@ int vprintk(const char *fmt, va_list args)
 
 	len = vscnprintf(text, sizeof(text), fmt, args);
 
-	local_irq_save(flags);
+	spin_lock_irqsave(&logbuf_lock, flags);
 	level = log_line_open ? log_line_level : DEFAULT_MESSAGE_LOGLEVEL;
 	if (p[0] == KERN_SOH[0] && p[1]) {
 		if (p[1] >= '0' && p[1] <= '7') {
@@ -92,7 +95,7 @@ int vprintk(const char *fmt, va_list args)
 	log_store(level, p, len);
 	if (level < console_loglevel)
 		console_write(p, len);
-	local_irq_restore(flags);
+	spin_unlock_irqrestore(&logbuf_lock, flags);
 	return len;
 }
 EXPORT_SYMBOL(vprintk);
@@ -124,7 +127,7 @@ static void log_walk(void (*emit)(int level, const char *s, unsigned int n))
 		int level = DEFAULT_MESSAGE_LOGLEVEL;
 		unsigned long flags;
 
-		local_irq_save(flags);
+		spin_lock_irqsave(&logbuf_lock, flags);
 		if (pos - log_first > LOG_BUF_LEN)	/* overwritten meanwhile */
 			pos = log_first;
 		if (log_buf[pos & LOG_MASK] == KERN_SOH[0] && pos + 1 != log_next) {
@@ -138,7 +141,7 @@ static void log_walk(void (*emit)(int level, const char *s, unsigned int n))
 			if (c == '\n')
 				break;
 		}
-		local_irq_restore(flags);
+		spin_unlock_irqrestore(&logbuf_lock, flags);
 		emit(level, line, n);
 	}
 }

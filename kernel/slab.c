@@ -45,7 +45,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <coyote/memory.h>
-#include <asm/irqflags.h>
+#include <linux/spinlock.h>
 
 #define HEAP_ALIGN	8
 #define MAGIC_USED	0xa110c8edu
@@ -92,6 +92,8 @@ struct freed {
 	const void *owner, *freer;
 };
 
+/* Every walk and change of the heap's blocks and counters, on any CPU. */
+static DEFINE_SPINLOCK(heap_lock);
 static struct heap_region regions[MEM_MAX_REGIONS];
 static int nr_regions;
 static struct hblk *free_list;
@@ -476,10 +478,10 @@ static void *alloc(size_t size, const void *caller)
 	if (need < MIN_BLOCK)
 		need = MIN_BLOCK;
 
-	local_irq_save(irqflags);
+	spin_lock_irqsave(&heap_lock, irqflags);
 	while (find_fit(need, &prev, &b, &next, caller)) {
 		if (tries++) {
-			local_irq_restore(irqflags);
+			spin_unlock_irqrestore(&heap_lock, irqflags);
 			pr_err("the free list stays damaged after a rebuild: allocation of %zu bytes refused\n",
 			       size);
 			return NULL;
@@ -487,7 +489,7 @@ static void *alloc(size_t size, const void *caller)
 		rebuild_free_list();
 	}
 	if (!b) {
-		local_irq_restore(irqflags);
+		spin_unlock_irqrestore(&heap_lock, irqflags);
 		pr_warn("out of memory: no free block of %zu bytes\n", size);
 		return NULL;
 	}
@@ -512,7 +514,7 @@ static void *alloc(size_t size, const void *caller)
 	}
 	heap_used += need;
 	heap_allocs++;
-	local_irq_restore(irqflags);
+	spin_unlock_irqrestore(&heap_lock, irqflags);
 	return b + 1;
 }
 
@@ -595,9 +597,9 @@ void kfree(const void *p)
 		report("not a heap pointer", p, caller);
 		return;
 	}
-	local_irq_save(irqflags);
+	spin_lock_irqsave(&heap_lock, irqflags);
 	if (block_ok(b, MAGIC_FREE)) {
-		local_irq_restore(irqflags);
+		spin_unlock_irqrestore(&heap_lock, irqflags);
 		report("double free", p, caller);
 		return;
 	}
@@ -605,7 +607,7 @@ void kfree(const void *p)
 		redzone_ok(b, caller, "kfree");
 		owner = owner_of(b)->caller;
 	} else if (!block_ok(b, MAGIC_USED)) {
-		local_irq_restore(irqflags);
+		spin_unlock_irqrestore(&heap_lock, irqflags);
 		report_bad_header(p, caller);
 		return;
 	}
@@ -613,7 +615,7 @@ void kfree(const void *p)
 	 * after a damaged link leaves it out. */
 	while (find_place(b, &prev, &next, &after, caller)) {
 		if (tries++) {
-			local_irq_restore(irqflags);
+			spin_unlock_irqrestore(&heap_lock, irqflags);
 			pr_err("the free list stays damaged after a rebuild: kfree(%p) from %pS leaves the block used\n",
 			       p, caller);
 			return;
@@ -645,7 +647,7 @@ void kfree(const void *p)
 		if (debug)
 			memset(b, POISON_FREE, FREE_LINK);
 	}
-	local_irq_restore(irqflags);
+	spin_unlock_irqrestore(&heap_lock, irqflags);
 }
 EXPORT_SYMBOL(kfree);
 
@@ -654,7 +656,7 @@ void kmem_get_stats(struct heap_stats *st)
 	unsigned long irqflags;
 
 	memset(st, 0, sizeof(*st));
-	local_irq_save(irqflags);
+	spin_lock_irqsave(&heap_lock, irqflags);
 	st->total = heap_total;
 	st->used = heap_used;
 	st->free = heap_total - heap_used;
@@ -668,7 +670,7 @@ void kmem_get_stats(struct heap_stats *st)
 		if (!next_free(b, &n, NULL, NULL))
 			break;
 	}
-	local_irq_restore(irqflags);
+	spin_unlock_irqrestore(&heap_lock, irqflags);
 }
 
 /*
@@ -684,7 +686,7 @@ int kmem_check(void)
 	bool relink = false;
 	int ret = 0;
 
-	local_irq_save(irqflags);
+	spin_lock_irqsave(&heap_lock, irqflags);
 	for (int i = 0; i < nr_regions && !ret; i++) {
 		char *p = regions[i].start;
 
@@ -717,6 +719,6 @@ int kmem_check(void)
 		rebuild_free_list();
 		ret = -EFAULT;
 	}
-	local_irq_restore(irqflags);
+	spin_unlock_irqrestore(&heap_lock, irqflags);
 	return ret;
 }

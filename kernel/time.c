@@ -14,7 +14,9 @@
 #include <linux/export.h>
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
+#include <linux/percpu.h>
 #include <linux/printk.h>
+#include <linux/spinlock.h>
 #include <linux/string.h>
 #include <asm/irq.h>
 #include <asm/irqflags.h>
@@ -90,6 +92,8 @@ EXPORT_SYMBOL(uptime_ms);
  */
 #define NSEC_PER_SEC 1000000000ull
 
+/* The clocksource's reading and totals: ktime_get_ns() on any CPU. */
+static DEFINE_SPINLOCK(timekeeping_lock);
 static struct clocksource *clocksource;
 static u32 cs_last;		/* the counter at the last reading */
 static u64 cs_cycles;		/* counted by the clocksource since it registered */
@@ -114,10 +118,21 @@ static u64 timekeeping_advance(void)
 	return ktime_base_ns + cycles_to_ns(cs_cycles, clocksource->rate);
 }
 
+/* Ticks each CPU's own timer counted (cpus, the smp self-test). */
+DEFINE_PER_CPU(unsigned long, tick_cpu_count);
+
+/* Every CPU's timer calls this; jiffies and the clock are CPU 0's work. */
 void tick_handle_periodic(void)
 {
+	unsigned int cpu = smp_processor_id();
+
+	per_cpu(tick_cpu_count, cpu)++;
+	if (cpu)
+		return;
 	jiffies++;
+	spin_lock(&timekeeping_lock);
 	timekeeping_advance();
+	spin_unlock(&timekeeping_lock);
 	softlockup_tick();
 }
 
@@ -126,9 +141,9 @@ u64 ktime_get_ns(void)
 	unsigned long flags;
 	u64 ns;
 
-	local_irq_save(flags);
+	spin_lock_irqsave(&timekeeping_lock, flags);
 	ns = timekeeping_advance();
-	local_irq_restore(flags);
+	spin_unlock_irqrestore(&timekeeping_lock, flags);
 	return ns;
 }
 EXPORT_SYMBOL(ktime_get_ns);
@@ -141,11 +156,11 @@ int clocksource_register(struct clocksource *cs)
 		return -EBUSY;
 	if (!cs->rate)
 		return -EINVAL;
-	local_irq_save(flags);
+	spin_lock_irqsave(&timekeeping_lock, flags);
 	cs_last = cs->read(cs);
 	cs_cycles = 0;
 	clocksource = cs;
-	local_irq_restore(flags);
+	spin_unlock_irqrestore(&timekeeping_lock, flags);
 	pr_info("clocksource %s at %lu Hz\n", cs->name, cs->rate);
 	return 0;
 }
@@ -154,12 +169,12 @@ void clocksource_unregister(struct clocksource *cs)
 {
 	unsigned long flags;
 
-	local_irq_save(flags);
+	spin_lock_irqsave(&timekeeping_lock, flags);
 	if (clocksource == cs) {
 		ktime_base_ns = timekeeping_advance();
 		clocksource = NULL;
 	}
-	local_irq_restore(flags);
+	spin_unlock_irqrestore(&timekeeping_lock, flags);
 }
 
 struct clocksource *clocksource_get(void)

@@ -626,6 +626,18 @@ struct device_node *of_get_next_cpu_node(struct device_node *prev)
 	return NULL;
 }
 
+const char *of_cpu_enable_method(const struct device_node *np)
+{
+	const char *method;
+
+	if (!of_property_read_string(np, "enable-method", &method))
+		return method;
+	if (np->parent && !of_property_read_string(np->parent, "enable-method", &method))
+		return method;
+	return NULL;
+}
+EXPORT_SYMBOL(of_cpu_enable_method);
+
 /**
  * of_get_cpu_node() - the /cpus child whose "reg" holds hardware id @cpu
  * @thread: when not NULL, set to the index of @cpu within that "reg"

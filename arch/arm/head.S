@@ -18,6 +18,31 @@
 
 #define R_ARM_RELATIVE	23
 
+/*
+ * Entered in HYP mode (CPSR in r12): give PL1 the physical timer and
+ * counter, no virtual counter offset, and drop to SVC.  Clobbers r3.
+ */
+	.macro	leave_hyp
+	and	r3, r12, #MODE_MASK
+	teq	r3, #HYP_MODE
+	bne	6f
+	mrc	p15, 0, r3, c0, c1, 1		@ ID_PFR1: generic timer in 19:16?
+	tst	r3, #0x000f0000
+	beq	5f
+	mrc	p15, 4, r3, c14, c1, 0		@ CNTHCTL
+	orr	r3, r3, #3			@ PL1PCTEN | PL1PCEN
+	mcr	p15, 4, r3, c14, c1, 0
+	mov	r3, #0
+	mcrr	p15, 4, r3, r3, c14		@ CNTVOFF = 0
+5:	mov	r3, #(SVC_MODE | PSR_I_BIT | PSR_F_BIT)
+	orr	r3, r3, #PSR_A_BIT
+	msr	spsr_cxsf, r3
+	adr	r3, 6f
+	.inst	0xe12ef303			@ msr ELR_hyp, r3
+	.inst	0xe160006e			@ eret
+6:
+	.endm
+
 	.section .head.text, "ax"
 	.arm
 	.globl	_start
@@ -37,24 +62,7 @@ _start:
 	 * __boot_cpu_mode.  The HYP instructions are words: this file is
 	 * assembled for the ARMv5 the image also runs on.
 	 */
-	and	r3, r12, #MODE_MASK
-	teq	r3, #HYP_MODE
-	bne	6f
-	mrc	p15, 0, r3, c0, c1, 1		@ ID_PFR1: generic timer in 19:16?
-	tst	r3, #0x000f0000
-	beq	5f
-	mrc	p15, 4, r3, c14, c1, 0		@ CNTHCTL
-	orr	r3, r3, #3			@ PL1PCTEN | PL1PCEN
-	mcr	p15, 4, r3, c14, c1, 0
-	mov	r3, #0
-	mcrr	p15, 4, r3, r3, c14		@ CNTVOFF = 0
-5:	mov	r3, #(SVC_MODE | PSR_I_BIT | PSR_F_BIT)
-	orr	r3, r3, #PSR_A_BIT
-	msr	spsr_cxsf, r3
-	adr	r3, 6f
-	.inst	0xe12ef303			@ msr ELR_hyp, r3
-	.inst	0xe160006e			@ eret
-6:
+	leave_hyp
 
 	/*
 	 * delta = where we run - where we were linked.  adr is PC-relative
@@ -122,6 +130,62 @@ _start:
 	 * sees it (r5 = the type) rather than run with wrong addresses.
 	 */
 9:	b	9b
+
+/*
+ * A secondary core, started by its enable-method (arch/arm/smp.c) at this
+ * physical address: MMU off, IRQs masked, SVC mode (or HYP).  The image
+ * is relocated already (the boot CPU did it), so literals hold run
+ * addresses, which equal physical ones (the map is the identity).  Its
+ * stacks, the boot CPU's page tables, domains, SCTLR and vectors come from
+ * secondary_data; TPIDRPRW gets its logical number (smp_processor_id()).
+ */
+#define SD_CPU		0
+#define SD_STACKS	4
+#define SD_TTBR0	20
+#define SD_DACR		24
+#define SD_SCTLR	28
+#define SD_VBAR		32
+	.globl	secondary_startup
+secondary_startup:
+	mrs	r12, cpsr
+	leave_hyp
+	msr	cpsr_c, #(SVC_MODE | PSR_I_BIT | PSR_F_BIT)
+	ldr	r4, =secondary_data
+	ldr	r0, [r4, #SD_STACKS + 4]
+	msr	cpsr_c, #(IRQ_MODE | PSR_I_BIT | PSR_F_BIT)
+	mov	sp, r0
+	ldr	r0, [r4, #SD_STACKS + 8]
+	msr	cpsr_c, #(ABT_MODE | PSR_I_BIT | PSR_F_BIT)
+	mov	sp, r0
+	ldr	r0, [r4, #SD_STACKS + 12]
+	msr	cpsr_c, #(UND_MODE | PSR_I_BIT | PSR_F_BIT)
+	mov	sp, r0
+	msr	cpsr_c, #(FIQ_MODE | PSR_I_BIT | PSR_F_BIT)
+	mov	sp, r0
+	msr	cpsr_c, #(SVC_MODE | PSR_I_BIT | PSR_F_BIT)
+	ldr	sp, [r4, #SD_STACKS]
+
+	mov	r0, #0
+	mcr	p15, 0, r0, c2, c0, 2		@ TTBCR: TTBR0 only
+	ldr	r0, [r4, #SD_TTBR0]
+	mcr	p15, 0, r0, c2, c0, 0
+	ldr	r0, [r4, #SD_DACR]
+	mcr	p15, 0, r0, c3, c0, 0
+	mov	r0, #0
+	mcr	p15, 0, r0, c8, c7, 0		@ TLBIALL
+	mcr	p15, 0, r0, c7, c10, 4		@ DSB
+	ldr	r0, [r4, #SD_VBAR]
+	mcr	p15, 0, r0, c12, c0, 0		@ VBAR
+	ldr	r0, [r4, #SD_CPU]
+	mcr	p15, 0, r0, c13, c0, 4		@ TPIDRPRW = logical CPU
+	mcr	p15, 0, r0, c7, c5, 4		@ ISB
+	ldr	r1, [r4, #SD_SCTLR]
+	mcr	p15, 0, r1, c1, c0, 0		@ MMU on, as on the boot CPU
+	mcr	p15, 0, r0, c7, c5, 4		@ ISB
+	mov	fp, #0
+	bl	secondary_start_kernel
+7:	b	7b
+	.ltorg
 
 	/* Where the image was loaded minus where it was linked (0 when at 0x10000). */
 	.data

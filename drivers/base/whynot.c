@@ -48,6 +48,7 @@ static const char *const verdict_names[] = {
 	[WHYNOT_FAILED] = "failed",
 	[WHYNOT_CONTAINER] = "container",
 	[WHYNOT_WAITING] = "waiting",
+	[WHYNOT_CPU] = "cpu",
 };
 
 const char *whynot_verdict_name(enum whynot_verdict v)
@@ -699,6 +700,40 @@ static void explain_clock_on_no_bus(struct device_node *np, const struct whynot_
 	    "(no device of their own needed)", drv->name, path);
 }
 
+static enum whynot_verdict (*cpu_explainer)(struct device_node *np, whynot_out_t out,
+					    void *ctx);
+
+void whynot_set_cpu_explainer(enum whynot_verdict (*fn)(struct device_node *np,
+							whynot_out_t out, void *ctx))
+{
+	cpu_explainer = fn;
+}
+
+static bool is_cpu_node(struct device_node *np)
+{
+	struct device_node *cpu;
+
+	for_each_of_cpu_node(cpu)
+		if (cpu == np)
+			return true;
+	return false;
+}
+
+/* A CPU is no device: its enable-method starts it, not a driver. */
+static enum whynot_verdict explain_cpu(struct device_node *np, bool live, whynot_out_t out,
+				       void *ctx)
+{
+	const char *method = of_cpu_enable_method(np);
+
+	if (method)
+		say(out, ctx, "a CPU: no driver binds it; enable-method \"%s\" starts it", method);
+	else
+		say(out, ctx, "a CPU: no driver binds it, and it has no enable-method to start it");
+	if (live && cpu_explainer)
+		return cpu_explainer(np, out, ctx);
+	return WHYNOT_CPU;
+}
+
 enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_catalog *cat,
 				   bool live, whynot_out_t out, void *ctx)
 {
@@ -713,6 +748,8 @@ enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_c
 		say(out, ctx, "the root is the machine: its children are the devices");
 		return WHYNOT_CONTAINER;
 	}
+	if (is_cpu_node(np))
+		return explain_cpu(np, live, out, ctx);
 	if (!of_device_is_available(np)) {
 		const char *st = of_get_property(np, "status", NULL);
 

@@ -21,12 +21,18 @@
  *
  * The tick reprograms the compare value one period after the last one,
  * never after "now": late interrupts do not make the tick drift.  The low
- * 32 bits of the same counter are the clocksource.
+ * 32 bits of the same counter are the clocksource.  Every CPU has its own
+ * comparators behind the same PPI numbers: a secondary starts its own at
+ * the same rate as it comes up (a CPU hotplug starting callback) and
+ * counts its own ticks; jiffies stay the boot CPU's.
  */
 #include <linux/errno.h>
 #include <linux/interrupt.h>
+#include <linux/irq.h>
 #include <linux/jiffies.h>
 #include <linux/of.h>
+#include <linux/cpuhotplug.h>
+#include <linux/percpu.h>
 #include <linux/platform_device.h>
 #include <asm/arch_timer.h>
 #include <asm/cputype.h>
@@ -46,7 +52,7 @@ struct arch_timer {
 	enum arch_timer_reg_access access;	/* virtual or physical */
 	u32 rate;
 	u64 period;			/* counts per tick */
-	u64 next;			/* compare value of the coming tick */
+	int irqs[2];			/* the PPIs requested (virqs), 0: none */
 	bool is_tick;
 	struct clocksource cs;
 };
@@ -55,25 +61,71 @@ static const char *const ppi_names[] = {
 	"secure physical", "non-secure physical", "virtual", "hypervisor",
 };
 
+/* Compare value of each CPU's coming tick. */
+static DEFINE_PER_CPU(u64, arch_timer_next);
+/* The timer that drives the tick, for the secondaries' callbacks. */
+static struct arch_timer *arch_timer_tick;
+
 static irqreturn_t arch_timer_interrupt(int irq, void *dev_id)
 {
 	struct arch_timer *t = dev_id;
+	u64 *next = this_cpu_ptr(&arch_timer_next);
 
 	if (!(arch_timer_ctrl_read(t->access) & ARCH_TIMER_CTRL_IT_STAT))
 		return IRQ_NONE;
 	/* The line stays raised while the counter is past the compare value. */
-	t->next += t->period;
-	arch_timer_cval_write(t->access, t->next);
+	*next += t->period;
+	arch_timer_cval_write(t->access, *next);
 	tick_handle_periodic();
 	return IRQ_HANDLED;
 }
 
-/* The compare value is a count of the clocksource's own counter. */
+/*
+ * The compare value is a count of the clocksource's own counter: this
+ * CPU's, as tick_next_event() runs where jiffies advance (CPU 0).
+ */
 static u32 arch_timer_next_event(void *data)
 {
-	struct arch_timer *t = data;
+	(void)data;
+	return (u32)*this_cpu_ptr(&arch_timer_next);
+}
 
-	return (u32)t->next;
+/* This CPU's comparator: the first tick one period from now. */
+static void arch_timer_arm(struct arch_timer *t)
+{
+	u64 *next = this_cpu_ptr(&arch_timer_next);
+
+	*next = arch_counter_get(t->access) + t->period;
+	arch_timer_cval_write(t->access, *next);
+	arch_timer_ctrl_write(t->access, ARCH_TIMER_CTRL_ENABLE);
+}
+
+/* A secondary coming up: its own comparator and its own PPI enable bits. */
+static int arch_timer_starting_cpu(unsigned int cpu)
+{
+	struct arch_timer *t = arch_timer_tick;
+
+	if (!t)
+		return -ENODEV;
+	arch_timer_ctrl_write(t->access, 0);
+	for (unsigned int i = 0; i < ARRAY_SIZE(t->irqs); i++)
+		if (t->irqs[i] > 0)
+			enable_percpu_irq((unsigned int)t->irqs[i], 0);
+	arch_timer_arm(t);
+	return 0;
+}
+
+static int arch_timer_dying_cpu(unsigned int cpu)
+{
+	struct arch_timer *t = arch_timer_tick;
+
+	if (!t)
+		return 0;
+	arch_timer_ctrl_write(t->access, 0);
+	for (unsigned int i = 0; i < ARRAY_SIZE(t->irqs); i++)
+		if (t->irqs[i] > 0)
+			disable_percpu_irq((unsigned int)t->irqs[i]);
+	return 0;
 }
 
 static u32 arch_timer_clocksource_read(struct clocksource *cs)
@@ -126,15 +178,14 @@ static int arch_timer_request_irqs(struct platform_device *pdev, struct arch_tim
 		if (ret)
 			return dev_err_probe(dev, ret, "cannot request the %s timer's IRQ %d",
 					     ppi_names[ppis[i]], irq);
+		t->irqs[i] = irq;
 	}
 	return 0;
 }
 
 static void arch_timer_start(struct device *dev, struct arch_timer *t)
 {
-	t->next = arch_counter_get(t->access) + t->period;
-	arch_timer_cval_write(t->access, t->next);
-	arch_timer_ctrl_write(t->access, ARCH_TIMER_CTRL_ENABLE);
+	arch_timer_arm(t);
 	t->cs = (struct clocksource){ .name = dev_name(dev), .read = arch_timer_clocksource_read,
 				      .rate = t->rate, .data = t };
 	clocksource_register(&t->cs);
@@ -186,6 +237,9 @@ static int arch_timer_probe(struct platform_device *pdev)
 	}
 	arch_timer_start(dev, t);
 	t->is_tick = true;
+	arch_timer_tick = t;
+	cpuhp_setup_state_nocalls(CPUHP_AP_ARM_ARCH_TIMER_STARTING, "clockevents/arm/arch_timer:starting",
+				  arch_timer_starting_cpu, arch_timer_dying_cpu);
 	dev_info(dev, "%u Hz, %s timer, tick every %u counts\n", (unsigned int)t->rate,
 		 t->access == ARCH_TIMER_VIRT_ACCESS ? "virtual" : "physical",
 		 (unsigned int)t->period);
@@ -197,6 +251,8 @@ static int arch_timer_remove(struct platform_device *pdev)
 	struct arch_timer *t = platform_get_drvdata(pdev);
 
 	if (t->is_tick) {
+		cpuhp_remove_state(CPUHP_AP_ARM_ARCH_TIMER_STARTING);
+		arch_timer_tick = NULL;
 		arch_timer_ctrl_write(t->access, 0);
 		clocksource_unregister(&t->cs);
 		tick_unregister(dev_name(&pdev->dev));

@@ -13,10 +13,13 @@
  * in the irq domain.  Flags 3:0 are the trigger; for a PPI, bits 15:8 name
  * the CPU interfaces the line is wired to (0: the tree does not say).
  *
- * Only one CPU runs coyote: every SPI goes to this CPU's interface, all in
- * Group 0, one priority.  Which interface is ours the distributor tells:
+ * Every SPI goes to the boot CPU's interface, all in Group 0, one
+ * priority.  Which interface is a CPU's own the distributor tells:
  * ITARGETSR0-7 read back the reading CPU's own bit (read-as-zero on a
- * uniprocessor GIC, whose only interface is 0).  As in Linux, a GIC whose
+ * uniprocessor GIC, whose only interface is 0).  Each secondary sets up
+ * its own CPU interface and banked SGI/PPI registers as it comes up (a
+ * CPU hotplug starting callback); SGIs are the IPIs (GICD_SGIR names the
+ * target interfaces), PPIs take the per-CPU flow.  As in Linux, a GIC whose
  * interrupt parent is itself or nobody is the root controller; its own
  * `interrupts`, if any, are the virtualization extensions' maintenance
  * interrupt (QEMU's virt with virtualization=on), which coyote leaves
@@ -30,7 +33,11 @@
 #include <linux/platform_device.h>
 #include <linux/printk.h>
 #include <asm/io.h>
+#include <linux/cpuhotplug.h>
+#include <linux/smp.h>
+#include <asm/barrier.h>
 #include <asm/irqflags.h>
+#include <asm/smp.h>
 
 #define GICD_CTLR		0x000
 #define GICD_TYPER		0x004	/* 4:0 = lines / 32 - 1 */
@@ -41,6 +48,7 @@
 #define GICD_IPRIORITYR		0x400	/* one byte per ID */
 #define GICD_ITARGETSR		0x800	/* one byte per ID */
 #define GICD_ICFGR(n)		(0xc00 + 4 * (n))
+#define GICD_SGIR		0xf00	/* 23:16 target interfaces, 3:0 SGI */
 #define GICD_PIDR2		0xfe8	/* 7:4 = architecture version */
 
 #define GICC_CTLR		0x000
@@ -52,6 +60,7 @@
 #define GIC_SPI			0
 #define GIC_PPI			1
 #define GIC_SPI_BASE		32
+#define GIC_NR_SGIS		16
 #define GIC_PPI_BASE		16
 #define GIC_SPURIOUS		1023
 #define GIC_MAX_LINES		1020
@@ -69,6 +78,8 @@ struct gic {
 };
 
 static struct gic *root_gic;
+/* Each logical CPU's interface bit (GICD_SGIR's target list). */
+static u8 gic_cpu_map[NR_CPUS];
 
 static void gic_mask(struct irq_data *d)
 {
@@ -153,7 +164,8 @@ static int gic_set_type(struct irq_data *d, unsigned int type)
 			edge ? "levels" : "edges");
 		edge = !edge;
 	}
-	irq_set_handler_locked(d, edge ? handle_edge_irq : handle_level_irq);
+	if (d->hwirq >= GIC_SPI_BASE)
+		irq_set_handler_locked(d, edge ? handle_edge_irq : handle_level_irq);
 	return 0;
 }
 
@@ -174,7 +186,8 @@ static int gic_map(struct irq_domain *d, unsigned int virq, irq_hw_number_t hw)
 	/* SGI and PPI targets are fixed (each CPU has its own). */
 	if (hw >= GIC_SPI_BASE)
 		writeb(gic->cpu_mask, (char __iomem *)gic->dist + GICD_ITARGETSR + hw);
-	irq_set_chip_and_handler(virq, &gic_chip, handle_level_irq);
+	irq_set_chip_and_handler(virq, &gic_chip,
+				 hw < GIC_SPI_BASE ? handle_percpu_irq : handle_level_irq);
 	return irq_set_chip_data(virq, gic);
 }
 
@@ -229,7 +242,8 @@ static int gic_irq_domain_alloc(struct irq_domain *d, unsigned int virq, unsigne
 	writeb(GIC_PRIO_DEFAULT, (char __iomem *)gic->dist + GICD_IPRIORITYR + hw);
 	if (hw >= GIC_SPI_BASE)
 		writeb(gic->cpu_mask, (char __iomem *)gic->dist + GICD_ITARGETSR + hw);
-	irq_domain_set_info(d, virq, hw, &gic_chip, gic, handle_level_irq, NULL, NULL);
+	irq_domain_set_info(d, virq, hw, &gic_chip, gic,
+			    hw < GIC_SPI_BASE ? handle_percpu_irq : handle_level_irq, NULL, NULL);
 	return 0;
 }
 
@@ -250,6 +264,12 @@ static void gic_handle_irq(struct pt_regs *regs)
 
 		if (id == GIC_SPURIOUS) {
 			return;
+		}
+		/* An IPI: EOI first, so the next one can be taken after it. */
+		if (id < GIC_NR_SGIS) {
+			writel(iar, (char __iomem *)gic->cpu + GICC_EOIR);
+			handle_IPI(id);
+			continue;
 		}
 		/* An ID with no mapping has no chip to EOI it: do it here. */
 		if (generic_handle_domain_irq(gic->domain, id) < 0) {
@@ -273,6 +293,45 @@ static u8 gic_cpu_mask(struct gic *gic)
 	return 1;	/* uniprocessor GIC: interface 0 */
 }
 
+/* A CPU's own (banked) registers: SGIs on, PPIs off until their drivers
+ * enable them on that CPU, one priority, the CPU interface on. */
+static void gic_cpu_init(struct gic *gic)
+{
+	char __iomem *dist = gic->dist;
+
+	writel(~0u, dist + GICD_ICENABLER(0));
+	writel(~0u, dist + GICD_ICPENDR(0));
+	for (unsigned int i = 0; i < GIC_SPI_BASE; i++)
+		writeb(GIC_PRIO_DEFAULT, dist + GICD_IPRIORITYR + i);
+	writel((1u << GIC_NR_SGIS) - 1, dist + GICD_ISENABLER(0));
+	writel(GIC_PMR_UNMASK, (char __iomem *)gic->cpu + GICC_PMR);
+	writel(1, (char __iomem *)gic->cpu + GICC_CTLR);
+}
+
+/* A secondary coming up (cpuhp starting callback, on that CPU). */
+static int gic_starting_cpu(unsigned int cpu)
+{
+	struct gic *gic = root_gic;
+
+	if (!gic)
+		return -ENODEV;
+	gic_cpu_map[cpu] = gic_cpu_mask(gic);
+	gic_cpu_init(gic);
+	return 0;
+}
+
+/* IPI @ipinr to the logical CPUs in @cpumask, through their interfaces. */
+static void gic_raise_softirq(unsigned long cpumask, unsigned int ipinr)
+{
+	u32 targets = 0;
+
+	for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++)
+		if (cpumask & (1ul << cpu))
+			targets |= gic_cpu_map[cpu];
+	dsb();		/* what the IPI announces is in memory before it lands */
+	writel(targets << 16 | ipinr, (char __iomem *)root_gic->dist + GICD_SGIR);
+}
+
 static void gic_hw_init(struct gic *gic)
 {
 	char __iomem *dist = gic->dist;
@@ -286,9 +345,8 @@ static void gic_hw_init(struct gic *gic)
 	/* SPIs level-sensitive, as every device on these boards is. */
 	for (i = GIC_SPI_BASE / 16; i < gic->nr_lines / 16; i++)
 		writel(0, dist + GICD_ICFGR(i));
-	writel(GIC_PMR_UNMASK, (char __iomem *)gic->cpu + GICC_PMR);
 	writel(1, dist + GICD_CTLR);
-	writel(1, (char __iomem *)gic->cpu + GICC_CTLR);
+	gic_cpu_init(gic);
 }
 
 #define GIC_CELLS "the GIC binding's specifier is 3 cells (type, number, flags)"
@@ -345,7 +403,11 @@ static int gic_probe(struct platform_device *pdev)
 	if (!gic->domain)
 		return -ENOMEM;
 	root_gic = gic;
+	gic_cpu_map[smp_processor_id()] = gic->cpu_mask;
 	set_handle_irq(gic_handle_irq);
+	set_smp_cross_call(gic_raise_softirq);
+	cpuhp_setup_state_nocalls(CPUHP_AP_IRQ_GIC_STARTING, "irqchip/arm/gic:starting",
+				  gic_starting_cpu, NULL);
 	platform_set_drvdata(pdev, gic);
 	dev_info(&pdev->dev, "GICv%u, %u interrupt IDs, root controller\n", (unsigned int)arch,
 		 gic->nr_lines);
@@ -356,6 +418,8 @@ static int gic_remove(struct platform_device *pdev)
 {
 	struct gic *gic = platform_get_drvdata(pdev);
 
+	cpuhp_remove_state(CPUHP_AP_IRQ_GIC_STARTING);
+	set_smp_cross_call(NULL);
 	writel(0, (char __iomem *)gic->dist + GICD_CTLR);
 	set_handle_irq(NULL);
 	root_gic = NULL;

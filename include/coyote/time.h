@@ -15,7 +15,8 @@ struct clocksource;
 int tick_register(const char *name, unsigned int hz);
 /* The tick's timer goes away: jiffies stop, msleep() stops waiting. */
 void tick_unregister(const char *name);
-/* From the timer's interrupt handler: one tick has passed. */
+/* From the timer's interrupt handler, on any CPU: one tick has passed
+ * (counted in tick_cpu_count; on CPU 0 also in jiffies). */
 void tick_handle_periodic(void);
 /*
  * The tick's timer tells where its coming tick falls, in counts of @cs, a
@@ -31,6 +32,7 @@ void tick_set_next_event(struct clocksource *cs, u32 (*next_event)(void *data), 
  * not tell, or the clocksource registered is not the one it counts by.
  */
 int tick_next_event(u32 *count, u32 *slack);
+extern unsigned long tick_cpu_count[];
 /* The device driving the tick, or NULL (also when it never ticked). */
 const char *tick_source(void);
 /*

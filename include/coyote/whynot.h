@@ -87,6 +87,8 @@ enum whynot_verdict {
 	WHYNOT_FAILED,
 	WHYNOT_CONTAINER,       /* the root or a bus node: its children are devices */
 	WHYNOT_WAITING,         /* live: a supplier it links to is not bound yet */
+	WHYNOT_CPU,             /* a CPU node: started by its enable-method, or
+				 * (live) off, with the kernel's reason */
 };
 
 /* "bound", "would bind", "disabled", ... (also the ofdump --devices column). */
@@ -139,6 +141,15 @@ struct device *whynot_find_device(const struct device_node *np);
  * Return: the catalogue (a static table: valid until the next call).
  */
 const struct whynot_catalog *whynot_live_catalog(void);
+
+/*
+ * whynot_set_cpu_explainer() - who explains a CPU node (a /cpus child):
+ * the kernel's SMP code, which knows whether it started the core and why
+ * not; NULL unregisters.  Without one (the host) a CPU node is predicted
+ * from the tree alone.  @fn returns WHYNOT_CPU, its lines saying the state.
+ */
+void whynot_set_cpu_explainer(enum whynot_verdict (*fn)(struct device_node *np,
+							whynot_out_t out, void *ctx));
 
 /* Levenshtein distance between @a and @b (for "did you mean"). */
 int whynot_edit_distance(const char *a, const char *b);

@@ -181,6 +181,11 @@ void handle_level_irq(struct irq_desc *desc);
  * actions, as handle_level_irq().
  */
 void handle_edge_irq(struct irq_desc *desc);
+/* A per-CPU line (GIC PPI): acknowledged, run, EOIed; never masked here. */
+void handle_percpu_irq(struct irq_desc *desc);
+/* Unmask / mask a per-CPU line on the calling CPU only. */
+void enable_percpu_irq(unsigned int irq, unsigned int type);
+void disable_percpu_irq(unsigned int irq);
 
 /**
  * generic_handle_irq() - run @irq's flow handler (from a controller's

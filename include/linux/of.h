@@ -166,6 +166,8 @@ int of_get_child_count(const struct device_node *np);
 int of_get_available_child_count(const struct device_node *np);
 struct device_node *of_get_cpu_node(int cpu, unsigned int *thread);
 struct device_node *of_get_next_cpu_node(struct device_node *prev);
+/* A CPU node's enable-method: its own, else /cpus's for all; NULL: none. */
+const char *of_cpu_enable_method(const struct device_node *np);
 
 bool of_node_name_eq(const struct device_node *np, const char *name);
 bool of_node_name_prefix(const struct device_node *np, const char *prefix);

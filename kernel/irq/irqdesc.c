@@ -27,11 +27,17 @@
 #include <linux/module.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
+#include <linux/spinlock.h>
 #include <linux/string.h>
 
 static struct irq_desc irq_descs[NR_IRQS];
+/* Changes to descriptors from task context (any CPU).  Dispatch does not
+ * take it: a device line (SPI) is routed to CPU 0 alone, and a per-CPU
+ * line's flow (handle_percpu_irq) changes nothing another CPU shares. */
+static DEFINE_SPINLOCK(irq_desc_lock);
 static unsigned long spurious;
-static unsigned int nesting, max_nesting;
+static unsigned int nesting[NR_CPUS], max_nesting;
 static void (*root_handler)(struct pt_regs *regs);
 
 struct irq_desc *irq_to_desc(unsigned int irq)
@@ -93,7 +99,7 @@ int irq_alloc_desc(void)
 	unsigned long flags;
 	unsigned int i;
 
-	local_irq_save(flags);
+	spin_lock_irqsave(&irq_desc_lock, flags);
 	for (i = 1; i < NR_IRQS; i++) {
 		if (irq_descs[i].in_use)
 			continue;
@@ -101,10 +107,10 @@ int irq_alloc_desc(void)
 		irq_descs[i].irq_data.irq = i;
 		irq_descs[i].handle_irq = handle_level_irq;
 		irq_descs[i].in_use = true;
-		local_irq_restore(flags);
+		spin_unlock_irqrestore(&irq_desc_lock, flags);
 		return (int)i;
 	}
-	local_irq_restore(flags);
+	spin_unlock_irqrestore(&irq_desc_lock, flags);
 	return -ENOSPC;
 }
 
@@ -116,11 +122,11 @@ void irq_free_desc(unsigned int irq)
 
 	if (!desc)
 		return;
-	local_irq_save(flags);
+	spin_lock_irqsave(&irq_desc_lock, flags);
 	act = desc->action;
 	desc->action = NULL;
 	desc->in_use = false;
-	local_irq_restore(flags);
+	spin_unlock_irqrestore(&irq_desc_lock, flags);
 	for (; act; act = next) {
 		next = act->next;
 		pr_warn("virq %u freed with handler %s still requested\n", irq, act->name);
@@ -178,7 +184,7 @@ void irq_set_chained_handler_and_data(unsigned int irq, irq_flow_handler_t handl
 		pr_err("chained handler for unmapped virq %u\n", irq);
 		return;
 	}
-	local_irq_save(flags);
+	spin_lock_irqsave(&irq_desc_lock, flags);
 	if (handle) {
 		desc->handle_irq = handle;
 		desc->handler_data = data;
@@ -191,7 +197,7 @@ void irq_set_chained_handler_and_data(unsigned int irq, irq_flow_handler_t handl
 		desc->handler_data = NULL;
 		desc->chained = false;
 	}
-	local_irq_restore(flags);
+	spin_unlock_irqrestore(&irq_desc_lock, flags);
 }
 EXPORT_SYMBOL(irq_set_chained_handler_and_data);
 
@@ -221,14 +227,14 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 	act->flags = flags;
 	act->owner = module_owner(NULL, (const void *)handler);
 
-	local_irq_save(iflags);
+	spin_lock_irqsave(&irq_desc_lock, iflags);
 	first = !desc->action;
 	for (pp = &desc->action; *pp; pp = &(*pp)->next)
 		;
 	*pp = act;
 	if (first && desc->depth == 0)
 		desc_unmask(desc);
-	local_irq_restore(iflags);
+	spin_unlock_irqrestore(&irq_desc_lock, iflags);
 	return 0;
 }
 EXPORT_SYMBOL(request_irq);
@@ -242,7 +248,7 @@ const char *free_irq(unsigned int irq, void *dev_id)
 
 	if (!desc)
 		return NULL;
-	local_irq_save(flags);
+	spin_lock_irqsave(&irq_desc_lock, flags);
 	for (pp = &desc->action; *pp; pp = &(*pp)->next)
 		if ((*pp)->dev_id == dev_id)
 			break;
@@ -252,7 +258,7 @@ const char *free_irq(unsigned int irq, void *dev_id)
 		if (!desc->action)
 			desc_mask(desc);
 	}
-	local_irq_restore(flags);
+	spin_unlock_irqrestore(&irq_desc_lock, flags);
 	if (!act) {
 		pr_warn("free_irq(%u): no handler with that dev_id\n", irq);
 		return NULL;
@@ -326,10 +332,10 @@ void disable_irq(unsigned int irq)
 
 	if (!desc)
 		return;
-	local_irq_save(flags);
+	spin_lock_irqsave(&irq_desc_lock, flags);
 	if (desc->depth++ == 0)
 		desc_mask(desc);
-	local_irq_restore(flags);
+	spin_unlock_irqrestore(&irq_desc_lock, flags);
 }
 EXPORT_SYMBOL(disable_irq);
 
@@ -340,15 +346,36 @@ void enable_irq(unsigned int irq)
 
 	if (!desc)
 		return;
-	local_irq_save(flags);
+	spin_lock_irqsave(&irq_desc_lock, flags);
 	if (desc->depth == 0) {
 		pr_warn("unbalanced enable_irq(%u)\n", irq);
 	} else if (--desc->depth == 0 && (desc->action || desc->chained)) {
 		desc_unmask(desc);
 	}
-	local_irq_restore(flags);
+	spin_unlock_irqrestore(&irq_desc_lock, flags);
 }
 EXPORT_SYMBOL(enable_irq);
+
+/* A per-CPU line (PPI) on or off on this CPU only: the GIC banks the
+ * enable bits of IDs 0-31 per CPU.  @type: kept for Linux's signature. */
+void enable_percpu_irq(unsigned int irq, unsigned int type)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+
+	(void)type;
+	if (desc)
+		desc_unmask(desc);
+}
+EXPORT_SYMBOL(enable_percpu_irq);
+
+void disable_percpu_irq(unsigned int irq)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+
+	if (desc)
+		desc_mask(desc);
+}
+EXPORT_SYMBOL(disable_percpu_irq);
 
 int irq_set_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool val)
 {
@@ -369,12 +396,12 @@ int irq_set_irq_type(unsigned int irq, unsigned int type)
 
 	if (!desc || (type & ~(unsigned int)IRQ_TYPE_SENSE_MASK))
 		return -EINVAL;
-	local_irq_save(flags);
+	spin_lock_irqsave(&irq_desc_lock, flags);
 	if (chip && chip->irq_set_type)
 		ret = chip->irq_set_type(&desc->irq_data, type);
 	if (!ret)
 		desc->irq_data.type = type;
-	local_irq_restore(flags);
+	spin_unlock_irqrestore(&irq_desc_lock, flags);
 	if (ret)
 		pr_err("virq %u (hwirq %lu of %s): trigger type %u refused (%d)\n", irq,
 		       desc->irq_data.hwirq, chip->name ? chip->name : "?", type, ret);
@@ -466,6 +493,20 @@ void handle_level_irq(struct irq_desc *desc)
 }
 EXPORT_SYMBOL(handle_level_irq);
 
+/*
+ * A per-CPU line (a GIC PPI: each CPU's own timer): every CPU runs it on
+ * its own, so nothing is masked (the enable bit is banked per CPU and
+ * belongs to the CPU's own bring-up), only acknowledged.
+ */
+void handle_percpu_irq(struct irq_desc *desc)
+{
+	desc->count++;
+	desc_ack(desc);
+	run_actions(desc);
+	desc_eoi(desc);
+}
+EXPORT_SYMBOL(handle_percpu_irq);
+
 void handle_edge_irq(struct irq_desc *desc)
 {
 	desc->count++;
@@ -502,25 +543,26 @@ int set_handle_irq(void (*handler)(struct pt_regs *regs))
 	return 0;
 }
 
-static struct pt_regs *irq_regs;
+static struct pt_regs *irq_regs[NR_CPUS];
 
 struct pt_regs *get_irq_regs(void)
 {
-	return irq_regs;
+	return irq_regs[smp_processor_id()];
 }
 
 /* Overrides arch/arm's weak default: the IRQ exception lands here. */
 void handle_arch_irq(struct pt_regs *regs)
 {
-	struct pt_regs *old = irq_regs;
+	unsigned int cpu = smp_processor_id();
+	struct pt_regs *old = irq_regs[cpu];
 
-	if (++nesting > max_nesting)
-		max_nesting = nesting;
-	irq_regs = regs;
+	if (++nesting[cpu] > max_nesting)
+		max_nesting = nesting[cpu];
+	irq_regs[cpu] = regs;
 	if (root_handler)
 		root_handler(regs);
 	else
 		spurious++;
-	irq_regs = old;
-	nesting--;
+	irq_regs[cpu] = old;
+	nesting[cpu]--;
 }

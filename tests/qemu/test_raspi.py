@@ -5,7 +5,8 @@ every board, and the Pi's own devices against what QEMU 7.2 models:
 
 - the BCM2836 per-core controller (root) and the BCM2835 ARM controller
   chained into it; the other three cores parked (QEMU's boot stub polls a
-  mailbox register in a loop otherwise, slowing every device access);
+  mailbox register in a loop otherwise, slowing every device access), then
+  released by the kernel's brcm,bcm2836-smp method (tests/qemu/test_smp.py);
 - the tick from the generic timer, the clocksource from the system timer,
   and the system timer ticking when the tree has no generic timer;
 - cprman's clocks: every rate `clk` shows equals what QEMU's model feeds
@@ -102,6 +103,7 @@ def test_controllers_and_parked_cores(pi):
     assert re.search(r"3f00b200\.interrupt-controller: BCM2835 ARM controller, 96 lines, "
                      r"cascaded into local_intc@40000000 line 8", log), log
     assert "bcm2836: 3 other core(s) parked in WFI" in log, log
+    assert "smp: 4 of 4 CPUs online" in log, log
 
 
 def test_tick_from_the_generic_timer_clocksource_from_the_system_timer(pi):

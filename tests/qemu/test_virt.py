@@ -101,21 +101,25 @@ def test_psci_by_the_trees_method(virt):
 
 def test_cpus_lists_every_cpu_node(virt):
     """One line per CPU node of QEMU's blob, reg and enable-method as the
-    blob has them; one CPU runs (no secondary bring-up)."""
+    blob has them; every one online (the boot CPU, the others through
+    PSCI), each counting ticks of its own."""
     nodes = subprocess.run(["fdtget", "-l", str(virt.dtb), "/cpus"], capture_output=True,
                            text=True, timeout=30, check=True).stdout.split()
     cpus = [n for n in nodes if n.startswith("cpu@")]
     smp = int(CONFIGS[virt.name][CONFIGS[virt.name].index("-smp") + 1]) \
         if "-smp" in CONFIGS[virt.name] else 1
     assert len(cpus) == smp, nodes
+    assert "smp: %d of %d CPU%s online" % (smp, smp, "s" if smp > 1 else "") in \
+        virt.c.boot_log, virt.c.boot_log
     out = virt.c.run("cpus")
-    for n in cpus:
+    for i, n in enumerate(cpus):
         reg = int(fdtget(virt.dtb, "/cpus/" + n, "reg", "x"), 16)
         method = fdtget(virt.dtb, "/cpus/" + n, "enable-method") or "-"
-        state = "running (this CPU)" if n == "cpu@0" else "not started"
-        assert re.search(r"^%s\s+0x%08x\s+arm,\S+\s+%s\s+%s$" % (re.escape(n), reg,
-                         re.escape(method), re.escape(state)), out, re.M), (n, out)
-    assert "%d CPU(s) in the tree, 1 running" % smp in out, out
+        state = "online (the boot CPU), this CPU" if n == "cpu@0" else \
+            "online (started by %s)" % method
+        assert re.search(r"^%s\s+0x%08x\s+%d\s+%s\s+[1-9]\d*\s+\d+\s+%s$" % (
+            re.escape(n), reg, i, re.escape(method), re.escape(state)), out, re.M), (n, out)
+    assert "%d CPU(s) in the tree, %d online" % (smp, smp) in out, out
     assert len(re.findall(r"^cpu@", out, re.M)) == smp, out
 
 

@@ -10,9 +10,9 @@
  * (`arm,psci` alone) named its IDs in the tree and had no SYSTEM_OFF or
  * SYSTEM_RESET: not supported here.
  *
- * This driver prints the version and registers SYSTEM_RESET as a restart
- * handler and SYSTEM_OFF as a power-off handler.  CPU_ON is not used: one
- * CPU runs coyote.
+ * This driver prints the version, registers SYSTEM_RESET as a restart
+ * handler and SYSTEM_OFF as a power-off handler, and offers CPU_ON to the
+ * "psci" enable-method (arch/arm/psci_smp.c) while it is bound.
  */
 #include <linux/errno.h>
 #include <linux/of.h>
@@ -20,10 +20,12 @@
 #include <linux/printk.h>
 #include <linux/reboot.h>
 #include <linux/string.h>
+#include <linux/psci.h>
 #include <asm/extable.h>
 
 #define PSCI_0_2_FN_BASE		0x84000000u
 #define PSCI_0_2_FN_PSCI_VERSION	(PSCI_0_2_FN_BASE + 0x0)
+#define PSCI_0_2_FN_CPU_ON		(PSCI_0_2_FN_BASE + 0x3)
 #define PSCI_0_2_FN_SYSTEM_OFF		(PSCI_0_2_FN_BASE + 0x8)
 #define PSCI_0_2_FN_SYSTEM_RESET	(PSCI_0_2_FN_BASE + 0x9)
 
@@ -78,6 +80,32 @@ static u32 __invoke_psci_fn_smc(u32 fn, u32 arg0, u32 arg1, u32 arg2, int *err)
 			 : "+r"(r0), [e] "+r"(e) : "r"(r1), "r"(r2), "r"(r3) : "memory");
 	*err = e;
 	return r0;
+}
+
+/* The bound firmware, for CPU_ON; NULL when none. */
+static struct psci *psci_fw;
+
+static const char *const psci_ret_names[] = {
+	[1] = "NOT_SUPPORTED", [2] = "INVALID_PARAMETERS", [3] = "DENIED", [4] = "ALREADY_ON",
+	[5] = "ON_PENDING", [6] = "INTERNAL_FAILURE", [7] = "NOT_PRESENT", [8] = "DISABLED",
+	[9] = "INVALID_ADDRESS",
+};
+
+const char *psci_ret_name(int ret)
+{
+	if (ret >= 0 || -ret >= (int)ARRAY_SIZE(psci_ret_names))
+		return ret ? "unknown error" : "SUCCESS";
+	return psci_ret_names[-ret];
+}
+
+int psci_cpu_on(u64 hwid, unsigned long entry, unsigned long context)
+{
+	int ret, err;
+
+	if (!psci_fw)
+		return -ENODEV;
+	ret = (int)psci_fw->invoke(PSCI_0_2_FN_CPU_ON, (u32)hwid, (u32)entry, (u32)context, &err);
+	return err ? -EFAULT : ret;
 }
 
 /* SYSTEM_RESET and SYSTEM_OFF do not return; if they do, PSCI refused. */
@@ -151,6 +179,7 @@ static int psci_probe(struct platform_device *pdev)
 	register_restart_handler(&p->restart_nb);
 	register_power_off_handler(&p->power_off_nb);
 	platform_set_drvdata(pdev, p);
+	psci_fw = p;
 	dev_info(dev, "PSCIv%u.%u through %s\n", (unsigned int)PSCI_VERSION_MAJOR(ver),
 		 (unsigned int)PSCI_VERSION_MINOR(ver), p->method);
 	return 0;
@@ -160,6 +189,7 @@ static int psci_remove(struct platform_device *pdev)
 {
 	struct psci *p = platform_get_drvdata(pdev);
 
+	psci_fw = NULL;
 	unregister_power_off_handler(&p->power_off_nb);
 	return unregister_restart_handler(&p->restart_nb);
 }

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Starting the other cores (arch/arm/smp.c).  A CPU node's
+ * `enable-method` names how; each method is an entry in a table built by
+ * the linker, as Linux's CPU_METHOD_OF_DECLARE builds its own:
+ *
+ *   static const struct smp_operations psci_smp_ops = {
+ *           .smp_boot_secondary = psci_boot_secondary,
+ *   };
+ *   CPU_METHOD_OF_DECLARE(psci_smp, "psci", &psci_smp_ops);
+ */
+#ifndef _ASM_SMP_H
+#define _ASM_SMP_H
+
+#include <linux/types.h>
+
+struct device_node;
+
+struct smp_operations {
+	/*
+	 * Start logical CPU @cpu (MPIDR affinity @hwid, node @np) at
+	 * physical address @entry (MMU off).  Return: 0 once the core was
+	 * told to start (smp.c then waits for it to check in), or a negative
+	 * errno with the reason for `cpus` written to @why.
+	 */
+	int (*smp_boot_secondary)(unsigned int cpu, struct device_node *np, u64 hwid,
+				  unsigned long entry, char *why, size_t whylen);
+};
+
+struct of_cpu_method {
+	const char *method;
+	const struct smp_operations *ops;
+};
+
+#define CPU_METHOD_OF_DECLARE(name, _method, _ops) \
+	static const struct of_cpu_method __cpu_method_of_table_##name \
+	__attribute__((used, section("__cpu_method_of_table"), aligned(4))) = \
+	{ .method = _method, .ops = _ops }
+
+/* Where a secondary starts (arch/arm/head.S), MMU off. */
+void secondary_startup(void);
+
+/* The messages an IPI carries. */
+enum ipi_msg_type {
+	IPI_PING,		/* only counted: `cpu N ipi`, the self-test */
+	IPI_CALL_FUNC,		/* smp_call_function_single() */
+	NR_IPI
+};
+
+/*
+ * The interrupt controller's way of raising IPI @ipinr on the CPUs in
+ * @cpumask (bit n: logical CPU n); NULL unregisters it.
+ */
+void set_smp_cross_call(void (*fn)(unsigned long cpumask, unsigned int ipinr));
+/* From the controller's dispatch, on the receiving CPU. */
+void handle_IPI(unsigned int ipinr);
+
+/**
+ * smp_send_ipi() - raise IPI @ipinr on @cpu.
+ * Return: 0; -ENXIO when @cpu is not online; -ENODEV when no interrupt
+ * controller can raise IPIs.
+ */
+int smp_send_ipi(unsigned int cpu, unsigned int ipinr);
+/* IPIs @cpu has received. */
+unsigned long smp_ipi_count(unsigned int cpu);
+
+/* Boot step, after the tick: start every core the tree names. */
+void smp_init(void);
+
+#endif

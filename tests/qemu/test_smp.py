@@ -1,0 +1,158 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""Every CPU the tree names (arch/arm/smp.c), one boot per scenario: virt
+with -smp 4 brings all four up through PSCI, each counting its own ticks
+and answering IPIs (`cpus`, `cpu N ipi`, `selftest smp`); maxcpus= and
+nosmp leave the others off and say so; a tree with an unknown
+enable-method, a reg that matches no core and a duplicate MPIDR boots on
+the core it has, each other core off with its reason in `cpus` and
+`whynot`; an ARMv5 board stays one CPU and
+the suite skips there.  The Raspberry Pi 2 releases its cores through
+the BCM2836's mailboxes (brcm,bcm2836-smp)."""
+import re
+import subprocess
+
+import pytest
+
+from qemu.coyote import ROOT, BUILD, compile_dts
+from scriptmod import load_script
+import qemu.test_raspi as raspi_test
+
+qemu_dumpdtb = load_script(ROOT / "scripts" / "qemu-dumpdtb.py", "qemu_dumpdtb")
+SMP4 = ["-cpu", "cortex-a15", "-m", "128M", "-smp", "4"]
+DTB_DIR = BUILD / "tests" / "smp"
+
+
+def virt(boot, **kw):
+    return boot(machine="virt", semihosting=False, extra=SMP4, **kw)
+
+
+def cpu_line(out, node):
+    m = re.search(r"^%s\s+(\S+)\s+(\S+)\s+(\S+)\s+(\d+)\s+(\d+)\s+(.*)$" % re.escape(node),
+                  out, re.M)
+    assert m, (node, out)
+    return m.groups()   # MPIDR, cpu, method, ticks, IPIs, state (why)
+
+
+def test_four_cpus_online_ticking_and_answering(boot):
+    c = virt(boot)
+    assert "smp: 4 of 4 CPUs online" in c.boot_log, c.boot_log
+    out = c.run("cpus")
+    for n in range(4):
+        mpidr, cpu, method, ticks, _, state = cpu_line(out, "cpu@%d" % n)
+        assert (int(mpidr, 16), int(cpu), method) == (n, n, "psci"), out
+        assert int(ticks) > 0, out
+        assert state.startswith("online (the boot CPU)" if n == 0 else
+                                "online (started by psci)"), out
+    assert "4 CPU(s) in the tree, 4 online" in out, out
+
+    before = int(cpu_line(out, "cpu@2")[4])
+    out = c.run("cpu 2 ipi")
+    assert re.search(r"cpu 2: IPI received \(\d+ in all\)", out), out
+    assert int(cpu_line(c.run("cpus"), "cpu@2")[4]) == before + 1
+
+    out = c.run("whynot /cpus/cpu@2")
+    assert 'enable-method "psci" starts it' in out, out
+    assert "CPU 2: online: started by psci" in out and "verdict: cpu" in out, out
+
+    out = c.run("selftest smp", timeout=120)
+    assert re.search(r"^# Totals: pass:5 fail:0 skip:0", out, re.M), out
+    assert re.search(r"# 4 CPUs x \d+ increments", out), out
+
+
+@pytest.mark.parametrize("arg,online,why", [
+    ("maxcpus=2", 2, "maxcpus=2 on the command line"),
+    ("nosmp", 1, "nosmp on the command line"),
+])
+def test_command_line_limits_the_cpus(boot, arg, online, why):
+    c = virt(boot, append=arg)
+    assert "smp: %d of 4 CPUs online (`cpus` says why the others are not)" % online in \
+        c.boot_log, c.boot_log
+    out = c.run("cpus")
+    for n in range(4):
+        state = cpu_line(out, "cpu@%d" % n)[5]
+        assert state.startswith("online") == (n < online), out
+        if n >= online:
+            assert state == "off (%s)" % why, out
+    out = c.run("cpu 3 ipi")
+    assert "cpu 3: no IPI sent: not online" in out, out
+    out = c.run("whynot /cpus/cpu@3")
+    assert "CPU 3: off: %s" % why in out, out
+    out = c.run("selftest smp", timeout=60)
+    if online == 1:
+        assert "SKIP one CPU online" in out, out
+    else:
+        assert re.search(r"^# Totals: pass:5 fail:0 skip:0", out, re.M), out
+
+
+def smp4_source():
+    dtb = qemu_dumpdtb.dump("a15", DTB_DIR, extra=["-smp", "4"], stem="virt-smp4")
+    return subprocess.run(["dtc", "-q", "-I", "dtb", "-O", "dts", str(dtb)],
+                          capture_output=True, text=True, timeout=60, check=True).stdout
+
+
+def edit_node(src, node, old, new):
+    """Replace @old by @new inside the body of node @node (first match)."""
+    start = src.index("\t%s {" % node)
+    end = src.index("\n\t\t};", start)
+    body = src[start:end]
+    assert old in body, (node, old, body)
+    return src[:start] + body.replace(old, new, 1) + src[end:]
+
+
+def test_broken_cpu_nodes_stay_off_with_reasons(boot):
+    src = smp4_source()
+    src = edit_node(src, "cpu@1", 'enable-method = "psci";', 'enable-method = "spin-table";')
+    src = edit_node(src, "cpu@2", "reg = <0x02>;", "reg = <0x05>;")
+    src = edit_node(src, "cpu@3", "reg = <0x03>;", "reg = <0x01>;")
+    c = virt(boot, dtb=compile_dts(src, "virt-smp4-broken-cpus"))
+    assert "smp: 1 of 4 CPUs online (`cpus` says why the others are not)" in c.boot_log, \
+        c.boot_log
+    out = c.run("cpus")
+    expect = {
+        "cpu@1": 'off (enable-method "spin-table" is not one this kernel knows (psci, brcm,bcm2836-smp))',
+        "cpu@2": "failed (psci: PSCI CPU_ON(MPIDR 0x5) answered -2 INVALID_PARAMETERS)",
+        "cpu@3": "failed (duplicate MPIDR 0x1: /cpus/cpu@1 has it too)",
+    }
+    for node, state in expect.items():
+        assert cpu_line(out, node)[5] == state, (node, out)
+    assert "4 CPU(s) in the tree, 1 online" in out, out
+    out = c.run("whynot /cpus/cpu@1")
+    assert 'a CPU: no driver binds it; enable-method "spin-table" starts it' in out, out
+    assert 'CPU 1: off: enable-method "spin-table" is not one this kernel knows' in out, out
+    out = c.run("whynot /cpus/cpu@3")
+    assert "no CPU number: failed: duplicate MPIDR 0x1" in out, out
+    # The kernel goes on, on the CPU it has.
+    assert c.run("echo still here").strip() == "still here"
+
+
+def test_raspi2b_cores_released_through_their_mailboxes(boot):
+    """enable-method = "brcm,bcm2836-smp" (on /cpus, for every core): each
+    core leaves its park when its mailbox 3 holds secondary_startup; IPIs
+    travel through mailbox 0, each core's timer through its own routing."""
+    c = boot(dtb=raspi_test.pi_tree(), machine="raspi2b")
+    assert "smp: 4 of 4 CPUs online" in c.boot_log, c.boot_log
+    out = c.run("cpus")
+    for n in range(1, 4):
+        mpidr, cpu, method, ticks, _, state = cpu_line(out, "cpu@%d" % n)
+        assert (int(mpidr, 16), int(cpu), method) == (0xf00 + n, n, "brcm,bcm2836-smp"), out
+        assert int(ticks) > 0 and state == "online (started by brcm,bcm2836-smp)", out
+    assert re.search(r"cpu 1: IPI received", c.run("cpu 1 ipi"))
+    out = c.run("selftest smp", timeout=120)
+    assert re.search(r"^# Totals: pass:5 fail:0 skip:0", out, re.M), out
+
+
+def test_raspi2b_core_the_block_has_not_got(boot):
+    tree = raspi_test.edited_tree("smp-reg", ["-t", "x", "/cpus/cpu@3", "reg", "f07"])
+    c = boot(dtb=tree, machine="raspi2b")
+    assert "smp: 3 of 4 CPUs online" in c.boot_log, c.boot_log
+    assert cpu_line(c.run("cpus"), "cpu@3")[5] == \
+        "failed (brcm,bcm2836-smp: reg 0xf07 is no core of the BCM2836's four)"
+
+
+def test_armv5_board_stays_one_cpu(boot):
+    c = boot()
+    assert "smp: 1 of 1 CPU online" in c.boot_log, c.boot_log
+    out = c.run("cpus")
+    assert cpu_line(out, "cpu@0")[5] == "online (the boot CPU), this CPU", out
+    out = c.run("selftest smp")
+    assert "SKIP one CPU online" in out, out
