@@ -193,6 +193,14 @@ bool selftest_path_is(const char *path, const struct device_node *np)
 	return found == np;
 }
 
+bool selftest_phandle_is(u32 ph, const struct device_node *np)
+{
+	struct device_node *found = of_find_node_by_phandle(ph);
+
+	of_node_put(found);
+	return found == np;
+}
+
 size_t selftest_heap_used(void)
 {
 	struct heap_stats st;

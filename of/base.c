@@ -30,12 +30,11 @@ unsigned int of_phandle_count;
 struct of_alias *of_alias_table;
 unsigned int of_alias_count;
 
-/**
- * of_find_all_nodes() - every node of the tree, in source (depth-first) order
- * @prev: the node returned last time, or NULL to start at the root
- * Return: the next node, or NULL after the last one.
+/*
+ * The depth-first walk with no references: of/'s own walks, and the
+ * lookups below, which take one on the node they return.
  */
-struct device_node *of_find_all_nodes(struct device_node *prev)
+struct device_node *__of_find_all_nodes(struct device_node *prev)
 {
 	struct device_node *np = prev;
 
@@ -47,7 +46,42 @@ struct device_node *of_find_all_nodes(struct device_node *prev)
 		np = np->parent;
 	return np ? np->sibling : NULL;
 }
+
+/**
+ * of_find_all_nodes() - every node of the tree, in source (depth-first)
+ * order; the reference on @prev is dropped, so for_each_of_allnodes() holds
+ * one node at a time and a loop left early holds the node it stopped at
+ * @prev: the node returned last time, or NULL to start at the root
+ * Return: the next node with a reference (of_node_put() drops it), or NULL
+ * after the last one.
+ */
+struct device_node *of_find_all_nodes(struct device_node *prev)
+{
+	struct device_node *np = of_node_get(__of_find_all_nodes(prev));
+
+	of_node_put(prev);
+	return np;
+}
 EXPORT_SYMBOL(of_find_all_nodes);
+
+/*
+ * The next node after @from that @fits, with a reference, and @from's
+ * reference dropped: the one shape of Linux's of_find_node_by_name(),
+ * _by_type(), of_find_compatible_node() and of_find_matching_node().
+ */
+static struct device_node *find_next(struct device_node *from,
+				     bool (*fits)(const struct device_node *np, const void *arg),
+				     const void *arg)
+{
+	struct device_node *np = from;
+
+	while ((np = __of_find_all_nodes(np)))
+		if (fits(np, arg))
+			break;
+	of_node_get(np);
+	of_node_put(from);
+	return np;
+}
 
 /**
  * of_node_name_eq() - does @np's name, without unit address, equal @name?
@@ -224,34 +258,36 @@ bool of_node_is_ancestor(const struct device_node *anc, const struct device_node
 	return false;
 }
 
+static bool fits_name(const struct device_node *np, const void *name)
+{
+	return of_node_name_eq(np, name);
+}
+
 /**
  * of_find_node_by_name() - next node, after @from, named @name (without
- * unit address); @from NULL starts at the root
- * Return: the node, or NULL.
+ * unit address); @from NULL starts at the root, and its reference is
+ * dropped (for_each_node_by_name() holds one node at a time)
+ * Return: the node with a reference (of_node_put() drops it), or NULL.
  */
 struct device_node *of_find_node_by_name(struct device_node *from, const char *name)
 {
-	struct device_node *np = from;
-
-	while ((np = of_find_all_nodes(np)))
-		if (of_node_name_eq(np, name))
-			return np;
-	return NULL;
+	return find_next(from, fits_name, name);
 }
 EXPORT_SYMBOL(of_find_node_by_name);
 
+static bool fits_type(const struct device_node *np, const void *type)
+{
+	return node_is_type(np, type);
+}
+
 /**
- * of_find_node_by_type() - next node, after @from, whose device_type is @type
- * Return: the node, or NULL.
+ * of_find_node_by_type() - next node, after @from, whose device_type is
+ * @type; @from's reference is dropped
+ * Return: the node with a reference (of_node_put() drops it), or NULL.
  */
 struct device_node *of_find_node_by_type(struct device_node *from, const char *type)
 {
-	struct device_node *np = from;
-
-	while ((np = of_find_all_nodes(np)))
-		if (node_is_type(np, type))
-			return np;
-	return NULL;
+	return find_next(from, fits_type, type);
 }
 EXPORT_SYMBOL(of_find_node_by_type);
 
@@ -307,20 +343,29 @@ int of_device_is_compatible(const struct device_node *device, const char *compat
 }
 EXPORT_SYMBOL(of_device_is_compatible);
 
+struct compat_query {
+	const char *type, *compat;
+};
+
+static bool fits_compat(const struct device_node *np, const void *arg)
+{
+	const struct compat_query *q = arg;
+
+	return device_is_compatible(np, q->compat, q->type, NULL);
+}
+
 /**
  * of_find_compatible_node() - next node, after @from, compatible with
- * @compat and, when @type is not NULL, of device_type @type
- * Return: the node, or NULL.
+ * @compat and, when @type is not NULL, of device_type @type; @from's
+ * reference is dropped
+ * Return: the node with a reference (of_node_put() drops it), or NULL.
  */
 struct device_node *of_find_compatible_node(struct device_node *from,
 					    const char *type, const char *compat)
 {
-	struct device_node *np = from;
+	struct compat_query q = { type, compat };
 
-	while ((np = of_find_all_nodes(np)))
-		if (device_is_compatible(np, compat, type, NULL))
-			return np;
-	return NULL;
+	return find_next(from, fits_compat, &q);
 }
 EXPORT_SYMBOL(of_find_compatible_node);
 
@@ -372,28 +417,25 @@ const struct of_device_id *of_match_best(const struct of_device_id *matches,
 	return best;
 }
 
+static bool fits_table(const struct device_node *np, const void *matches)
+{
+	return of_match_node(matches, np) != NULL;
+}
+
 /**
  * of_find_matching_node_and_match() - next node, after @from, that some
- * entry of @matches fits; *@match (when not NULL) gets the best entry
- * Return: the node, or NULL.
+ * entry of @matches fits; *@match (when not NULL) gets the best entry;
+ * @from's reference is dropped
+ * Return: the node with a reference (of_node_put() drops it), or NULL.
  */
 struct device_node *of_find_matching_node_and_match(struct device_node *from,
 		const struct of_device_id *matches, const struct of_device_id **match)
 {
-	struct device_node *np = from;
-	const struct of_device_id *m;
+	struct device_node *np = find_next(from, fits_table, matches);
 
 	if (match)
-		*match = NULL;
-	while ((np = of_find_all_nodes(np))) {
-		m = of_match_node(matches, np);
-		if (m) {
-			if (match)
-				*match = m;
-			return np;
-		}
-	}
-	return NULL;
+		*match = of_match_node(matches, np);
+	return np;
 }
 EXPORT_SYMBOL(of_find_matching_node_and_match);
 
@@ -428,21 +470,18 @@ static struct device_node *find_dynamic_phandle(phandle handle)
 
 	if (of_phandle_count && handle < of_phandle_table[of_phandle_count - 1]->phandle)
 		return NULL;
-	for_each_of_allnodes(np)
+	for (np = of_root; np; np = __of_find_all_nodes(np))
 		if (np->phandle == handle)
 			return np;
 	return NULL;
 }
 
-/**
- * of_find_node_by_phandle() - the node with phandle @handle
- *
+/*
  * A binary search in the table unflatten sorted; dtc numbers phandles
  * 1, 2, 3, ... so the first probe (index handle - 1) usually hits.
- * A node detached from the tree is not found.
- * Return: the node, or NULL for 0 or an unknown phandle.
+ * No reference: of/'s own walks of phandle lists borrow the node.
  */
-struct device_node *of_find_node_by_phandle(phandle handle)
+struct device_node *__of_find_node_by_phandle(phandle handle)
 {
 	unsigned int lo = 0, hi = of_phandle_count;
 	struct device_node *np = NULL;
@@ -473,6 +512,17 @@ found:
 	if (of_node_check_flag(np, OF_DETACHED) || np->phandle != handle)
 		return NULL;
 	return np;
+}
+
+/**
+ * of_find_node_by_phandle() - the node with phandle @handle; a node
+ * detached from the tree is not found
+ * Return: the node with a reference (of_node_put() drops it), or NULL for
+ * 0 or an unknown phandle.
+ */
+struct device_node *of_find_node_by_phandle(phandle handle)
+{
+	return of_node_get(__of_find_node_by_phandle(handle));
 }
 EXPORT_SYMBOL(of_find_node_by_phandle);
 
@@ -605,8 +655,11 @@ EXPORT_SYMBOL(of_get_available_child_count);
 /**
  * of_get_next_cpu_node() - the /cpus child after @prev (NULL: the first)
  * that describes a CPU: device_type "cpu", or, in trees older than that
- * rule, named "cpu" (cpu-map and other helpers are skipped).
- * Return: the node, or NULL after the last one (or without /cpus).
+ * rule, named "cpu" (cpu-map and other helpers are skipped).  The
+ * reference on @prev is dropped: for_each_of_cpu_node() holds one node at
+ * a time, and a loop left early holds the node it stopped at.
+ * Return: the node with a reference (of_node_put() drops it), or NULL after
+ * the last one (or without /cpus).
  */
 struct device_node *of_get_next_cpu_node(struct device_node *prev)
 {
@@ -622,8 +675,10 @@ struct device_node *of_get_next_cpu_node(struct device_node *prev)
 	}
 	for (; next; next = next->sibling)
 		if (node_is_type(next, "cpu") || of_node_name_eq(next, "cpu"))
-			return next;
-	return NULL;
+			break;
+	of_node_get(next);
+	of_node_put(prev);
+	return next;
 }
 
 const char *of_cpu_enable_method(const struct device_node *np)
@@ -641,7 +696,7 @@ EXPORT_SYMBOL(of_cpu_enable_method);
 /**
  * of_get_cpu_node() - the /cpus child whose "reg" holds hardware id @cpu
  * @thread: when not NULL, set to the index of @cpu within that "reg"
- * Return: the cpu node, or NULL.
+ * Return: the cpu node with a reference (of_node_put() drops it), or NULL.
  */
 struct device_node *of_get_cpu_node(int cpu, unsigned int *thread)
 {

@@ -21,6 +21,8 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 
+#include "of_private.h"
+
 struct dts_out {
 	of_put_fn put;
 	void *ctx;
@@ -327,7 +329,7 @@ static int check_phandle(const struct device_node *np, const struct property *pp
 	if (!v || v == 0xffffffffu)
 		return unwritable(why, whylen, np, "node %s: %s is 0 or ~0: dtc refuses it",
 				  pp->name);
-	if (v != np->phandle || of_find_node_by_phandle(v) != np)
+	if (v != np->phandle || __of_find_node_by_phandle(v) != np)
 		return unwritable(why, whylen, np,
 				  "node %s: %s is another node's too: dtc refuses a duplicate",
 				  pp->name);

@@ -344,7 +344,7 @@ static int attach_node(struct device_node *np)
 		return -EINVAL;
 	if (__of_find_node_by_path(np->parent, np->full_name))
 		return -EEXIST;
-	if (np->phandle && of_find_node_by_phandle(np->phandle))
+	if (np->phandle && __of_find_node_by_phandle(np->phandle))
 		return -EEXIST;
 	for (last = np->parent->child; last && last->sibling; last = last->sibling)
 		;

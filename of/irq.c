@@ -23,7 +23,8 @@
  * of_irq_find_parent() - the interrupt parent of @child: the node named by
  * the nearest "interrupt-parent" (on @child or an ancestor), or else the
  * nearest ancestor, that has "#interrupt-cells"
- * Return: the node, or NULL when none is found.
+ * Return: the node with a reference (of_node_put() drops it), or NULL when
+ * none is found.
  */
 struct device_node *of_irq_find_parent(struct device_node *child)
 {
@@ -31,21 +32,35 @@ struct device_node *of_irq_find_parent(struct device_node *child)
 	unsigned int steps = 0;
 	u32 parent;
 
-	if (!child)
+	if (!of_node_get(child))
 		return NULL;
 	do {
-		/* Uncounted, as of_find_node_by_phandle() still is here. */
 		if (of_property_read_u32(child, "interrupt-parent", &parent))
-			p = child->parent;
+			p = of_get_parent(child);
 		else
 			p = of_find_node_by_phandle(parent);
+		of_node_put(child);
+		child = p;
 		/* interrupt-parent links can form a cycle with no
 		 * #interrupt-cells on it: never follow more links than there
 		 * are nodes. */
-		if (++steps > of_node_count)
+		if (++steps > of_node_count) {
+			of_node_put(p);
 			return NULL;
-		child = p;
+		}
 	} while (p && !of_get_property(p, "#interrupt-cells", NULL));
+	return p;
+}
+
+/*
+ * of_irq_find_parent() for a walk that only passes through: the node stays
+ * in the tree while the walk looks at it, so the reference goes at once.
+ */
+static struct device_node *irq_parent_borrowed(struct device_node *child)
+{
+	struct device_node *p = of_irq_find_parent(child);
+
+	of_node_put(p);
 	return p;
 }
 
@@ -58,7 +73,7 @@ struct device_node *of_irq_find_parent(struct device_node *child)
  */
 bool of_irq_is_root(struct device_node *np)
 {
-	struct device_node *parent = of_irq_find_parent(np);
+	struct device_node *parent = irq_parent_borrowed(np);
 
 	return !parent || parent == np;
 }
@@ -97,7 +112,7 @@ int of_irq_parse_raw(const __be32 *addr, struct of_phandle_args *out_irq)
 			break;
 		if (++levels > of_node_count)
 			return -EINVAL;
-		ipar = of_irq_find_parent(ipar);
+		ipar = irq_parent_borrowed(ipar);
 	}
 	levels = 0;
 	if (!ipar || out_irq->args_count != (int)intsize)
@@ -133,7 +148,7 @@ int of_irq_parse_raw(const __be32 *addr, struct of_phandle_args *out_irq)
 		if (addrsize && !addr)
 			return -EINVAL;         /* a map needs the unit address */
 		if (!imap) {
-			newpar = of_irq_find_parent(ipar);
+			newpar = irq_parent_borrowed(ipar);
 			goto skiplevel;
 		}
 		imaplen /= 4;
@@ -150,7 +165,7 @@ int of_irq_parse_raw(const __be32 *addr, struct of_phandle_args *out_irq)
 				if ((be32_to_cpu(match_array[i]) ^ be32_to_cpu(*imap++)) & m)
 					match = false;
 			}
-			newpar = of_find_node_by_phandle(be32_to_cpu(*imap));
+			newpar = __of_find_node_by_phandle(be32_to_cpu(*imap));
 			imap++;
 			imaplen--;
 			if (!newpar)
@@ -198,7 +213,8 @@ skiplevel:
  *
  * "interrupts-extended" wins over "interrupts" + interrupt parent; either is
  * then passed through interrupt-map nexus nodes (of_irq_parse_raw()).
- * Return: 0 and *@out_irq filled (np: the controller; args: its specifier);
+ * Return: 0 and *@out_irq filled (np: the controller, borrowed: no
+ * reference, unlike Linux's; args: its specifier);
  * -EINVAL when there is no interrupt parent, it lacks #interrupt-cells, the
  * property has no entry @index, or resolving fails (see of_irq_parse_raw()).
  */
@@ -221,10 +237,12 @@ int of_irq_parse_one(struct device_node *device, int index,
 
 	res = of_parse_phandle_with_args(device, "interrupts-extended",
 					 "#interrupt-cells", index, out_irq);
-	if (!res)
+	if (!res) {
+		of_node_put(out_irq->np);	/* out_irq->np is borrowed here */
 		return of_irq_parse_raw(addr_buf, out_irq);
+	}
 
-	p = of_irq_find_parent(device);
+	p = irq_parent_borrowed(device);
 	if (!p)
 		return -EINVAL;
 	/* 0 cells would make every index valid and of_irq_count() endless. */

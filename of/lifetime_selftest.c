@@ -15,6 +15,7 @@
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/of_fdt.h>
+#include <linux/of_irq.h>
 #include <linux/of_platform.h>
 #include <linux/platform_device.h>
 #include <linux/slab.h>
@@ -26,6 +27,7 @@
 #define BLOB(name) \
 	extern const char __ovst_##name##_start[], __ovst_##name##_end[]
 BLOB(base); BLOB(good); BLOB(stack); BLOB(above); BLOB(below); BLOB(devices);
+BLOB(lookups);
 
 static int apply(const char *start, const char *end, int *id)
 {
@@ -183,12 +185,12 @@ static void detach_attach_round_trip(struct kunit *t)
 	KUNIT_EXPECT_EQ(t, of_detach_node(b), 0);
 	KUNIT_EXPECT_TRUE_MSG(t, flagged(b, OF_DETACHED), "detached");
 	KUNIT_EXPECT_TRUE_MSG(t, selftest_path_is("/node-b", NULL), "not found by path");
-	KUNIT_EXPECT_TRUE_MSG(t, !of_find_node_by_phandle(b->phandle), "not found by phandle");
+	KUNIT_EXPECT_TRUE_MSG(t, selftest_phandle_is(b->phandle, NULL), "not found by phandle");
 	KUNIT_EXPECT_EQ(t, of_detach_node(b), -ENODEV);
 	KUNIT_EXPECT_EQ(t, of_attach_node(b), 0);
 	KUNIT_EXPECT_TRUE_MSG(t, !flagged(b, OF_DETACHED), "attached");
 	KUNIT_EXPECT_TRUE_MSG(t, selftest_path_is("/node-b", b), "found by path");
-	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_phandle(b->phandle) == b, "found by phandle");
+	KUNIT_EXPECT_TRUE_MSG(t, selftest_phandle_is(b->phandle, b), "found by phandle");
 	KUNIT_EXPECT_EQ(t, of_attach_node(b), -EEXIST);
 	of_node_put(b);
 	KUNIT_EXPECT_EQ(t, selftest_heap_used(), heap);
@@ -373,6 +375,116 @@ static void lookups_balance(struct kunit *t)
 	KUNIT_EXPECT_EQ_MSG(t, selftest_heap_used(), heap, "the overlay's nodes freed");
 }
 
+/* @np, just looked up, is the node at @path and holds one reference more
+ * than @before there; its put gives that back. */
+static void gives_one(struct kunit *t, struct device_node *np, const char *path,
+		      unsigned int before, const char *what)
+{
+	KUNIT_EXPECT_TRUE_MSG(t, np && np == __of_find_node_by_full_path(of_root, path),
+			      "%s finds %s", what, path);
+	KUNIT_EXPECT_EQ_MSG(t, refs_at(path), before + 1, "%s gives one", what);
+	of_node_put(np);
+	KUNIT_EXPECT_EQ_MSG(t, refs_at(path), before, "%s: its put gives it back", what);
+}
+
+/*
+ * An iterator (@loop, over dn) run to its end meets @path once and holds
+ * nothing after; left early at @path it holds exactly that node's one.
+ */
+#define LOOP_BALANCES(t, loop, path, before, what) do {				\
+	struct device_node *dn, *want = __of_find_node_by_full_path(of_root, path); \
+	unsigned int seen = 0;							\
+										\
+	loop									\
+		seen += dn == want;						\
+	KUNIT_EXPECT_EQ_MSG(t, seen, 1u, "%s meets %s", what, path);		\
+	KUNIT_EXPECT_EQ_MSG(t, refs_at(path), before, "%s to the end holds none", what); \
+	loop									\
+		if (dn == want)							\
+			break;							\
+	KUNIT_EXPECT_EQ_MSG(t, refs_at(path), before + 1, "%s left early holds one", what); \
+	of_node_put(dn);							\
+} while (0)
+
+static const struct of_device_id lookup_ids[] = {
+	{ .compatible = "coyote,ovst-lookup" },
+	{ }
+};
+
+/* The phandle lookups of an overlay's user: each target counted once. */
+static void phandle_args_balance(struct kunit *t, struct device_node *user, unsigned int p0)
+{
+	struct of_phandle_args args;
+
+	KUNIT_EXPECT_EQ(t, of_parse_phandle_with_args(user, "lk", "#lk-cells", 0, &args), 0);
+	KUNIT_EXPECT_TRUE_MSG(t, args.args_count == 1 && args.args[0] == 3, "with its argument");
+	gives_one(t, args.np, "/lookup-prov", p0, "of_parse_phandle_with_args()");
+	KUNIT_EXPECT_EQ(t, of_parse_phandle_with_fixed_args(user, "lk", 1, 0, &args), 0);
+	gives_one(t, args.np, "/lookup-prov", p0, "of_parse_phandle_with_fixed_args()");
+	KUNIT_EXPECT_EQ(t, of_parse_phandle_with_args_map(user, "lk-nexus", "lk", 0, &args), 0);
+	KUNIT_EXPECT_TRUE_MSG(t, args.args_count == 1 && args.args[0] == 7, "through the map");
+	gives_one(t, args.np, "/lookup-prov", p0, "of_parse_phandle_with_args_map()");
+}
+
+/*
+ * The searches and their for_each_* loops, of_find_node_by_phandle(), the
+ * CPU lookups, the phandle-with-arguments parsers and of_irq_find_parent()
+ * on an overlay's nodes: each found node carries one reference until its
+ * put, a search puts the node it starts from, and the overlay's removal
+ * then frees every node (the heap as before).
+ */
+static void searches_balance(struct kunit *t)
+{
+	size_t heap = selftest_heap_used();
+	const struct of_device_id *match;
+	struct device_node *np, *prov, *user;
+	unsigned int p0, cpu0, intc0, user0;
+	int id;
+
+	KUNIT_ASSERT_TRUE_MSG(t, APPLY(lookups, &id) == 0, "applied: %s", of_overlay_error());
+	prov = __of_find_node_by_full_path(of_root, "/lookup-prov");
+	user = __of_find_node_by_full_path(of_root, "/lookup-user");
+	p0 = refs_at("/lookup-prov");
+	cpu0 = refs_at("/cpus/cpu@5");
+	intc0 = refs_at("/lookup-intc");
+	user0 = refs_at("/lookup-user");
+	KUNIT_ASSERT_TRUE_MSG(t, prov && user && p0 && cpu0 && intc0 && user0,
+			      "the overlay's nodes are there, counted");
+	gives_one(t, of_find_node_by_name(NULL, "lookup-prov"), "/lookup-prov", p0,
+		  "of_find_node_by_name()");
+	gives_one(t, of_find_node_by_type(NULL, "ovst-lookup"), "/lookup-prov", p0,
+		  "of_find_node_by_type()");
+	gives_one(t, of_find_compatible_node(NULL, NULL, "coyote,ovst-lookup"), "/lookup-prov",
+		  p0, "of_find_compatible_node()");
+	gives_one(t, of_find_matching_node_and_match(NULL, lookup_ids, &match), "/lookup-prov",
+		  p0, "of_find_matching_node_and_match()");
+	KUNIT_EXPECT_TRUE_MSG(t, match == lookup_ids, "with its entry");
+	gives_one(t, of_find_node_by_phandle(prov->phandle), "/lookup-prov", p0,
+		  "of_find_node_by_phandle()");
+	gives_one(t, of_get_cpu_node(5, NULL), "/cpus/cpu@5", cpu0, "of_get_cpu_node()");
+	gives_one(t, of_irq_find_parent(user), "/lookup-intc", intc0, "of_irq_find_parent()");
+	KUNIT_EXPECT_EQ_MSG(t, refs_at("/lookup-user"), user0, "which gives its child back");
+	phandle_args_balance(t, user, p0);
+
+	np = of_find_node_by_name(of_node_get(prov), "lookup-prov");
+	KUNIT_EXPECT_TRUE_MSG(t, !np && refs_at("/lookup-prov") == p0, "a search puts its from");
+	LOOP_BALANCES(t, for_each_of_allnodes(dn), "/lookup-prov", p0, "for_each_of_allnodes()");
+	LOOP_BALANCES(t, for_each_node_by_name(dn, "lookup-prov"), "/lookup-prov", p0,
+		      "for_each_node_by_name()");
+	LOOP_BALANCES(t, for_each_node_by_type(dn, "ovst-lookup"), "/lookup-prov", p0,
+		      "for_each_node_by_type()");
+	LOOP_BALANCES(t, for_each_compatible_node(dn, NULL, "coyote,ovst-lookup"), "/lookup-prov",
+		      p0, "for_each_compatible_node()");
+	LOOP_BALANCES(t, for_each_matching_node(dn, lookup_ids), "/lookup-prov", p0,
+		      "for_each_matching_node()");
+	LOOP_BALANCES(t, for_each_of_cpu_node(dn), "/cpus/cpu@5", cpu0, "for_each_of_cpu_node()");
+	KUNIT_EXPECT_TRUE_MSG(t, refs_at("/lookup-prov") == p0 && refs_at("/cpus/cpu@5") == cpu0,
+			      "every reference given back");
+	KUNIT_EXPECT_EQ(t, of_overlay_remove(&id), 0);
+	KUNIT_EXPECT_TRUE_MSG(t, selftest_path_is("/lookup-prov", NULL), "gone from the tree");
+	KUNIT_EXPECT_EQ_MSG(t, selftest_heap_used(), heap, "the overlay's nodes freed");
+}
+
 static const struct selftest_case lifetime_cases[] = {
 	SELFTEST_CASE(removal_order_at),
 	SELFTEST_CASE(removal_order_above),
@@ -386,6 +498,7 @@ static const struct selftest_case lifetime_cases[] = {
 	SELFTEST_CASE(held_node_outlives_overlay),
 	SELFTEST_CASE(held_child_keeps_its_parent),
 	SELFTEST_CASE(lookups_balance),
+	SELFTEST_CASE(searches_balance),
 	{ }
 };
 SELFTEST_SUITE(lifetime, lifetime_cases, lifetime_suite_init, lifetime_suite_exit);

@@ -158,6 +158,10 @@ struct device_node *__of_find_node_by_path(struct device_node *parent, const cha
 struct device_node *__of_node_alloc(struct device_node *parent, const char *full_name);
 void __of_node_free(struct device_node *np);
 struct device_node *__of_find_node_by_full_path(struct device_node *node, const char *path);
+/* of_find_all_nodes() and of_find_node_by_phandle() without a reference:
+ * of/'s own walks borrow the nodes they pass. */
+struct device_node *__of_find_all_nodes(struct device_node *prev);
+struct device_node *__of_find_node_by_phandle(phandle handle);
 
 /*
  * of/overlay_params.c: set an overlay's parameters (@nparams "name=value"

@@ -40,11 +40,13 @@ static void of_suite_exit(struct kunit *t)
 	of_fdt_swap_out();
 }
 
+/* The test tree's node at @path, lent: the suite holds the tree. */
 static struct device_node *node(struct kunit *t, const char *path)
 {
 	struct device_node *np = of_find_node_by_path(path);
 
 	KUNIT_EXPECT_TRUE_MSG(t, np, "%s is in the test tree", path);
+	of_node_put(np);
 	return np;
 }
 
@@ -95,9 +97,12 @@ static void find_compatible(struct kunit *t)
 	while ((np = of_find_compatible_node(np, NULL, "coyote,selftest-uart")))
 		n++;
 	KUNIT_EXPECT_EQ(t, n, 2);
-	KUNIT_EXPECT_TRUE_MSG(t, of_find_compatible_node(NULL, NULL, "COYOTE,SELFTEST-GPIO"),
-		  "compatible compares without case");
-	KUNIT_EXPECT_TRUE_MSG(t, !of_find_compatible_node(NULL, NULL, "coyote,nosuch"), "unknown compatible");
+	np = of_find_compatible_node(NULL, NULL, "COYOTE,SELFTEST-GPIO");
+	KUNIT_EXPECT_TRUE_MSG(t, np, "compatible compares without case");
+	of_node_put(np);
+	np = of_find_compatible_node(NULL, NULL, "coyote,nosuch");
+	KUNIT_EXPECT_TRUE_MSG(t, !np, "unknown compatible");
+	of_node_put(np);
 }
 
 static void find_by_name_and_children(struct kunit *t)
@@ -114,6 +119,7 @@ static void find_by_name_and_children(struct kunit *t)
 		  "first compatible child");
 	np = of_find_node_by_name(NULL, "hidden");
 	KUNIT_EXPECT_TRUE_MSG(t, np && !strcmp(np->full_name, "hidden@10"), "node by name");
+	of_node_put(np);
 }
 
 static void find_by_phandle(struct kunit *t)
@@ -125,12 +131,12 @@ static void find_by_phandle(struct kunit *t)
 		if (!np->phandle)
 			continue;
 		n++;
-		KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_phandle(np->phandle) == np, "%s by its phandle %u",
+		KUNIT_EXPECT_TRUE_MSG(t, selftest_phandle_is(np->phandle, np), "%s by its phandle %u",
 			  np->full_name, np->phandle);
 	}
 	KUNIT_EXPECT_TRUE_MSG(t, n >= 8, "the tree has phandles (%d)", n);
-	KUNIT_EXPECT_TRUE_MSG(t, !of_find_node_by_phandle(0), "phandle 0 is no node");
-	KUNIT_EXPECT_TRUE_MSG(t, !of_find_node_by_phandle(0xdead), "unknown phandle");
+	KUNIT_EXPECT_TRUE_MSG(t, selftest_phandle_is(0, NULL), "phandle 0 is no node");
+	KUNIT_EXPECT_TRUE_MSG(t, selftest_phandle_is(0xdead, NULL), "unknown phandle");
 	/* Numbers in the gaps the explicit phandles leave. */
 	for (phandle ph = 1; ph < 0x30; ph++) {
 		bool exists = false;
@@ -138,12 +144,12 @@ static void find_by_phandle(struct kunit *t)
 		for_each_of_allnodes(np)
 			exists |= np->phandle == ph;
 		if (!exists)
-			KUNIT_EXPECT_TRUE_MSG(t, !of_find_node_by_phandle(ph), "no node has phandle %u", ph);
+			KUNIT_EXPECT_TRUE_MSG(t, selftest_phandle_is(ph, NULL), "no node has phandle %u", ph);
 	}
-	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_phandle(0x20) == of_find_node_by_path("/provider2"),
+	KUNIT_EXPECT_TRUE_MSG(t, selftest_phandle_is(0x20, node(t, "/provider2")),
 		  "explicit phandle 0x20");
-	KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_phandle(0x7fff0000) ==
-		     of_find_node_by_path("/provider-nocells"), "explicit phandle 0x7fff0000");
+	KUNIT_EXPECT_TRUE_MSG(t, selftest_phandle_is(0x7fff0000, node(t, "/provider-nocells")),
+			      "explicit phandle 0x7fff0000");
 }
 
 static void node_available(struct kunit *t)
@@ -312,10 +318,13 @@ static void phandle_args(struct kunit *t)
 					     (int)t->param, &args);
 
 	KUNIT_EXPECT_EQ(t, ret, w->ret);
+	if (!ret && !w->target)
+		of_node_put(args.np);
 	if (ret || !w->target)
 		return;
-	KUNIT_EXPECT_TRUE_MSG(t, args.np == of_find_node_by_path(w->target), "entry %u's node is %s",
+	KUNIT_EXPECT_TRUE_MSG(t, selftest_path_is(w->target, args.np), "entry %u's node is %s",
 		  t->param, w->target);
+	of_node_put(args.np);
 	KUNIT_EXPECT_EQ(t, args.args_count, w->nargs);
 	for (int i = 0; i < w->nargs; i++)
 		KUNIT_EXPECT_EQ(t, args.args[i], w->args[i]);
@@ -343,6 +352,7 @@ static void phandle_fixed_args(struct kunit *t)
 	KUNIT_ASSERT_TRUE_MSG(t, !of_parse_phandle_with_fixed_args(consumer(t), "fixed-list", 2, 1, &args),
 		  "entry 1");
 	KUNIT_EXPECT_TRUE_MSG(t, args.np == node(t, "/provider1"), "its node");
+	of_node_put(args.np);
 	KUNIT_EXPECT_EQ(t, args.args[0] * 10 + args.args[1], 34);
 	KUNIT_EXPECT_EQ(t, of_parse_phandle_with_fixed_args(consumer(t), "fixed-list", -1, 0, &args),
 		     -EINVAL);
@@ -399,10 +409,13 @@ static void phandle_args_map(struct kunit *t)
 						 (int)t->param, &args);
 
 	KUNIT_EXPECT_EQ(t, ret, w->ret);
+	if (!ret && !w->ctrl)
+		of_node_put(args.np);
 	if (ret || !w->ctrl)
 		return;
-	KUNIT_EXPECT_TRUE_MSG(t, args.np == of_find_node_by_path(w->ctrl), "entry %u ends at %s", t->param,
+	KUNIT_EXPECT_TRUE_MSG(t, selftest_path_is(w->ctrl, args.np), "entry %u ends at %s", t->param,
 		  w->ctrl);
+	of_node_put(args.np);
 	KUNIT_EXPECT_EQ(t, args.args_count, w->nargs);
 	for (int i = 0; i < w->nargs; i++)
 		KUNIT_EXPECT_EQ(t, args.args[i], w->args[i]);
@@ -532,10 +545,13 @@ static void irq_extended(struct kunit *t)
 
 static void irq_find_parent(struct kunit *t)
 {
-	KUNIT_EXPECT_TRUE_MSG(t, of_irq_find_parent(node(t, "testi2c3")) == node(t, "/intc0"),
-		  "inherited interrupt-parent from the root");
-	KUNIT_EXPECT_TRUE_MSG(t, of_irq_find_parent(node(t, "/nexus/child@100")) == node(t, "/nexus"),
-		  "the nexus is its children's parent");
+	struct device_node *p = of_irq_find_parent(node(t, "testi2c3"));
+
+	KUNIT_EXPECT_TRUE_MSG(t, p == node(t, "/intc0"), "inherited interrupt-parent from the root");
+	of_node_put(p);
+	p = of_irq_find_parent(node(t, "/nexus/child@100"));
+	KUNIT_EXPECT_TRUE_MSG(t, p == node(t, "/nexus"), "the nexus is its children's parent");
+	of_node_put(p);
 }
 
 /* --- aliases and names ------------------------------------------------ */
@@ -611,11 +627,12 @@ static void check_paths(struct kunit *t)
 		if (!KUNIT_EXPECT_TRUE_MSG(t, of_node_full_path(np, path, sizeof(path)) > 0, "path of %s",
 			       np->full_name))
 			continue;
-		KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_path(path) == np, "%s found by its path", path);
+		KUNIT_EXPECT_TRUE_MSG(t, selftest_path_is(path, np), "%s found by its path", path);
 	}
 	KUNIT_EXPECT_TRUE_MSG(t, n > 1, "the board tree has nodes (%d)", n);
-	KUNIT_EXPECT_TRUE_MSG(t, !of_find_compatible_node(NULL, NULL, "coyote,selftest-tree"),
-		  "the test tree is not the board's");
+	np = of_find_compatible_node(NULL, NULL, "coyote,selftest-tree");
+	KUNIT_EXPECT_TRUE_MSG(t, !np, "the test tree is not the board's");
+	of_node_put(np);
 }
 
 static void check_phandles(struct kunit *t)
@@ -625,9 +642,10 @@ static void check_phandles(struct kunit *t)
 	for_each_of_allnodes(np) {
 		if (!np->phandle)
 			continue;
-		KUNIT_EXPECT_TRUE_MSG(t, of_find_node_by_phandle(np->phandle) == np, "%s found by phandle %u",
+		KUNIT_EXPECT_TRUE_MSG(t, selftest_phandle_is(np->phandle, np), "%s found by phandle %u",
 			  np->full_name, np->phandle);
-		for (other = of_find_all_nodes(np); other; other = of_find_all_nodes(other))
+		/* The inner walk puts where it starts: it starts with a reference of its own. */
+		for (other = of_find_all_nodes(of_node_get(np)); other; other = of_find_all_nodes(other))
 			KUNIT_EXPECT_TRUE_MSG(t, other->phandle != np->phandle, "%s and %s share phandle %u",
 				  np->full_name, other->full_name, np->phandle);
 	}

@@ -39,6 +39,7 @@ static void args_are(struct kunit *test, const struct of_phandle_args *a, const 
 	KUNIT_EXPECT_EQ_MSG(test, a->args_count, n, "%s: argument count", what);
 	for (i = 0; i < n && i < 3 && i < a->args_count; i++)
 		KUNIT_EXPECT_EQ_MSG(test, a->args[i], want[i], "%s: argument %d", what, i);
+	of_node_put(a->np);	/* the parse's reference */
 }
 
 static void phandles(struct kunit *test)
@@ -94,6 +95,7 @@ static void phandles(struct kunit *test)
 
 	KUNIT_EXPECT_EQ_MSG(test, of_parse_phandle_with_args(c, "runs-off-the-end", "#phandle-cells", 0, &a),
 		  0, "entry before the bad one");
+	of_node_put(a.np);
 	kunit_expect_begin(test, "of: " T "/phandle-tests/consumer-a: runs-off-the-end: arguments longer than property");
 	KUNIT_EXPECT_EQ_MSG(test, of_parse_phandle_with_args(c, "runs-off-the-end", "#phandle-cells", 1, &a),
 		  -EINVAL, "arguments past the end: -EINVAL");
@@ -464,6 +466,7 @@ static void phandle_gaps(struct kunit *test)
 		struct device_node *np = of_find_node_by_phandle(h);
 
 		wrong += np && np->phandle != h;
+		of_node_put(np);
 	}
 	KUNIT_EXPECT_EQ_MSG(test, wrong, 0, "no lookup in 1..0x2000 answers another node");
 	KUNIT_EXPECT_TRUE_MSG(test, of_find_node_by_phandle(0x1001) == NULL, "a number in a gap: NULL");

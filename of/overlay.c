@@ -159,7 +159,7 @@ static phandle live_max_phandle(void)
 	struct device_node *np;
 	phandle max = 0;
 
-	for_each_of_allnodes(np)
+	for (np = of_root; np; np = __of_find_all_nodes(np))
 		if (np->phandle > max)
 			max = np->phandle;
 	return max;
@@ -170,7 +170,7 @@ static int renumber_phandles(struct overlay *ov, phandle delta)
 	struct device_node *np;
 	struct property *pp;
 
-	for (np = ov->tree; np; np = of_find_all_nodes(np)) {
+	for (np = ov->tree; np; np = __of_find_all_nodes(np)) {
 		if (!np->phandle)
 			continue;
 		if (np->phandle > 0xfffffffeu - delta)
@@ -501,7 +501,7 @@ static int fragment_target(struct device_node *frag, struct device_node **target
 	if (tp) {
 		if (tp->length != 4)
 			return fail("%s: property target: not one phandle cell", frag->full_name);
-		*target = of_node_get(of_find_node_by_phandle(get_cell(tp, 0)));
+		*target = of_find_node_by_phandle(get_cell(tp, 0));
 		if (!*target)
 			return fail("%s: property target: target <0x%x> is not in the tree",
 				    frag->full_name, get_cell(tp, 0));
@@ -707,7 +707,7 @@ static unsigned int count_props(struct device_node *root)
 	struct property *pp;
 	unsigned int n = 0;
 
-	for (np = root; np; np = of_find_all_nodes(np))
+	for (np = root; np; np = __of_find_all_nodes(np))
 		for_each_property_of_node(np, pp)
 			n++;
 	return n;

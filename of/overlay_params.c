@@ -127,7 +127,7 @@ static struct device_node *overlay_node(struct device_node *root, phandle ph)
 {
 	struct device_node *np, *top;
 
-	for (np = root; np; np = of_find_all_nodes(np)) {
+	for (np = root; np; np = __of_find_all_nodes(np)) {
 		if (np->phandle != ph)
 			continue;
 		for (top = np; top->parent && top->parent != root; top = top->parent)
@@ -165,9 +165,9 @@ static void describe(struct device_node *root, struct device_node *np, char *buf
 		target = of_find_node_by_path(tpath);
 	/* own is "/fragment@N/__overlay__" and what lies below it there */
 	below = 1 + strlen(frag->full_name) + strlen("/__overlay__");
-	if (!target || of_node_full_path(target, where, sizeof(where)) < 0 || strlen(own) < below)
-		return;
-	snprintf(buf, size, "%s (%s%s)", own, strcmp(where, "/") ? where : "", own + below);
+	if (target && of_node_full_path(target, where, sizeof(where)) >= 0 && strlen(own) >= below)
+		snprintf(buf, size, "%s (%s%s)", own, strcmp(where, "/") ? where : "", own + below);
+	of_node_put(target);
 }
 
 /* "prop", "prop:N", "prop?" ... into @t; the refusal names @name and @path. */

@@ -454,7 +454,7 @@ static int iter_next(struct phandle_iter *it)
 	it->ph = be32_to_cpu(*it->cur++);
 	it->node = NULL;
 	if (it->ph) {
-		it->node = of_find_node_by_phandle(it->ph);
+		it->node = __of_find_node_by_phandle(it->ph);
 		if (it->cells_name) {
 			if (!it->node) {
 				pr_err("%pOF: %s: could not find phandle %u\n",
@@ -535,31 +535,42 @@ EXPORT_SYMBOL(of_parse_phandle);
  * of_parse_phandle_with_args() - entry @index of a phandle list whose
  * entries carry as many argument cells as each target's @cells_name says
  * ("clocks" / "#clock-cells"); @cells_name NULL means no arguments
- * Return: 0 and *@out_args filled (at most MAX_PHANDLE_ARGS arguments);
- * -ENOENT when the list is missing, the index is past its end or the entry
- * is empty (phandle 0); -EINVAL for a negative index or a malformed list
- * (unknown phandle, target without @cells_name, arguments past the end).
+ * Return: 0 and *@out_args filled (at most MAX_PHANDLE_ARGS arguments), its
+ * np with a reference the caller drops with of_node_put(); -ENOENT when the
+ * list is missing, the index is past its end or the entry is empty
+ * (phandle 0); -EINVAL for a negative index or a malformed list (unknown
+ * phandle, target without @cells_name, arguments past the end).
  */
 int of_parse_phandle_with_args(const struct device_node *np, const char *list_name,
 		const char *cells_name, int index, struct of_phandle_args *out_args)
 {
-	return parse_phandle(np, list_name, cells_name, cells_name ? -1 : 0,
-			     index, out_args);
+	int rc = parse_phandle(np, list_name, cells_name, cells_name ? -1 : 0,
+			       index, out_args);
+
+	if (!rc && out_args)
+		of_node_get(out_args->np);
+	return rc;
 }
 EXPORT_SYMBOL(of_parse_phandle_with_args);
 
 /**
  * of_parse_phandle_with_fixed_args() - as of_parse_phandle_with_args(), but
  * every entry has @cell_count argument cells
- * Return: 0; -ENOENT; -EINVAL (as of_parse_phandle_with_args()).
+ * Return: 0 (*@out_args's np counted); -ENOENT; -EINVAL (as
+ * of_parse_phandle_with_args()).
  */
 int of_parse_phandle_with_fixed_args(const struct device_node *np,
 		const char *list_name, int cell_count, int index,
 		struct of_phandle_args *out_args)
 {
+	int rc;
+
 	if (cell_count < 0)
 		return -EINVAL;
-	return parse_phandle(np, list_name, NULL, cell_count, index, out_args);
+	rc = parse_phandle(np, list_name, NULL, cell_count, index, out_args);
+	if (!rc && out_args)
+		of_node_get(out_args->np);
+	return rc;
 }
 EXPORT_SYMBOL(of_parse_phandle_with_fixed_args);
 
@@ -643,7 +654,7 @@ static int map_one(struct device_node *cur, const char *map_name,
 		for (i = 0; i < (int)size; i++, len--, map++)
 			if ((*map ^ match[i]) & mask[i])
 				ok = false;
-		*new = of_find_node_by_phandle(be32_to_cpu(*map));
+		*new = __of_find_node_by_phandle(be32_to_cpu(*map));
 		map++;
 		len--;
 		if (!*new) {
@@ -675,8 +686,8 @@ static int map_one(struct device_node *cur, const char *map_name,
  * the bits set in "<stem>-map-pass-thru" taken from the specifier as given
  * ("gpios" and stem "gpio": "#gpio-cells", "gpio-map", "gpio-map-mask",
  * "gpio-map-pass-thru")
- * Return: 0 and *@out_args holding the final provider and specifier;
- * -EINVAL for a negative index, a malformed list, a specifier whose length
+ * Return: 0 and *@out_args holding the final provider (with a reference the
+ * caller drops with of_node_put()) and specifier; -EINVAL for a negative index, a malformed list, a specifier whose length
  * is not the target's #<stem>-cells, a map naming an unknown phandle or a
  * node without #<stem>-cells, a mask or pass-thru shorter than the
  * specifier, or maps that point round in a circle; -ENOENT when the list
@@ -709,7 +720,8 @@ int of_parse_phandle_with_args_map(const struct device_node *np,
 	    !map_prop_name(mask_name, sizeof(mask_name), "", stem_name, "-map-mask") ||
 	    !map_prop_name(pass_name, sizeof(pass_name), "", stem_name, "-map-pass-thru"))
 		return -EINVAL;
-	ret = of_parse_phandle_with_args(np, list_name, cells_name, index, out_args);
+	/* The nexus nodes on the way are borrowed; the end gets the reference. */
+	ret = parse_phandle(np, list_name, cells_name, -1, index, out_args);
 	if (ret)
 		return ret;
 	cur = out_args->np;
@@ -751,6 +763,7 @@ int of_parse_phandle_with_args_map(const struct device_node *np,
 		size = new_size;
 		cur = new;
 	}
+	of_node_get(out_args->np);
 	return 0;
 
 short_prop:

@@ -14,6 +14,8 @@
 #include <linux/of_supplier.h>
 #include <linux/string.h>
 
+#include "of_private.h"
+
 /* Ranks: see struct of_supplier_binding; larger is more essential. */
 const struct of_supplier_binding of_supplier_bindings[] = {
 	{ "clocks",              "#clock-cells",        OF_SUP_LIST,       false, false, 9 },
@@ -140,14 +142,18 @@ static int parse_irq_parent(struct walk *w, const struct of_supplier_binding *b,
 {
 	struct device_node *par;
 	bool inherited = !of_get_property(np, "interrupt-parent", NULL);
+	int ret;
 
 	/* "interrupts-extended" names its parents itself and wins. */
 	if (of_get_property(np, "interrupts-extended", NULL))
 		return 0;
 	par = of_irq_find_parent(np);
 	if (par && of_irq_is_nexus(par))
-		return parse_irq_through_map(w, b, np, inherited);
-	return emit(w, b, np, "interrupt-parent", par, inherited);
+		ret = parse_irq_through_map(w, b, np, inherited);
+	else
+		ret = emit(w, b, np, "interrupt-parent", par, inherited);
+	of_node_put(par);
+	return ret;
 }
 
 /* #address-cells as interrupt-map reads a unit address: the node's own,
@@ -174,7 +180,7 @@ static int parse_irq_map(struct walk *w, const struct of_supplier_binding *b,
 		return 0;
 	skip = map_addr_cells(np) + intcells;
 	for (left = len / 4; left > (int)skip; ) {
-		struct device_node *par = of_find_node_by_phandle(be32_to_cpu(map[skip]));
+		struct device_node *par = __of_find_node_by_phandle(be32_to_cpu(map[skip]));
 
 		if (!par || of_property_read_u32(par, "#interrupt-cells", &pint))
 			return 0;       /* malformed: the rest cannot be framed */

@@ -678,6 +678,7 @@ static int html_index_nodes(void)
 		hindex[h] = hn + 1;
 		hnodes[hn++] = np;
 	}
+	of_node_put(np);	/* the walk's, were it cut short */
 	return 0;
 }
 
@@ -1448,8 +1449,12 @@ static int html_main(const struct html_args *a, void *blob, size_t size)
 		if (!html_special(hnodes[i]))
 			of_for_each_supplier(hnodes[i], html_supplier, &w);
 		/* The root's interrupt-parent: a default, no supplier of its own. */
-		if (hnrefs == before && !of_property_read_u32(hnodes[i], "interrupt-parent", &ph))
-			add_ref(i, node_index(of_find_node_by_phandle(ph)), "interrupt-parent");
+		if (hnrefs == before && !of_property_read_u32(hnodes[i], "interrupt-parent", &ph)) {
+			struct device_node *par = of_find_node_by_phandle(ph);
+
+			add_ref(i, node_index(par), "interrupt-parent");
+			of_node_put(par);
+		}
 		path_refs(hnodes[i]);
 	}
 	hdev = calloc(hn + 1, sizeof(*hdev));

@@ -61,12 +61,9 @@ void device_clear_essential(struct device *dev, const char *role)
 /* The interrupt controller everything else cascades into. */
 static bool root_irq_controller(struct device *dev)
 {
-	struct device_node *np = dev->of_node, *p;
+	struct device_node *np = dev->of_node;
 
-	if (!np || !of_find_property(np, "interrupt-controller", NULL))
-		return false;
-	p = of_irq_find_parent(np);
-	return !p || p == np;
+	return np && of_find_property(np, "interrupt-controller", NULL) && of_irq_is_root(np);
 }
 
 struct loss {

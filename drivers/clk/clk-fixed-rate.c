@@ -72,8 +72,10 @@ static int __init of_fixed_clk_init(void)
 		}
 		of_property_read_string(np, "clock-output-names", &name);
 		clk = clk_register_fixed_rate(NULL, name, NULL, 0, rate);
-		if (IS_ERR(clk))
+		if (IS_ERR(clk)) {
+			of_node_put(np);
 			return (int)PTR_ERR(clk);
+		}
 		if (of_clk_add_provider(np, of_clk_src_simple_get, clk)) {
 			clk_unregister_fixed_rate(clk);
 			continue;

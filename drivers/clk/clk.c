@@ -74,7 +74,8 @@ struct clk *of_clk_src_simple_get(struct of_phandle_args *spec, void *data)
 }
 EXPORT_SYMBOL(of_clk_src_simple_get);
 
-/* Looks the clock up; *@provider_np tells the caller whom it waits for. */
+/* Looks the clock up; *@provider_np tells the caller whom it waits for,
+ * with a reference the caller puts. */
 static struct clk *clk_lookup(struct device_node *np, int index,
 			      struct device_node **provider_np)
 {
@@ -127,8 +128,10 @@ static int clk_index(struct device_node *np, const char *name)
 struct clk *of_clk_get(struct device_node *np, int index)
 {
 	struct device_node *provider;
+	struct clk *clk = clk_lookup(np, index, &provider);
 
-	return clk_lookup(np, index, &provider);
+	of_node_put(provider);
+	return clk;
 }
 EXPORT_SYMBOL(of_clk_get);
 
@@ -148,6 +151,7 @@ struct clk *clk_get(struct device *dev, const char *id)
 		device_set_deferred_probe_reason(dev, "waiting for clock %pOF", provider);
 		device_set_deferred_probe_supplier(dev, provider);
 	}
+	of_node_put(provider);
 	return clk;
 }
 EXPORT_SYMBOL(clk_get);

@@ -108,12 +108,13 @@ struct gpio_desc *devm_gpiod_get_from_of_node(struct device *dev, struct device_
 	if (ret)
 		return ERR_PTR(ret);
 	gc = of_find_chip(args.np);
-	of_node_put(args.np);
 	if (!gc) {
 		device_set_deferred_probe_reason(dev, "waiting for GPIO controller %pOF", args.np);
 		device_set_deferred_probe_supplier(dev, args.np);
+		of_node_put(args.np);
 		return ERR_PTR(-EPROBE_DEFER);
 	}
+	of_node_put(args.np);
 	if (args.args_count < 1 || args.args[0] >= gc->ngpio)
 		return ERR_PTR(-EINVAL);
 	if (gc->requested & (1ull << args.args[0])) {

@@ -272,10 +272,15 @@ static int bcm2836_intc_probe(struct platform_device *pdev)
 {
 	struct bcm2836_intc *intc;
 
-	if (!of_irq_is_root(pdev->dev.of_node))
-		return dev_err_probe(&pdev->dev, -EINVAL,
-				     "not the root controller (interrupt parent %pOF)",
-				     of_irq_find_parent(pdev->dev.of_node));
+	if (!of_irq_is_root(pdev->dev.of_node)) {
+		struct device_node *parent = of_irq_find_parent(pdev->dev.of_node);
+		int ret = dev_err_probe(&pdev->dev, -EINVAL,
+					"not the root controller (interrupt parent %pOF)",
+					parent);
+
+		of_node_put(parent);
+		return ret;
+	}
 	if (root_intc)
 		return dev_err_probe(&pdev->dev, -EBUSY, "a second root controller");
 	intc = devm_kzalloc(&pdev->dev, sizeof(*intc), GFP_KERNEL);

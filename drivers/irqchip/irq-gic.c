@@ -356,10 +356,15 @@ static int gic_probe(struct platform_device *pdev)
 	struct gic *gic;
 	u32 typer, arch, pidr2, iidr, cells;
 
-	if (!of_irq_is_root(pdev->dev.of_node))
-		return dev_err_probe(&pdev->dev, -EINVAL,
-				     "a cascaded GIC (interrupt parent %pOF) is not supported",
-				     of_irq_find_parent(pdev->dev.of_node));
+	if (!of_irq_is_root(pdev->dev.of_node)) {
+		struct device_node *parent = of_irq_find_parent(pdev->dev.of_node);
+		int ret = dev_err_probe(&pdev->dev, -EINVAL,
+					"a cascaded GIC (interrupt parent %pOF) is not supported",
+					parent);
+
+		of_node_put(parent);
+		return ret;
+	}
 	if (root_gic)
 		return dev_err_probe(&pdev->dev, -EBUSY, "a second root GIC");
 	/* Every consumer's specifier is cut by this count: a wrong one would

@@ -99,10 +99,9 @@ static const struct irq_domain_ops imx_gpc_domain_ops = {
 	.alloc = imx_gpc_domain_alloc,
 };
 
-static int imx_gpc_probe(struct platform_device *pdev)
+static int imx_gpc_setup(struct platform_device *pdev, struct device_node *parent_np)
 {
 	struct device *dev = &pdev->dev;
-	struct device_node *parent_np = of_irq_find_parent(dev->of_node);
 	struct irq_domain *parent;
 	struct imx_gpc *gpc;
 	int i;
@@ -129,6 +128,16 @@ static int imx_gpc_probe(struct platform_device *pdev)
 	platform_set_drvdata(pdev, gpc);
 	dev_info(dev, "%u interrupts passed on to %pOF\n", GPC_MAX_IRQS, parent_np);
 	return 0;
+}
+
+static int imx_gpc_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct device_node *parent_np = of_irq_find_parent(dev->of_node);
+	int ret = imx_gpc_setup(pdev, parent_np);
+
+	of_node_put(parent_np);	/* the domain holds its parent domain, not the node */
+	return ret;
 }
 
 static int imx_gpc_remove(struct platform_device *pdev)

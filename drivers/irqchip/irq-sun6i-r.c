@@ -151,12 +151,14 @@ static int r_intc_probe(struct platform_device *pdev)
 	if (irq < 0)
 		return irq;
 	ri->parent_irq = (unsigned int)irq;
-	ri->parent = of_irq_find_parent(dev->of_node);
+	ri->parent = of_irq_find_parent(dev->of_node);	/* held until remove */
 	if (!ri->parent)
 		return dev_err_probe(dev, -EINVAL, "no interrupt parent");
 	ri->domain = irq_domain_add_linear(dev->of_node, R_INTC_NR_LINES, &r_intc_domain_ops, ri);
-	if (!ri->domain)
+	if (!ri->domain) {
+		of_node_put(ri->parent);
 		return -ENOMEM;
+	}
 	platform_set_drvdata(pdev, ri);
 	dev_info(dev, "lines pass through to %pOF's SPIs (NMI on virq %u not driven)\n",
 		 ri->parent, ri->parent_irq);
@@ -168,6 +170,7 @@ static int r_intc_remove(struct platform_device *pdev)
 	struct r_intc *ri = platform_get_drvdata(pdev);
 
 	irq_domain_remove(ri->domain);
+	of_node_put(ri->parent);
 	return 0;
 }
 

@@ -87,6 +87,8 @@ struct device_node;
 /* Whether @path names @np now (NULL: no node there); the lookup's
  * reference is dropped, so checking leaves an overlay's node free to go. */
 bool selftest_path_is(const char *path, const struct device_node *np);
+/* The same for of_find_node_by_phandle(@ph). */
+bool selftest_phandle_is(u32 ph, const struct device_node *np);
 
 /*
  * Runs the suite named @name ("all": every suite) and prints KTAP.

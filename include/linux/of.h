@@ -107,7 +107,10 @@ extern struct device_node *of_aliases;
  * nothing.  Each changeset entry holds a reference to its node; a dynamic
  * node is released (freed) on its last of_node_put(), which must come
  * after it left the tree (OF_DETACHED): a node released while still
- * attached is reported and kept.
+ * attached is reported and kept.  Every lookup below that returns a node
+ * (of_find_*, of_get_*, of_parse_phandle*, their for_each_* loops) gives
+ * the caller a reference, as Linux's do; a search or a next-iterator puts
+ * the node it is given to start from.
  */
 struct device_node *of_node_get(struct device_node *node);
 void of_node_put(struct device_node *node);
@@ -299,6 +302,7 @@ struct device_node *of_parse_phandle(const struct device_node *np,
  * of_phandle_list_walk() - call @fn for each non-empty entry of a phandle
  * list, in one pass (of_parse_phandle_with_args() by index is a pass per
  * entry); @cells_name NULL: bare phandles.  An unknown phandle stops it.
+ * The args' np is lent to @fn for the call (no reference).
  * Return: 0 at the end of the list; -ENOENT without the property; -EINVAL
  * for a malformed list; or the first non-zero value of @fn.
  */

@@ -28,4 +28,5 @@ __ovst_##name##_end:
 	BLOB(i2c, "i2c.dtbo")
 	BLOB(above, "above.dtbo")
 	BLOB(same_cells, "same-cells.dtbo")
+	BLOB(lookups, "lookups.dtbo")
 	BLOB(bad_symbol, "bad-symbol.dtbo")

@@ -160,19 +160,22 @@ static void walk_references(struct device_node *np)
 
 	for (idx = 0; idx < 3; idx++)
 		of_address_to_resource(np, idx, &res);
-	/* Lookups lend their node (no reference taken, include/linux/of.h):
-	 * a put here would drop one an overlay's changeset holds. */
+	/* of_irq_parse_one() lends its node (no reference taken): a put
+	 * here would drop one an overlay's changeset holds.  The phandle
+	 * parsers give one, put back at once. */
 	for (idx = 0; idx < 2; idx++)
 		of_irq_parse_one(np, idx, &args);
 	for (i = 0; i < sizeof(phandle_lists) / sizeof(phandle_lists[0]); i++) {
 		for (idx = 0; idx < 3; idx++)
-			of_parse_phandle_with_args(np, phandle_lists[i][0],
-						   phandle_lists[i][1], idx, &args);
+			if (!of_parse_phandle_with_args(np, phandle_lists[i][0],
+							phandle_lists[i][1], idx, &args))
+				of_node_put(args.np);
 		of_count_phandle_with_args(np, phandle_lists[i][0],
 					   phandle_lists[i][1]);
 	}
 	for (idx = 0; idx < 3; idx++)
-		of_parse_phandle_with_args_map(np, "gpios", "gpio", idx, &args);
+		if (!of_parse_phandle_with_args_map(np, "gpios", "gpio", idx, &args))
+			of_node_put(args.np);
 	walk_ranges(np);
 	of_device_is_available(np);
 	of_device_is_compatible(np, "simple-bus");
@@ -233,11 +236,13 @@ static void walk_node(struct device_node *np, const char *path)
 			invariant_failed("of_find_node_by_path misses the node's own path", path);
 		if (found && found != np && !earlier_twin_on_path(np))
 			invariant_failed("of_find_node_by_path finds another node", path);
+		of_node_put(found);
 	}
 	if (np->phandle) {
 		found = of_find_node_by_phandle(np->phandle);
 		if (!found || found->phandle != np->phandle)
 			invariant_failed("of_find_node_by_phandle misses a phandle", path);
+		of_node_put(found);
 	}
 }
 
@@ -275,9 +280,9 @@ static void walk_live(void)
 		if (!plen[depth])
 			break;
 	}
-	of_find_node_by_path("serial0");
-	of_find_node_by_path("/chosen:opts");
-	of_find_compatible_node(NULL, NULL, "arm,pl011");
+	of_node_put(of_find_node_by_path("serial0"));
+	of_node_put(of_find_node_by_path("/chosen:opts"));
+	of_node_put(of_find_compatible_node(NULL, NULL, "arm,pl011"));
 	of_print_dts(of_root, put_nothing, NULL);
 	{
 		char why[160];

@@ -25,6 +25,15 @@ static inline struct device_node *node_at(const char *path)
 	return np;
 }
 
+/* The same for the node with phandle @ph. */
+static inline struct device_node *node_with_phandle(phandle ph)
+{
+	struct device_node *np = of_find_node_by_phandle(ph);
+
+	of_node_put(np);
+	return np;
+}
+
 static inline void snapshot_put(void *ctx, const char *s, size_t n)
 {
 	fwrite(s, 1, n, ctx);

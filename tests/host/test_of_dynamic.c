@@ -113,7 +113,7 @@ static void test_changeset_apply_revert(void)
 	reset();
 	KUNIT_EXPECT_EQ_MSG(test, of_changeset_apply(&cs), 0, "apply");
 	KUNIT_EXPECT_TRUE_MSG(test, P("/bus/new@3000") == &node, "node attached");
-	KUNIT_EXPECT_TRUE_MSG(test, of_find_node_by_phandle(0x100) == &node, "its phandle is found");
+	KUNIT_EXPECT_TRUE_MSG(test, node_with_phandle(0x100) == &node, "its phandle is found");
 	KUNIT_EXPECT_TRUE_MSG(test, of_device_is_available(b), "dev@2000 enabled");
 	KUNIT_EXPECT_TRUE_MSG(test, !of_find_property(a, "first", NULL), "first removed");
 	KUNIT_EXPECT_EQ_MSG(test, seen, 5, "one notification per entry");
@@ -126,7 +126,7 @@ static void test_changeset_apply_revert(void)
 	reset();
 	KUNIT_EXPECT_EQ_MSG(test, of_changeset_revert(&cs), 0, "revert");
 	KUNIT_EXPECT_EQ_MSG(test, removes, 2, "both devices go");
-	KUNIT_EXPECT_TRUE_MSG(test, of_find_node_by_phandle(0x100) == NULL, "reverted node's phandle gone");
+	KUNIT_EXPECT_TRUE_MSG(test, node_with_phandle(0x100) == NULL, "reverted node's phandle gone");
 	KUNIT_EXPECT_TRUE_MSG(test, same_as(before), "revert: the tree byte for byte as before, order included");
 	KUNIT_EXPECT_EQ_MSG(test, of_changeset_revert(&cs), -EINVAL, "revert twice: -EINVAL");
 	of_changeset_destroy(&cs);
@@ -165,10 +165,10 @@ static void test_detach_phandle(void)
 	of_changeset_init(&cs);
 	of_changeset_detach_node(&cs, a);
 	KUNIT_EXPECT_EQ_MSG(test, of_changeset_apply(&cs), 0, "detach applied");
-	KUNIT_EXPECT_TRUE_MSG(test, of_find_node_by_phandle(ph) == NULL, "a detached node's phandle finds nothing");
+	KUNIT_EXPECT_TRUE_MSG(test, node_with_phandle(ph) == NULL, "a detached node's phandle finds nothing");
 	KUNIT_EXPECT_TRUE_MSG(test, P("/bus/dev@1000") == NULL, "nor its path");
 	KUNIT_EXPECT_EQ_MSG(test, of_changeset_revert(&cs), 0, "reattach");
-	KUNIT_EXPECT_TRUE_MSG(test, of_find_node_by_phandle(ph) == a, "found again");
+	KUNIT_EXPECT_TRUE_MSG(test, node_with_phandle(ph) == a, "found again");
 	of_changeset_destroy(&cs);
 }
 

@@ -57,7 +57,7 @@ static void test_apply_remove(const void *dtbo, size_t size, const char *before)
 	KUNIT_EXPECT_TRUE_MSG(test, uses && len == 8 && be32_to_cpu(uses[0]) == child->phandle,
 	      "local fixup: <&new_child> is the renumbered phandle");
 	KUNIT_EXPECT_TRUE_MSG(test, uses && be32_to_cpu(uses[1]) == a->phandle, "fixup: <&dev_a> is the base's phandle");
-	KUNIT_EXPECT_TRUE_MSG(test, of_find_node_by_phandle(child->phandle) == child, "new phandle found");
+	KUNIT_EXPECT_TRUE_MSG(test, node_with_phandle(child->phandle) == child, "new phandle found");
 	KUNIT_EXPECT_TRUE_MSG(test, of_device_is_available(P("/bus/dev@2000")), "dev@2000 enabled");
 	KUNIT_EXPECT_STREQ_MSG(test, of_get_property(P("/__symbols__"), "new_child", NULL), "/bus/dev@1000/child@0",
 		  "label rewritten into the tree's __symbols__");

@@ -23,7 +23,7 @@
 #include "ktap.h"
 #include "snapshot.h"
 
-#define P(path) of_find_node_by_path(path)
+#define P(path) node_at(path)
 #define DEV_A "/bus/dev@1000"
 #define WIDGET "/bus/widget@4000"
 
@@ -60,7 +60,7 @@ static void test_defaults(void)
 	KUNIT_EXPECT_TRUE_MSG(test, of_property_read_bool(P(DEV_A), "wanted"), "wanted present");
 	KUNIT_EXPECT_FALSE_MSG(test, of_device_is_available(P(WIDGET)), "widget disabled");
 	/* The label on fragment@0's __overlay__ leaves dev_a's phandle alone. */
-	KUNIT_EXPECT_TRUE_MSG(test, of_find_node_by_phandle(P(DEV_A)->phandle) == P(DEV_A),
+	KUNIT_EXPECT_TRUE_MSG(test, node_with_phandle(P(DEV_A)->phandle) == P(DEV_A),
 			      "dev_a keeps its phandle");
 	remove_all();
 }

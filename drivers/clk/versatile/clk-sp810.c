@@ -49,15 +49,19 @@ static struct clk *sp810_assigned_parent(struct sp810 *sp, unsigned int n)
 
 	for (int i = 0; i < count; i++) {
 		struct of_phandle_args clk, parent;
+		struct clk *found;
 
 		if (of_parse_phandle_with_args(sp->np, "assigned-clocks", "#clock-cells", i, &clk))
 			continue;
+		of_node_put(clk.np);	/* compared, not kept */
 		if (clk.np != sp->np || clk.args_count != 1 || clk.args[0] != n)
 			continue;
 		if (of_parse_phandle_with_args(sp->np, "assigned-clock-parents", "#clock-cells", i,
 					       &parent))
 			return sp->refclk;
-		return of_clk_get_from_provider(&parent);
+		found = of_clk_get_from_provider(&parent);
+		of_node_put(parent.np);
+		return found;
 	}
 	return sp->refclk;
 }

@@ -530,20 +530,19 @@ static bool group_has_pin(struct device_node *grp, unsigned int pin)
 	return false;
 }
 
-/* The first available node whose pinctrl-0 names a group of ours holding
- * @pin; *@group gets the group, with a reference the caller puts. */
-static struct device_node *pin_group(struct bcm2835_pinctrl *pc, unsigned int pin,
-				     struct device_node **group)
+/* The group of ours holding @pin that the first available node's
+ * pinctrl-0 names, with a reference the caller puts; NULL: none. */
+static struct device_node *pin_group(struct bcm2835_pinctrl *pc, unsigned int pin)
 {
 	struct device_node *np, *grp;
 
-	for (np = of_find_all_nodes(NULL); np; np = of_find_all_nodes(np)) {
+	for_each_of_allnodes(np) {
 		if (!of_device_is_available(np))
 			continue;
 		for (int i = 0; (grp = of_parse_phandle(np, "pinctrl-0", i)); i++) {
 			if (grp->parent == pc->dev->of_node && group_has_pin(grp, pin)) {
-				*group = grp;
-				return np;
+				of_node_put(np);
+				return grp;
 			}
 			of_node_put(grp);
 		}
@@ -568,13 +567,13 @@ static int cmd_pins(int argc, char **argv)
 	names = of_get_property(pc->dev->of_node, "gpio-line-names", &names_len);
 	printf("%-4s %-5s %-5s %-12s %-20s %s\n", "pin", "func", "level", "line", "group", "owner");
 	for (unsigned int pin = 0; pin < BCM2835_NUM_GPIOS; pin++) {
-		struct device_node *grp = NULL;
+		struct device_node *grp;
 		const char *line = "-";
 
 		if (names && !of_property_read_string_index(pc->dev->of_node, "gpio-line-names",
 							    (int)pin, &line) && !*line)
 			line = "-";
-		pin_group(pc, pin, &grp);
+		grp = pin_group(pc, pin);
 		printf("%-4u %-5s %-5d %-12s %-20s %s\n", pin, fsel_names[bcm2835_get_fsel(pc, pin)],
 		       bcm2835_gpio_get(&pc->gc, pin), line, grp ? grp->name : "-",
 		       pc->owner[pin] ? dev_name(pc->owner[pin]) : "-");
