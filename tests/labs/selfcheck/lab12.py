@@ -2,7 +2,7 @@
 """Lab 12's self-check (docs/labs/lab12/README.md): the file, it compiles
 as an overlay, and the kernel's own code (ofdump --overlay, on the host)
 applies it to the Pi 2's tree with the page's example parameter."""
-from harness import OFDUMP, Grader, handin, have_files, indent, said
+from harness import OFDUMP, Grader, handin, have_files, indent, initrd_with, said
 from qemu.coyote import board_tree
 
 TITLE = 'a Raspberry Pi overlay: the mini UART on GPIO 40/41'
@@ -50,6 +50,8 @@ def lab12(src):
     if not dtbo:
         g.skip("ofdump --overlay", "the overlay to compile")
         return g
+    # (For the page's step 4: the board's initrd with the overlay in it.)
+    initrd_with(g, [("lib/firmware/miniuart.dtbo", dtbo.read_bytes())])
     merged, told = lab12_host_apply(g, pi_tree(g), dtbo, "baud=9600")
     g.check("ofdump --overlay applies it to the Pi 2's tree with baud=9600", merged,
             "ofdump said:\n%s\nThe parameter is baud, in the overlay's __overrides__." %
