@@ -15,7 +15,8 @@ import re
 import subprocess
 
 from selfcheck.lab12 import PI_TREE, lab12_host_apply, lab12_overlay, pi_tree
-from .common import QMP, Coyote, Grader, connect_unix, have_files, indent, initrd_with
+from .common import (QMP, Coyote, Grader, connect_unix, fdtget, have_files, indent,
+                     initrd_with)
 
 TITLE = 'a Raspberry Pi overlay: the mini UART on GPIO 40/41'
 
@@ -33,8 +34,6 @@ RUBRIC = {
     'baud=N (a rate drawn for this grade) sets the port\'s rate and its divisor': 1,
 }
 
-MINI_UART = "/soc/serial@7e215040"
-GPIO = "/soc/gpio@7e200000"
 GPFSEL = 0x3f200000          # raspi2b's GPIO block as the CPU sees it (6 registers)
 VPU_HZ = 250000000           # the page's clock: the Pi 2's VPU (core) clock
 TX, RX = 40, 41
@@ -43,8 +42,14 @@ PULLS = {0: "none", 1: "down", 2: "up"}
 # Rates the parameter is tested with: the page's example (9600) and the
 # default (115200) are not among them.
 RATES = (1200, 2400, 4800, 14400, 19200, 38400, 57600, 76800, 230400, 460800)
-# The second Pi tree: node names changed, labels and everything else kept.
-RENAMED = (("serial@7e215040", "uart@7e215040"), ("gpio@7e200000", "pinctrl@7e200000"))
+# The second Pi tree: the names these labels' nodes get there (the unit
+# address kept), the labels and everything else as they were.
+RENAMED = (("uart1", "uart"), ("gpio", "pinctrl"))
+
+
+def labelled(label):
+    """The path of the node the Pi 2's tree labels @label (its __symbols__)."""
+    return fdtget(PI_TREE, "/__symbols__", label)
 
 
 def divisor(hz, baud):
@@ -54,18 +59,24 @@ def divisor(hz, baud):
 
 
 def renamed_tree(g):
-    """The Pi 2's tree with the mini UART and the GPIO block renamed (their
-    paths in __symbols__ and aliases too): the same labels elsewhere."""
+    """The Pi 2's tree with the nodes of RENAMED's labels renamed (their
+    paths in __symbols__ and aliases too): the dtb and {label: (path in
+    the Pi 2's tree, path in this one)}."""
     dts = subprocess.run(["dtc", "-q", "-I", "dtb", "-O", "dts", str(PI_TREE)], check=True,
                          capture_output=True, text=True, timeout=60).stdout
-    for old, new in RENAMED:
-        if old not in dts:
-            raise RuntimeError("lab 12 grader: %s is not in the Pi 2's tree" % old)
-        dts = dts.replace(old, new)
+    paths = {}
+    for label, name in RENAMED:
+        old = labelled(label)
+        leaf = old.rsplit("/", 1)[1]
+        new = "%s@%s" % (name, leaf.split("@")[1])
+        if dts.count(leaf) < 2:
+            raise RuntimeError("lab 12 grader: %s is not in the Pi 2's tree" % leaf)
+        dts = dts.replace(leaf, new)
+        paths[label] = (old, old.rsplit("/", 1)[0] + "/" + new)
     out = g.out / "rpi2-renamed.dtb"
     subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", str(out), "-"], input=dts,
                    check=True, capture_output=True, text=True, timeout=60)
-    return out
+    return out, paths
 
 
 def merged_props(dts, path):
@@ -84,11 +95,11 @@ def merged_props(dts, path):
 
 
 def check_by_label(g, text, dtbo):
-    merged, told = lab12_host_apply(g, renamed_tree(g), dtbo)
-    port = MINI_UART.replace(*RENAMED[0])
+    base, paths = renamed_tree(g)
+    merged, told = lab12_host_apply(g, base, dtbo)
+    port = paths["uart1"][1]
     props = merged_props(merged, port) if merged else None
-    stray = merged and (merged_props(merged, MINI_UART) is not None or
-                        merged_props(merged, GPIO) is not None)
+    stray = merged and any(merged_props(merged, old) is not None for old, _ in paths.values())
     # (Whether what it adds is right, the machine says below.)
     ok = props is not None and not stray
     return g.check(text, ok,
@@ -97,7 +108,7 @@ def check_by_label(g, text, dtbo):
                    "and the mini UART's node there has:\n%s\n"
                    "A fragment names its target by the base tree's label (target = <&...>),\n"
                    "never by a path, which differs from one Pi's tree to another's." %
-                   (port, GPIO.replace(*RENAMED[1]), indent(told or "(nothing)"),
+                   (port, paths["gpio"][1], indent(told or "(nothing)"),
                     indent("\n".join(props or ["(no such node)"]))))
 
 
@@ -130,7 +141,7 @@ def group_pulls(c, rows):
     out, shown = {}, []
     for pin in (TX, RX):
         group = rows[pin][3]
-        text = c.run("dt %s/%s" % (GPIO, group))
+        text = c.run("dt %s/%s" % (labelled("gpio"), group))
         shown.append(text)
         pins, pull = cells(text, "brcm,pins"), cells(text, "brcm,pull")
         if pin not in pins:
@@ -168,7 +179,8 @@ def received(sock, want, timeout=10):
 
 def state(c, qmp):
     return {"pins": pins_rows(c), "gpfsel": gpfsel(qmp), "devices": c.run("devices"),
-            "tree": {p: c.run("dt " + p) for p in (MINI_UART, GPIO, "/__symbols__")}}
+            "tree": {p: c.run("dt " + p) for p in (labelled("uart1"), labelled("gpio"),
+                                                   "/__symbols__")}}
 
 
 def lab12(src):
