@@ -14,9 +14,10 @@ path."""
 import re
 import subprocess
 
-from selfcheck.lab12 import PI_TREE, lab12_host_apply, lab12_overlay, pi_tree
-from .common import (QMP, Coyote, Grader, connect_unix, fdtget, have_files, indent,
-                     initrd_with)
+from selfcheck.lab12 import PI_TREE, lab12_host_apply, pi_tree
+from qemu.coyote import received
+from .common import (QMP, Coyote, Grader, check_overlay, connect_unix, fdtget, have_files,
+                     indent, initrd_with)
 
 TITLE = 'a Raspberry Pi overlay: the mini UART on GPIO 40/41'
 
@@ -162,21 +163,6 @@ def port_line(text):
     return tuple(int(v) for v in m.groups()) if m else None
 
 
-def received(sock, want, timeout=10):
-    import time
-    data, deadline = b"", time.monotonic() + timeout
-    sock.settimeout(0.5)
-    while want not in data and time.monotonic() < deadline:
-        try:
-            chunk = sock.recv(4096)
-        except OSError:
-            continue
-        if not chunk:
-            break
-        data += chunk
-    return data
-
-
 def state(c, qmp):
     return {"pins": pins_rows(c), "gpfsel": gpfsel(qmp), "devices": c.run("devices"),
             "tree": {p: c.run("dt " + p) for p in (labelled("uart1"), labelled("gpio"),
@@ -188,7 +174,7 @@ def lab12(src):
     names = list(RUBRIC)
     if not have_files(g, src, "miniuart.dtso"):
         return g
-    dtbo = lab12_overlay(g, src)
+    dtbo = check_overlay(g, src, "miniuart")
     if not dtbo:
         return g
     baud = g.rng.choice(RATES)

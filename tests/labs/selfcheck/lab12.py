@@ -2,7 +2,7 @@
 """Lab 12's self-check (docs/labs/lab12/README.md): the file, it compiles
 as an overlay, and the kernel's own code (ofdump --overlay, on the host)
 applies it to the Pi 2's tree with the page's example parameter."""
-from harness import OFDUMP, Grader, handin, have_files, indent, initrd_with, said
+from harness import OFDUMP, Grader, check_overlay, handin, have_files, indent, initrd_with, said
 from qemu.coyote import board_tree
 
 TITLE = 'a Raspberry Pi overlay: the mini UART on GPIO 40/41'
@@ -14,18 +14,6 @@ RUBRIC = {
 }
 
 PI_TREE = board_tree("raspi2b")
-
-
-def lab12_overlay(g, src):
-    """The student's overlay compiled as dts/overlays are (dtc -@): the
-    .dtbo, or None after a failed check."""
-    dtbo = g.out / "miniuart.dtbo"
-    res = handin.run_tool(["dtc", "-q", "-@", "-W", "no-unit_address_vs_reg", "-I", "dts",
-                           "-O", "dtb", "-o", dtbo, src / "miniuart.dtso"], g.out, cwd=src,
-                          timeout=60)
-    ok = g.check("miniuart.dtso compiles as an overlay (dtc -@)", res.returncode == 0,
-                 "dtc said:\n" + indent(said(res.stderr)))
-    return dtbo if ok else None
 
 
 def pi_tree(g):
@@ -46,7 +34,7 @@ def lab12(src):
     g = Grader(12, src, "selfcheck")
     if not have_files(g, src, "miniuart.dtso"):
         return g
-    dtbo = lab12_overlay(g, src)
+    dtbo = check_overlay(g, src, "miniuart")
     if not dtbo:
         g.skip("ofdump --overlay", "the overlay to compile")
         return g
