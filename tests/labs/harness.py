@@ -757,6 +757,18 @@ def check_boots(g, text, later=(), **qemu):
     return g.check(text, True)
 
 
+
+def check_overlay(g, src, name):
+    """The check that the student's @name.dtso compiles as dts/overlays are
+    (dtc -@): the .dtbo in the grade's folder, or None after a failed check."""
+    dtbo = g.out / (name + ".dtbo")
+    res = handin.run_tool(["dtc", "-q", "-@", "-W", "no-unit_address_vs_reg", "-I", "dts",
+                           "-O", "dtb", "-o", dtbo, src / (name + ".dtso")], g.out, cwd=src,
+                          timeout=60)
+    ok = g.check("%s.dtso compiles as an overlay (dtc -@)" % name, res.returncode == 0,
+                 "dtc said:\n" + indent(said(res.stderr)))
+    return dtbo if ok else None
+
 def check_answered(g, text, path):
     """The check @text that each question of the lab's answers.txt as
     handed out (kept by the grade's prepare step) has one answer in @path.

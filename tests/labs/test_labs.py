@@ -34,6 +34,8 @@ LABS = {
     11: (3, "modules.alias has virtio:d00000012v* for lab-keyboard (MODULE_DEVICE_TABLE)"),
     13: (3, "modules.alias has pci:v00001234d000011E8sv*sd*bc*sc*i* for lab-edu "
          "(MODULE_DEVICE_TABLE)"),
+    12: (2, "its fragments target the base tree's labels: a second Pi tree, the same labels on "
+         "nodes at other paths, takes it too (ofdump --overlay)"),
 }
 
 

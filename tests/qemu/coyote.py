@@ -356,6 +356,22 @@ def connect_unix(path, timeout=10):
             time.sleep(0.1)
 
 
+
+def received(sock, want, timeout=10):
+    """What @sock (a serial port QEMU serves) brings until @want is among
+    it, it closes, or @timeout seconds pass."""
+    data, deadline = b"", time.monotonic() + timeout
+    sock.settimeout(0.5)
+    while want not in data and time.monotonic() < deadline:
+        try:
+            chunk = sock.recv(4096)
+        except OSError:
+            continue
+        if not chunk:
+            break
+        data += chunk
+    return data
+
 PORTS_PER_WORKER = 1000
 # Where in its range this process starts: another test run on the machine
 # (another checkout's) is unlikely to start at the same place.

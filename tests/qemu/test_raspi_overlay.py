@@ -19,11 +19,10 @@ The PL011 is on GPIO 14/15 in the Pi 2's tree; the scenarios that need the
 pins free move it to 32/33 (uart0_gpio32, as the Pi 3's tree has it)."""
 import re
 import subprocess
-import time
 
 import pytest
 
-from qemu.coyote import BUILD, TEST_BUILD, Coyote, connect_unix
+from qemu.coyote import BUILD, TEST_BUILD, Coyote, connect_unix, received
 from qemu.test_raspi import BOARD, FSEL, edited_tree, pins_table, pi_tree, ttys_row, xp
 from qemu.test_virt_extras import Monitor
 
@@ -88,20 +87,6 @@ def node_props(text, path=None):
 
 def fsel(regval, pin):
     return FSEL[(regval >> (3 * (pin % 10))) & 7]
-
-
-def received(sock, want, timeout=10):
-    data, deadline = b"", time.monotonic() + timeout
-    sock.settimeout(0.5)
-    while want not in data and time.monotonic() < deadline:
-        try:
-            chunk = sock.recv(4096)
-        except OSError:
-            continue
-        if not chunk:
-            break
-        data += chunk
-    return data
 
 
 def ofdump(*args):

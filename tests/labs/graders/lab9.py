@@ -5,9 +5,8 @@ import re
 import shutil
 from pathlib import Path
 
-from selfcheck.lab9 import lab9_overlay
-from .common import (BUILD, Coyote, Grader, OFDUMP, ROOT, dtbs_check, handin, have_files,
-                     indent, initrd_with, rel, said, whynot)
+from .common import (BUILD, Coyote, Grader, OFDUMP, ROOT, check_overlay, dtbs_check, handin,
+                     have_files, indent, initrd_with, rel, said, whynot)
 
 TITLE = 'overlays: the TMP105 added to the running board'
 
@@ -279,7 +278,7 @@ def lab9(src):
     g = Grader(9, src)
     if not have_files(g, src, "tmp105.dtso", "ti,tmp105.yaml"):
         return g
-    dtbo = lab9_overlay(g, src)
+    dtbo = check_overlay(g, src, "tmp105")
     later = ("applied on the host, it adds a device at 0x48 on the I2C bus "
              "(ofdump --devices --overlay)",
              "`overlay apply tmp105` makes the device 0-0048 on the running board",
