@@ -525,3 +525,14 @@ def test_thermal_zone_without_coefficients_fails_the_probe():
         assert "zone cpu-thermal has no coefficients (slope, offset)" in out, out
         out = c.run("thermal")
         assert "cpu-thermal\n  sensor: none bound" in out, out
+
+
+def test_thermal_sensor_that_never_reads_valid():
+    """The sensor's reg moved where nothing answers (reads are 0, VALID
+    never set): the probe says so and binds, `thermal` gives ETIMEDOUT
+    after its bounded wait, never a hang."""
+    dtb = edited_tree("dead-thermal", ["-t", "x", THERMAL, "reg", "7e212100", "8"])
+    with Coyote(dtb=dtb, machine=BOARD) as c:
+        assert "3f212100.thermal: no valid reading yet (ETIMEDOUT)" in c.boot_log, c.boot_log
+        out = c.run("thermal")
+        assert "sensor 3f212100.thermal: no valid reading (ETIMEDOUT)" in out, out
