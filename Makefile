@@ -58,6 +58,7 @@ KDIRS    += drivers/clk/bcm drivers/mailbox drivers/pinctrl/bcm
 KDIRS    += drivers/gpio drivers/firmware/psci
 KDIRS    += drivers/virtio drivers/char/hw_random drivers/block
 KDIRS    += drivers/input/keyboard drivers/firmware drivers/watchdog
+KDIRS    += drivers/thermal
 # PCI: the bus, enumeration and `lspci`, then the host bridges.
 KDIRS    += drivers/pci drivers/pci/controller
 # Host only: the simulated I2C devices the host tests drive.

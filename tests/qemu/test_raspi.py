@@ -30,7 +30,10 @@ every board, and the Pi's own devices against what QEMU 7.2 models:
 - the GPIO controller as an interrupt controller: consumers' interrupts
   resolved through its domain with their triggers (QEMU 7.2 models no
   detect or event register and no way to drive a pin, so no event is
-  ever seen; see test_gpio_interrupts_map_through_the_domain).
+  ever seen; see test_gpio_interrupts_map_through_the_domain);
+- the temperature sensor: `thermal` shows cpu-thermal at exactly the tree's
+  slope * QEMU's ADC reading + offset and the tree's critical trip; a zone
+  without coefficients fails the probe, said by whynot.
 """
 import io
 import re
@@ -478,3 +481,58 @@ def test_gpio_interrupts_map_through_the_domain():
         arm = {r[1]: r for r in rows if r and r[0] == "interrupt-controller@7e00b200"}
         assert all(arm[h][4] == "(cascade)" for h in ("81", "82", "83")), arm
         assert "84" not in arm, arm
+
+
+THERMAL = "/soc/thermal@7e212000"
+CPU_ZONE = "/thermal-zones/cpu-thermal"
+
+
+def fdtget_ints(dtb, node, prop):
+    out = subprocess.run(["fdtget", "-t", "i", str(dtb), node, prop], check=True,
+                         capture_output=True, text=True, timeout=30).stdout
+    return [int(v) for v in out.split()]
+
+
+def millic_str(m):
+    return "%s%d.%03d C" % ("-" if m < 0 else "", abs(m) // 1000, abs(m) % 1000)
+
+
+def test_thermal_reads_qemus_adc_through_the_zones_coefficients(pi):
+    """`thermal` shows cpu-thermal at exactly slope * ADC + offset, the
+    coefficients from the tree and the ADC from QEMU's STAT register; the
+    critical trip is the tree's."""
+    out = pi.run("whynot %s" % THERMAL)
+    assert "bound to driver bcm2835-thermal" in out and "verdict: bound" in out, out
+    slope, offset = fdtget_ints(pi_tree(), CPU_ZONE, "coefficients")
+    stat = xp(pi, 0x3f212004)
+    assert stat & (1 << 10), hex(stat)
+    temp = slope * (stat & 0x3ff) + offset
+    crit = fdtget_ints(pi_tree(), CPU_ZONE + "/trips/cpu-crit", "temperature")[0]
+    out = pi.run("thermal")
+    assert re.search(r"^cpu-thermal\n  sensor 3f212000\.thermal: %s\n"
+                     r"  trip cpu-crit: critical %s$" % (re.escape(millic_str(temp)),
+                                                         re.escape(millic_str(crit))),
+                     out, re.M), (temp, out)
+    assert millic_str(crit) == "90.000 C"
+
+
+def test_thermal_zone_without_coefficients_fails_the_probe():
+    """Without the zone's coefficients the sensor's reading means nothing:
+    the probe fails, and whynot says which zone lacks them."""
+    dtb = edited_tree("no-coefficients", ["-d", CPU_ZONE, "coefficients"])
+    with Coyote(dtb=dtb, machine=BOARD) as c:
+        out = c.run("whynot %s" % THERMAL)
+        assert "zone cpu-thermal has no coefficients (slope, offset)" in out, out
+        out = c.run("thermal")
+        assert "cpu-thermal\n  sensor: none bound" in out, out
+
+
+def test_thermal_sensor_that_never_reads_valid():
+    """The sensor's reg moved where nothing answers (reads are 0, VALID
+    never set): the probe says so and binds, `thermal` gives ETIMEDOUT
+    after its bounded wait, never a hang."""
+    dtb = edited_tree("dead-thermal", ["-t", "x", THERMAL, "reg", "7e212100", "8"])
+    with Coyote(dtb=dtb, machine=BOARD) as c:
+        assert "3f212100.thermal: no valid reading yet (ETIMEDOUT)" in c.boot_log, c.boot_log
+        out = c.run("thermal")
+        assert "sensor 3f212100.thermal: no valid reading (ETIMEDOUT)" in out, out
