@@ -468,14 +468,15 @@ static struct cpu_node_rec *rec_of(const struct device_node *np)
 	return NULL;
 }
 
-static enum whynot_verdict smp_whynot(struct device_node *np, whynot_out_t out, void *ctx)
+/* whynot on a CPU node: what bring-up did with it (overrides whynot.c's). */
+bool arch_whynot_cpu(struct device_node *np, whynot_out_t out, void *ctx)
 {
 	struct cpu_node_rec *r = rec_of(np);
 	char line[160];
 
 	if (!smp_scanned || !r) {
 		out(ctx, "not looked at by the kernel (no CPU node it scanned)");
-		return WHYNOT_CPU;
+		return true;
 	}
 	if (r->cpu >= 0)
 		scnprintf(line, sizeof(line), "CPU %d: %s: %s", r->cpu, state_names[r->state],
@@ -484,7 +485,7 @@ static enum whynot_verdict smp_whynot(struct device_node *np, whynot_out_t out, 
 		scnprintf(line, sizeof(line), "no CPU number: %s: %s", state_names[r->state],
 			  r->why);
 	out(ctx, line);
-	return WHYNOT_CPU;
+	return true;
 }
 
 void smp_init(void)
@@ -493,7 +494,6 @@ void smp_init(void)
 	unsigned int limit = max_cpus_allowed(limit_why, sizeof(limit_why)), online;
 
 	scan_cpu_nodes();
-	whynot_set_cpu_explainer(smp_whynot);
 	for (unsigned int cpu = 1; cpu < NR_CPUS; cpu++) {
 		struct cpu_node_rec *r = cpu_rec[cpu];
 

@@ -700,13 +700,17 @@ static void explain_clock_on_no_bus(struct device_node *np, const struct whynot_
 	    "(no device of their own needed)", drv->name, path);
 }
 
-static enum whynot_verdict (*cpu_explainer)(struct device_node *np, whynot_out_t out,
-					    void *ctx);
-
-void whynot_set_cpu_explainer(enum whynot_verdict (*fn)(struct device_node *np,
-							whynot_out_t out, void *ctx))
+/*
+ * The architecture's SMP code, which knows whether it started the core and
+ * why not, overrides this; on the host no core was started, and a CPU
+ * node is predicted from the tree alone.
+ */
+__attribute__((weak)) bool arch_whynot_cpu(struct device_node *np, whynot_out_t out, void *ctx)
 {
-	cpu_explainer = fn;
+	(void)np;
+	(void)out;
+	(void)ctx;
+	return false;
 }
 
 static bool is_cpu_node(struct device_node *np)
@@ -729,8 +733,8 @@ static enum whynot_verdict explain_cpu(struct device_node *np, bool live, whynot
 		say(out, ctx, "a CPU: no driver binds it; enable-method \"%s\" starts it", method);
 	else
 		say(out, ctx, "a CPU: no driver binds it, and it has no enable-method to start it");
-	if (live && cpu_explainer)
-		return cpu_explainer(np, out, ctx);
+	if (live)
+		arch_whynot_cpu(np, out, ctx);
 	return WHYNOT_CPU;
 }
 

@@ -143,13 +143,13 @@ struct device *whynot_find_device(const struct device_node *np);
 const struct whynot_catalog *whynot_live_catalog(void);
 
 /*
- * whynot_set_cpu_explainer() - who explains a CPU node (a /cpus child):
- * the kernel's SMP code, which knows whether it started the core and why
- * not; NULL unregisters.  Without one (the host) a CPU node is predicted
- * from the tree alone.  @fn returns WHYNOT_CPU, its lines saying the state.
+ * arch_whynot_cpu() - the kernel's own word on a CPU node (a /cpus child):
+ * its lines say whether the architecture's SMP code started the core and
+ * why not.  A weak default in whynot.c says nothing (the host, where no
+ * core was started: the tree alone predicts); arch/ overrides it.
+ * Return: true when it said something.
  */
-void whynot_set_cpu_explainer(enum whynot_verdict (*fn)(struct device_node *np,
-							whynot_out_t out, void *ctx));
+bool arch_whynot_cpu(struct device_node *np, whynot_out_t out, void *ctx);
 
 /* Levenshtein distance between @a and @b (for "did you mean"). */
 int whynot_edit_distance(const char *a, const char *b);

@@ -109,7 +109,7 @@ def test_broken_cpu_nodes_stay_off_with_reasons(boot):
         c.boot_log
     out = c.run("cpus")
     expect = {
-        "cpu@1": 'off (enable-method "spin-table" is not one this kernel knows (psci, brcm,bcm2836-smp))',
+        "cpu@1": 'off (enable-method "spin-table" is not one this kernel knows (brcm,bcm2836-smp, psci))',
         "cpu@2": "failed (psci: PSCI CPU_ON(MPIDR 0x5) answered -2 INVALID_PARAMETERS)",
         "cpu@3": "failed (duplicate MPIDR 0x1: /cpus/cpu@1 has it too)",
     }

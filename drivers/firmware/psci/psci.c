@@ -12,7 +12,7 @@
  *
  * This driver prints the version, registers SYSTEM_RESET as a restart
  * handler and SYSTEM_OFF as a power-off handler, and offers CPU_ON to the
- * "psci" enable-method (arch/arm/psci_smp.c) while it is bound.
+ * "psci" enable-method (psci_smp.c beside it) while it is bound.
  */
 #include <linux/errno.h>
 #include <linux/of.h>
