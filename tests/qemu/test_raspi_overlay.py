@@ -89,6 +89,23 @@ def fsel(regval, pin):
     return FSEL[(regval >> (3 * (pin % 10))) & 7]
 
 
+def alt5_pair(c, gpfsel, reg, tx):
+    """GPFSEL register @gpfsel (read over the monitor) has ALT5 on pins @tx
+    and @tx + 1, and nothing else moved from @reg, its value before."""
+    applied = xp(c, gpfsel)
+    assert fsel(applied, tx) == fsel(applied, tx + 1) == "alt5", hex(applied)
+    pair = 0x3f << (3 * (tx % 10))
+    assert applied & ~pair == reg & ~pair, (hex(reg), hex(applied))
+
+
+def line_out(c, text):
+    """@text written to ttyS1 comes out of QEMU's second serial port."""
+    assert c.run("ttys write ttyS1 " + text) == ""
+    want = text.encode() + b"\r\n"
+    got = received(c.uart1, want)
+    assert got.endswith(want), got
+
+
 def ofdump(*args):
     if not OFDUMP.exists():
         pytest.fail("%s missing: run `make ofdump`" % OFDUMP)
@@ -115,14 +132,8 @@ def test_uart1_overlay_enables_the_mini_uart_on_gpio14_and_rm_gives_all_back():
         assert pins[14] == ["alt5", pins[14][1], pins[14][2], "uart1_header", "3f215040.serial"], \
             pins[14]
         assert pins[15][0] == "alt5" and pins[15][4] == "3f215040.serial", pins[15]
-        applied = xp(c, GPFSEL1)
-        assert fsel(applied, 14) == fsel(applied, 15) == "alt5", hex(applied)
-        # Nothing else in the register moved.
-        assert applied & ~(0x3f << 12) == reg & ~(0x3f << 12), (hex(reg), hex(applied))
-
-        assert c.run("ttys write ttyS1 hello from uart1") == ""
-        got = received(c.uart1, b"hello from uart1\r\n")
-        assert got.endswith(b"hello from uart1\r\n"), got
+        alt5_pair(c, GPFSEL1, reg, 14)
+        line_out(c, "hello from uart1")
 
         out = c.run("overlay rm uart1")
         assert "3f215040.serial: unbound" in out and "1: uart1 removed" in out, out
@@ -219,12 +230,8 @@ def test_on_the_pi2_tree_the_pl011_keeps_gpio14_and_uart1_goes_to_32():
         assert pins[32][0] == pins[33][0] == "alt5" and pins[32][4] == "3f215040.serial", \
             (pins[32], pins[33])
         assert pins[14][0] == "alt0" and pins[14][4] == "3f201000.serial", pins[14]
-        applied = xp(c, GPFSEL3)
-        assert fsel(applied, 32) == fsel(applied, 33) == "alt5", hex(applied)
-        assert applied & ~(0x3f << 6) == reg & ~(0x3f << 6), (hex(reg), hex(applied))
-        assert c.run("ttys write ttyS1 uart1 on the Pi 2 tree") == ""
-        got = received(c.uart1, b"uart1 on the Pi 2 tree\r\n")
-        assert got.endswith(b"uart1 on the Pi 2 tree\r\n"), got
+        alt5_pair(c, GPFSEL3, reg, 32)
+        line_out(c, "uart1 on the Pi 2 tree")
         out = c.run("overlay rm uart1")
         assert "2: uart1 removed" in out and xp(c, GPFSEL3) == reg, out
     finally:
