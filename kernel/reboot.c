@@ -226,7 +226,9 @@ SHELL_COMMAND(reboot, cmd_reboot, "reboot", "reset the board (QEMU -no-reboot: e
 int machine_power_off(void)
 {
 	if (!power_off_handlers.head) {
-		pr_err("no power-off handler registered (PSCI on virt, the config bus on vexpress)\n");
+		/* The board stays on: say how a user gets out of it. */
+		pr_err("no power-off handler registered (PSCI on virt, the config bus on vexpress): this board cannot switch itself off\n");
+		pr_notice("`reboot` ends QEMU; or leave QEMU with Ctrl-A X\n");
 		return -ENODEV;
 	}
 	/* Each handler switches the board off or returns NOTIFY_DONE. */
