@@ -123,6 +123,9 @@ def _inline_make_spans():
     for page in ex.all_pages(ROOT):
         text = re.sub(r"^```.*?^```\n", "", (ROOT / page).read_text(), flags=re.M | re.S)
         spans += [(page, m.group(1)) for m in re.finditer(r"`(make(?: [^`]*)?)`", text)]
+        # A synopsis block's make lines, up to their description.
+        spans += [(page, re.split(r"\s{2,}", l.strip())[0]) for _, body in ex.synopses(ROOT, page)
+                  for l in body.splitlines() if l.startswith("make ")]
     return spans
 
 
@@ -142,12 +145,14 @@ def _make_targets():
 def test_inline_make_commands_name_real_targets():
     """Every `make TARGET ...` the pages mention in their text names a
     target the Makefiles have (`make host-tests-san` did not
-    exist); the variables and placeholders around it are the page's."""
+    exist), and so does every make line of a synopsis block; the variables
+    and placeholders around it (`LAB=N|ALL`) are the page's."""
+    import re
     import shlex
     targets = _make_targets()
     wrong = []
     for page, span in INLINE_MAKE:
-        words = shlex.split(span.replace("[", "").replace("]", ""))[1:]
+        words = shlex.split(re.sub(r"[][]|\|\S*|<[^>]*>", "", span))[1:]
         words = words[:words.index("&&")] if "&&" in words else words
         for w in words:
             if "=" in w or w.startswith("-"):
