@@ -78,3 +78,20 @@ def test_run_banner_says_how_the_board_gets_its_tree():
     assert "ATAGs" not in virt and "QEMU writes the device tree" in virt, virt
     assert "boots on ATAGs" in run_banner("DTB="), run_banner("DTB=")
     assert "ATAGs" not in run_banner(), run_banner()
+
+
+def fuzz_artifacts(*args):
+    out = subprocess.run(["make", "--no-print-directory", "-n", "fuzz", "FUZZ_ONLY=fuzz_fdt"]
+                         + list(args), cwd=str(ROOT), capture_output=True, text=True,
+                         timeout=300).stdout
+    return set(re.findall(r"-artifact_prefix=(\S+?)\$h/", out))
+
+
+def test_fuzz_writes_crashers_under_build_unless_asked():
+    """`make fuzz` leaves the source tree as it was: a crashing input goes
+    to build/fuzz/crashes/, into tests/fuzz/regressions/ only with
+    FUZZ_KEEP=1 (keep it as a regression); of.md says the same."""
+    assert fuzz_artifacts() == {"build/fuzz/crashes/"}, fuzz_artifacts()
+    assert fuzz_artifacts("FUZZ_KEEP=1") == {"tests/fuzz/regressions/"}
+    text = re.sub(r"\s+", " ", (ROOT / "docs" / "of.md").read_text())
+    assert "build/fuzz/crashes/" in text and "FUZZ_KEEP=1" in text
