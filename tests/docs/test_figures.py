@@ -98,3 +98,41 @@ def test_virt_blob_as_boot_md_describes_it(virt, virt_dts):
     seeds = sum(4 * len(m.group(1).split()) for m in
                 re.finditer(r"(?:rng-seed|kaslr-seed) = <([0-9a-fx ]+)>", dts))
     assert figure("docs/boot.md", r"differ in those (\d+) bytes") == str(seeds)
+
+
+def defined(source, name):
+    """The value of C macro @name in @source, evaluated when it is a
+    product of integers ((16 * 1024))."""
+    m = re.search(r"^#define\s+%s\s+(\(?[\d\s*]+\)?)" % name, (ROOT / source).read_text(), re.M)
+    assert m, "%s no longer defines %s" % (source, name)
+    value = 1
+    for factor in m.group(1).strip("() ").split("*"):
+        value *= int(factor)
+    return value
+
+
+# A constant a page states, and where the kernel defines it: (page, the
+# page's pattern, source, macro, the page's unit as a divisor).
+CONSTANTS = [
+    ("README.md", r"the last (\d+) lines \(`history`", "kernel/shell.h", "SHELL_HISTORY", 1),
+    ("README.md", r"Lines take up to (\d+) characters", "include/coyote/shell.h",
+     "SHELL_LINE_MAX", 1),
+    ("README.md", r"characters and (\d+) words", "include/coyote/shell.h", "SHELL_ARGS_MAX", 1),
+    ("docs/net.md", r"The cache holds (\d+) entries", "include/coyote/net.h", "ARP_CACHE_SIZE", 1),
+    ("docs/net.md", r"entries, each kept (\d+) s", "include/coyote/net.h", "ARP_TIMEOUT_MS", 1000),
+    ("docs/driver-core.md", r"HZ = (\d+)\.", "include/linux/jiffies.h", "HZ", 1),
+    ("docs/driver-core.md", r"`IRQ_NONE` (\d+) times in a row", "include/linux/irq.h",
+     "IRQ_UNHANDLED_LIMIT", 1),
+    ("docs/driver-core.md", r"interrupt-driven into a (\d+) KiB ring", "include/linux/serial_core.h",
+     "UART_RX_RING", 1024),
+    ("docs/boot.md", r"goes into a (\d+) KiB ring that `dmesg` prints", "kernel/printk.c",
+     "LOG_BUF_LEN", 1024),
+]
+
+
+@pytest.mark.parametrize("page,pattern,source,name,unit", CONSTANTS,
+                         ids=["%s:%s" % (c[0], c[3]) for c in CONSTANTS])
+def test_constant_in_prose_is_the_kernels(page, pattern, source, name, unit):
+    assert int(figure(page, pattern)) * unit == defined(source, name), (
+        "%s says %s; %s defines %s as %d" % (page, figure(page, pattern), source, name,
+                                              defined(source, name)))
