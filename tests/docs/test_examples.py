@@ -160,3 +160,16 @@ def test_inline_make_commands_name_real_targets():
             if w not in targets:
                 wrong.append("%s: `%s`: no target %s" % (page, span, w))
     assert not wrong, "\n".join(wrong)
+
+
+def test_indented_blocks_count(tmp_path):
+    """An indented command block is an example or a synopsis like a fenced
+    one, or fails; a list item's indented continuation is not a block."""
+    page = tmp_path / "page.md"
+    page.write_text("Text.\n\n    make help\n\n<!-- example expect=Targets -->\n\n"
+                    "    make help\n\n<!-- synopsis -->\n\n    make lab-check LAB=N   grade\n\n"
+                    "- a list item:\n\n    make not-a-block\n")
+    assert ex.unmarked(tmp_path, "page.md") == [3]
+    [found] = ex.examples(tmp_path, "page.md")
+    assert (found.line, found.commands, found.opts) == (5, ["make help"], {"expect": ["Targets"]})
+    assert ex.synopses(tmp_path, "page.md") == [(11, "make lab-check LAB=N   grade\n")]
