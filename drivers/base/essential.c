@@ -80,7 +80,7 @@ static void loss_chain(const struct loss *l, struct device *dev, const char *nam
 	size_t used;
 	int depth;
 
-	snprintf(why, whylen, "%s (%s)", name, what);
+	why_set(why, whylen, "%s (%s)", name, what);
 	for (depth = 0; depth < 16; depth++) {
 		struct device_link *link = l->via[dev->links_scratch];
 

@@ -50,9 +50,9 @@ static int overlay_check(struct notifier_block *nb, unsigned long action, void *
 	list_for_each_entry(ce, &nd->cset->entries, node)
 		if (!ce->np->parent &&
 		    of_changeset_entry_state_change(ce, oc.revert) == OF_RECONFIG_CHANGE_REMOVE) {
-			snprintf(nd->why, nd->whylen, "it would disable the root node /: every "
-				 "device would go");
-			return notifier_from_errno(-EBUSY);
+			return notifier_from_errno(why_fail(nd->why, nd->whylen, -EBUSY,
+							    "it would disable the root node /: "
+							    "every device would go"));
 		}
 	return device_links_check_loss(overlay_takes, &oc, nd->why, nd->whylen) == -EBUSY ?
 	       notifier_from_errno(-EBUSY) : NOTIFY_OK;

@@ -216,8 +216,7 @@ const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog 
 		return "platform";
 	path_of(p, path, sizeof(path));
 	if (!of_device_is_available(p)) {
-		snprintf(why, whylen, "parent %s is disabled: nothing below it gets a device",
-			 path);
+		why_set(why, whylen, "parent %s is disabled: nothing below it gets a device", path);
 		return NULL;
 	}
 	if (is_bus_node(p)) {
@@ -225,7 +224,7 @@ const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog 
 
 		/* A bus is populated only if it is itself on a populated bus. */
 		if (!whynot_node_bus(p, cat, live, up, sizeof(up))) {
-			snprintf(why, whylen, "parent bus %s is not populated: %s", path, up);
+			why_set(why, whylen, "parent bus %s is not populated: %s", path, up);
 			return NULL;
 		}
 		return "platform";
@@ -239,18 +238,18 @@ const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog 
 		if ((live && (!ctrl || ctrl->state != DEVICE_BOUND)) ||
 		    (!live && (!whynot_node_bus(p, cat, live, up, sizeof(up)) ||
 			       !whynot_best_driver(cat, p, "platform", NULL)))) {
-			snprintf(why, whylen, "its %s controller %s has no bound driver (whynot %s)",
-				 wb->label, path, path);
+			why_set(why, whylen, "its %s controller %s has no bound driver (whynot %s)",
+				wb->label, path, path);
 			return NULL;
 		}
 		return wb->name;
 	}
 	if (!of_get_property(p, "compatible", NULL))
-		snprintf(why, whylen, "parent %s is not a bus: it has no compatible (a bus says "
-			 "\"simple-bus\")", path);
+		why_set(why, whylen, "parent %s is not a bus: it has no compatible (a bus says "
+			"\"simple-bus\")", path);
 	else
-		snprintf(why, whylen, "parent %s is not a bus: its compatible has no simple-bus, "
-			 "simple-mfd or arm,amba-bus", path);
+		why_set(why, whylen, "parent %s is not a bus: its compatible has no simple-bus, "
+			"simple-mfd or arm,amba-bus", path);
 	return NULL;
 }
 

@@ -238,22 +238,20 @@ int of_i2c_client_addr(const struct device_node *np, u16 *addr, char *why, size_
 	u32 reg;
 
 	if (of_property_read_u32(np, "reg", &reg)) {
-		snprintf(why, whylen, "no valid reg (the 7-bit address)");
-		return -EINVAL;
+		return why_fail(why, whylen, -EINVAL, "no valid reg (the 7-bit address)");
 	}
 	if (reg & I2C_TEN_BIT_ADDRESS) {
-		snprintf(why, whylen, "10-bit address 0x%x not supported",
-			 (unsigned int)(reg & ~I2C_TEN_BIT_ADDRESS));
-		return -EOPNOTSUPP;
+		return why_fail(why, whylen, -EOPNOTSUPP, "10-bit address 0x%x not supported",
+				(unsigned int)(reg & ~I2C_TEN_BIT_ADDRESS));
 	}
 	if (reg & I2C_OWN_SLAVE_ADDRESS) {
-		snprintf(why, whylen, "own (target-mode) address not supported");
-		return -EOPNOTSUPP;
+		return why_fail(why, whylen, -EOPNOTSUPP,
+				"own (target-mode) address not supported");
 	}
 	if (reg > 0xffff || i2c_check_7bit_addr_validity_strict((unsigned short)reg)) {
-		snprintf(why, whylen, "reg 0x%x is not a 7-bit target address (0x08..0x77)",
-			 (unsigned int)reg);
-		return -EINVAL;
+		return why_fail(why, whylen, -EINVAL,
+				"reg 0x%x is not a 7-bit target address (0x08..0x77)",
+				(unsigned int)reg);
 	}
 	*addr = (u16)reg;
 	return 0;
