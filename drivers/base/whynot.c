@@ -649,25 +649,6 @@ static enum whynot_verdict explain_live(struct device_node *np, const struct why
 }
 
 /*
- * A binding outlives a change of its node's compatible (an overlay's
- * update): as in Linux, the driver keeps the device until it is unbound.
- * Judged by what the node says now, it would read "no driver".
- */
-static bool explain_stale_binding(struct device_node *np, whynot_out_t out, void *ctx)
-{
-	struct device *dev = whynot_find_device(np);
-	const char *now = of_get_property(np, "compatible", NULL);
-
-	if (!dev || dev->state != DEVICE_BOUND || !dev->driver || !dev->match ||
-	    !dev->match->compatible[0] || of_device_is_compatible(np, dev->match->compatible) > 0)
-		return false;
-	say(out, ctx, "bound to driver %s, matched by \"%s\", which the node's compatible no longer has (now \"%s\"): the binding stays until the device is unbound",
-	    dev->driver->name, dev->match->compatible, now ? now : "");
-	say(out, ctx, "device %s on the %s bus", dev_name(dev), dev->bus->name);
-	return true;
-}
-
-/*
  * A clock provider on no bus (Calxeda's clocks in their system registers
  * block): no device of its own, but the driver of its nearest ancestor
  * with one registers it, as Linux's of_clk_init() would by compatible.
@@ -771,8 +752,6 @@ enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_c
 			v = WHYNOT_NO_BUS;
 		blocked = true;
 	}
-	if (live && !blocked && explain_stale_binding(np, out, ctx))
-		return WHYNOT_BOUND;
 	if (!of_get_property(np, "compatible", NULL)) {
 		say(out, ctx, "no compatible: nothing can match it%s",
 		    np->child ? " (its children may be devices)" : "");

@@ -323,10 +323,22 @@ static void of_i2c_register_devices(struct i2c_adapter *adap)
 			adap->name, made, np->full_name, found - made);
 }
 
+/* The client @adap made from @np, or NULL. */
+static struct i2c_client *client_of_node(struct i2c_adapter *adap, const struct device_node *np)
+{
+	struct i2c_client *client;
+
+	for (client = adap->clients; client; client = client->next)
+		if (client->dev.of_node == np)
+			return client;
+	return NULL;
+}
+
 /*
  * The tree changed (an overlay): a node that appears, or is enabled, under
  * an adapter's node becomes a client (probed at once); one that goes, or is
- * disabled, loses it (its driver's remove runs).
+ * disabled, loses it (its driver's remove runs); one whose compatible
+ * changes is bound again by the new match (device_reprobe()).
  */
 static int of_i2c_notify(struct notifier_block *nb, unsigned long action, void *arg)
 {
@@ -346,17 +358,26 @@ static int of_i2c_notify(struct notifier_block *nb, unsigned long action, void *
 			of_i2c_register_child(adap, np);        /* says why when it cannot */
 		return NOTIFY_OK;
 	case OF_RECONFIG_CHANGE_REMOVE:
-		for (client = adap->clients; client; client = client->next)
-			if (client->dev.of_node == np)
-				break;
+		client = client_of_node(adap, np);
 		if (!client)
 			return NOTIFY_DONE;
 		i2c_unregister_device(client);
 		of_node_clear_flag(np, OF_POPULATED);
 		return NOTIFY_OK;
 	default:
-		return NOTIFY_DONE;
+		break;
 	}
+	if (!of_reconfig_compatible_changed(action, rd))
+		return NOTIFY_DONE;
+	client = client_of_node(adap, np);
+	if (!client)
+		return NOTIFY_DONE;
+	/* Its name comes from the compatible, as when it was made: a match
+	 * by id_table must see the new one. */
+	client_type(np, client->name, sizeof(client->name));
+	dev_info(&client->dev, "%pOF: compatible changed: binding again by the new match\n", np);
+	device_reprobe(&client->dev);
+	return NOTIFY_OK;
 }
 
 static struct notifier_block i2c_of_notifier = {
