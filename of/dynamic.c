@@ -113,11 +113,13 @@ bool of_reconfig_compatible_changed(unsigned long action, const struct of_reconf
 {
 	const struct property *was = rd->old_prop, *now = rd->prop;
 
-	if (action < OF_RECONFIG_ADD_PROPERTY || action > OF_RECONFIG_UPDATE_PROPERTY ||
-	    !now || strcmp(now->name, "compatible"))
+	/*
+	 * Only an update: a compatible added comes with a node an overlay
+	 * attaches (its device is made from the whole node), and one removed
+	 * goes with the node when the overlay is removed.
+	 */
+	if (action != OF_RECONFIG_UPDATE_PROPERTY || !was || !now || strcmp(now->name, "compatible"))
 		return false;
-	if (action != OF_RECONFIG_UPDATE_PROPERTY || !was)
-		return true;
 	return was->length != now->length || memcmp(was->value, now->value, (size_t)now->length);
 }
 

@@ -397,8 +397,8 @@ int of_reconfig_get_state_change(unsigned long action, struct of_reconfig_data *
 
 /**
  * of_reconfig_compatible_changed() - does @action on @rd change what its
- * node's device matches by?  True when "compatible" is added, removed, or
- * given a different value; the bus then rebinds the device (device_reprobe()).
+ * node's device matches by?  True when "compatible" is updated to a
+ * different value; the bus then rebinds the device (device_reprobe()).
  */
 bool of_reconfig_compatible_changed(unsigned long action, const struct of_reconfig_data *rd);
 

@@ -62,6 +62,8 @@ def test_rtc_overlay_apply_autoload_date_whynot_rm(board):
     assert "pulls in ds1338" in out, out
     assert "rtc2: DS1307 on 0-0069" in out, out
     assert "device 0-0069: rtc-ds1338" in out, out
+    # A node the overlay adds comes with its compatible: bound once, not rebound.
+    assert "compatible changed" not in out and out.count("0-0069: bound") == 1, out
     devs = board.run("devices")
     assert re.search(r"/external-bus/i2c@1,0/rtc@69\s+0-0069\s+i2c\s+rtc-ds1338\s+\d+\s+bound", devs), devs
     assert re.match(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", board.run("date -f rtc2").strip())
@@ -71,6 +73,7 @@ def test_rtc_overlay_apply_autoload_date_whynot_rm(board):
     assert re.search(r"^\d+  rtc-ds1307-69  .*targets /external-bus/i2c@1,0$", listed, re.M), listed
     out = board.run("overlay rm rtc-ds1307-69")
     assert "0-0069: unbound" in out and "removed" in out, out
+    assert "compatible changed" not in out and out.count("0-0069: unbound") == 1, out
     assert "rtc@69" not in board.run("devices")
     assert "no rtc2" in board.run("date -f rtc2")
     assert board.run("overlay list").strip() == "no overlays applied"
