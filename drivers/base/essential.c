@@ -86,12 +86,12 @@ static void loss_chain(const struct loss *l, struct device *dev, const char *nam
 
 		used = strlen(why);
 		if (!link) {
-			snprintf(why + used, whylen - used, "%s goes with this change: the machine "
-				 "would be lost", depth ? ", which" : "");
+			why_set(why + used, whylen - used, "%s goes with this change: the machine "
+				"would be lost", depth ? ", which" : "");
 			return;
 		}
-		snprintf(why + used, whylen - used, "%s depends on %s via %s",
-			 depth ? ", which" : "", dev_name(link->supplier), link->prop);
+		why_set(why + used, whylen - used, "%s depends on %s via %s",
+			depth ? ", which" : "", dev_name(link->supplier), link->prop);
 		dev = link->supplier;
 	}
 }
