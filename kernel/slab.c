@@ -574,7 +574,7 @@ static void report_bad_header(const void *p, const void *caller)
 	char why[96];
 
 	if (f && f->start == p) {
-		snprintf(why, sizeof(why), "double free (freed before by %pS)", f->freer);
+		why_set(why, sizeof(why), "double free (freed before by %pS)", f->freer);
 		report(why, p, caller);
 		return;
 	}

@@ -307,11 +307,8 @@ static int unwritable(char *why, size_t whylen, const struct device_node *np,
 {
 	char path[96];
 
-	if (why && whylen) {
-		of_node_full_path(np, path, sizeof(path));
-		snprintf(why, whylen, fmt, path, what);
-	}
-	return -EINVAL;
+	of_node_full_path(np, path, sizeof(path));
+	return why_fail(why, whylen, -EINVAL, fmt, path, what);
 }
 
 /* A "phandle" or "linux,phandle" dtc takes as it is. */

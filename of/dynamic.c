@@ -109,6 +109,20 @@ int of_reconfig_get_state_change(unsigned long action, struct of_reconfig_data *
 	return now ? OF_RECONFIG_CHANGE_ADD : OF_RECONFIG_CHANGE_REMOVE;
 }
 
+bool of_reconfig_compatible_changed(unsigned long action, const struct of_reconfig_data *rd)
+{
+	const struct property *was = rd->old_prop, *now = rd->prop;
+
+	/*
+	 * Only an update: a compatible added comes with a node an overlay
+	 * attaches (its device is made from the whole node), and one removed
+	 * goes with the node when the overlay is removed.
+	 */
+	if (action != OF_RECONFIG_UPDATE_PROPERTY || !was || !now || strcmp(now->name, "compatible"))
+		return false;
+	return was->length != now->length || memcmp(was->value, now->value, (size_t)now->length);
+}
+
 static void notify(unsigned long action, struct device_node *np, struct property *prop,
 		   struct property *old_prop)
 {
@@ -530,14 +544,19 @@ static void entry_notify(struct of_changeset_entry *ce, bool revert)
 		notify(action, ce->np, ce->prop, ce->old_prop);
 }
 
-int of_changeset_entry_state_change(const struct of_changeset_entry *ce, bool revert)
+/*
+ * What the buses will be told when @ce is applied (or, @revert, undone),
+ * worked out before the tree changes: the action, and *@rd.
+ */
+static unsigned long entry_reconfig(const struct of_changeset_entry *ce, bool revert,
+				    struct of_reconfig_data *rd)
 {
-	struct of_reconfig_data rd = { .dn = ce->np, .prop = ce->prop };
 	unsigned long action = ce->action;
 
+	*rd = (struct of_reconfig_data){ .dn = ce->np, .prop = ce->prop };
 	if (!revert && action == OF_RECONFIG_UPDATE_PROPERTY) {
-		rd.old_prop = ce->prop ? of_find_property(ce->np, ce->prop->name, NULL) : NULL;
-		if (!rd.old_prop)
+		rd->old_prop = ce->prop ? of_find_property(ce->np, ce->prop->name, NULL) : NULL;
+		if (!rd->old_prop)
 			action = OF_RECONFIG_ADD_PROPERTY;
 	} else if (revert) {
 		/* As entry_notify() tells the buses once it is undone. */
@@ -559,12 +578,28 @@ int of_changeset_entry_state_change(const struct of_changeset_entry *ce, bool re
 				action = OF_RECONFIG_REMOVE_PROPERTY;
 				break;
 			}
-			rd.prop = ce->old_prop;
-			rd.old_prop = ce->prop;
+			rd->prop = ce->old_prop;
+			rd->old_prop = ce->prop;
 			break;
 		}
 	}
+	return action;
+}
+
+int of_changeset_entry_state_change(const struct of_changeset_entry *ce, bool revert)
+{
+	struct of_reconfig_data rd;
+	unsigned long action = entry_reconfig(ce, revert, &rd);
+
 	return of_reconfig_get_state_change(action, &rd);
+}
+
+bool of_changeset_entry_compatible_changed(const struct of_changeset_entry *ce, bool revert)
+{
+	struct of_reconfig_data rd;
+	unsigned long action = entry_reconfig(ce, revert, &rd);
+
+	return of_reconfig_compatible_changed(action, &rd);
 }
 
 int of_changeset_apply(struct of_changeset *ocs)

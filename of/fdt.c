@@ -61,19 +61,6 @@ struct check {
 	size_t whylen;
 };
 
-static int fail(struct check *c, int err, const char *fmt, ...) __printf(3, 4);
-static int fail(struct check *c, int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (c->why && c->whylen) {
-		va_start(ap, fmt);
-		vsnprintf(c->why, c->whylen, fmt, ap);
-		va_end(ap);
-	}
-	return err;
-}
-
 /*
  * The path of the node whose tokens contain struct offset @at, rebuilt only
  * when a check fails: the tokens before @at were already found sound, so the
@@ -124,7 +111,7 @@ static void path_at(const struct check *c, u32 at, char *buf, size_t len)
 #define FAIL_AT(c, at, err, fmt, ...) ({				\
 	char __path[96];						\
 	path_at((c), (at), __path, sizeof(__path));			\
-	fail((c), (err), fmt, ##__VA_ARGS__, __path);			\
+	why_fail((c)->why, (c)->whylen, (err), fmt, ##__VA_ARGS__, __path); \
 })
 
 /* A block [off, off + size) inside the blob after the header. */
@@ -132,12 +119,15 @@ static int check_block(struct check *c, const char *what, u32 off, u32 size,
 		       u32 hdrsize, u32 align)
 {
 	if (off < hdrsize)
-		return fail(c, -EINVAL, "%s block at %u overlaps the header", what, off);
+		return why_fail(c->why, c->whylen, -EINVAL,
+				"%s block at %u overlaps the header", what, off);
 	if (off % align)
-		return fail(c, -EINVAL, "%s block at %u not %u-byte aligned", what, off, align);
+		return why_fail(c->why, c->whylen, -EINVAL,
+				"%s block at %u not %u-byte aligned", what, off, align);
 	if (off > c->totalsize || size > c->totalsize - off)
-		return fail(c, -EINVAL, "%s block (offset %u, size %u) exceeds totalsize %u",
-			    what, off, size, c->totalsize);
+		return why_fail(c->why, c->whylen, -EINVAL,
+				"%s block (offset %u, size %u) exceeds totalsize %u",
+				what, off, size, c->totalsize);
 	return 0;
 }
 
@@ -158,16 +148,18 @@ static int check_rsvmap(struct check *c, u32 off)
 		end = c->off_strings;
 	if ((off >= c->off_struct && off < c->end_struct) ||
 	    (off >= c->off_strings && off < c->off_strings + c->size_strings))
-		return fail(c, -EINVAL, "memory reservation map overlaps %s block",
-			    off >= c->off_struct && off < c->end_struct ?
-			    "struct" : "strings");
+		return why_fail(c->why, c->whylen, -EINVAL,
+				"memory reservation map overlaps %s block",
+				off >= c->off_struct && off < c->end_struct ?
+				"struct" : "strings");
 	for (; end - off >= 16; off += 16, n++) {
 		const char *e = c->base + off;
 
 		if (!(of_rd32(e) | of_rd32(e + 4) | of_rd32(e + 8) | of_rd32(e + 12)))
 			return 0;
 	}
-	return fail(c, -EINVAL, "memory reservation map not terminated (%u entries)", n);
+	return why_fail(c->why, c->whylen, -EINVAL,
+			"memory reservation map not terminated (%u entries)", n);
 }
 
 /*
@@ -201,7 +193,7 @@ static int check_struct(struct check *c, struct of_fdt_counts *cnt)
 		u32 tag, left;
 
 		if (end - p < 4)
-			return fail(c, -EINVAL, "missing FDT_END");
+			return why_fail(c->why, c->whylen, -EINVAL, "missing FDT_END");
 		tag = of_rd32(base + p);
 		left = end - p - 4;     /* bytes after the tag */
 		switch (tag) {
@@ -211,15 +203,17 @@ static int check_struct(struct check *c, struct of_fdt_counts *cnt)
 			u32 n = (u32)strnlen(name, left);
 
 			if (n == left)
-				return fail(c, -EINVAL, "unterminated node name at offset %u",
-					    p - c->off_struct);
+				return why_fail(c->why, c->whylen, -EINVAL,
+						"unterminated node name at offset %u",
+						p - c->off_struct);
 			if (root_done)
-				return fail(c, -EINVAL, "second root node at offset %u",
-					    p - c->off_struct);
+				return why_fail(c->why, c->whylen, -EINVAL,
+						"second root node at offset %u",
+						p - c->off_struct);
 			if (!depth && n)
-				return fail(c, -EINVAL,
-					    "root node named \"%.32s\": the root's name must be empty (DT spec 2.2.1)",
-					    name);
+				return why_fail(c->why, c->whylen, -EINVAL,
+						"root node named \"%.32s\": the root's name must be empty (DT spec 2.2.1)",
+						name);
 			if (depth && !n)
 				return FAIL_AT(c, p, -EINVAL, "empty node name in %s");
 			if (depth && memchr(name, '/', n))
@@ -229,8 +223,9 @@ static int check_struct(struct check *c, struct of_fdt_counts *cnt)
 					       "nesting deeper than %d at %s",
 					       OF_FDT_MAX_DEPTH);
 			if (ALIGN(n + 1, 4u) > left)
-				return fail(c, -EINVAL, "node name padding past struct block at offset %u",
-					    p - c->off_struct);
+				return why_fail(c->why, c->whylen, -EINVAL,
+						"node name padding past struct block at offset %u",
+						p - c->off_struct);
 			cnt->nodes++;
 			if (depth > cnt->max_depth)
 				cnt->max_depth = depth;
@@ -245,8 +240,9 @@ static int check_struct(struct check *c, struct of_fdt_counts *cnt)
 		}
 		case OF_FDT_END_NODE:
 			if (!depth)
-				return fail(c, -EINVAL, "unexpected FDT_END_NODE at offset %u",
-					    p - c->off_struct);
+				return why_fail(c->why, c->whylen, -EINVAL,
+						"unexpected FDT_END_NODE at offset %u",
+						p - c->off_struct);
 			if (!--depth)
 				root_done = true;
 			had_child = true;
@@ -258,8 +254,9 @@ static int check_struct(struct check *c, struct of_fdt_counts *cnt)
 			const char *pname;
 
 			if (!depth)
-				return fail(c, -EINVAL, "property outside any node at offset %u",
-					    p - c->off_struct);
+				return why_fail(c->why, c->whylen, -EINVAL,
+						"property outside any node at offset %u",
+						p - c->off_struct);
 			if (had_child)
 				return FAIL_AT(c, p, -EINVAL, "property after subnode at node %s");
 			if (left < 8)
@@ -300,10 +297,11 @@ static int check_struct(struct check *c, struct of_fdt_counts *cnt)
 			if (depth)
 				return FAIL_AT(c, p, -EINVAL, "FDT_END inside node %s");
 			if (!root_done)
-				return fail(c, -EINVAL, "no root node");
+				return why_fail(c->why, c->whylen, -EINVAL, "no root node");
 			if (c->exact_end && p + 4 != end && !only_nops(c, p + 4, end))
-				return fail(c, -EINVAL, "FDT_END not last in struct block (offset %u of %u)",
-					    p - c->off_struct, end - c->off_struct);
+				return why_fail(c->why, c->whylen, -EINVAL,
+						"FDT_END not last in struct block (offset %u of %u)",
+						p - c->off_struct, end - c->off_struct);
 			if (c->exact_end)
 				c->nops_after_end = (end - p - 4) / 4;
 			c->end_struct = p + 4;
@@ -329,40 +327,44 @@ int of_fdt_check_counts(const void *blob, size_t bufsize, char *why,
 	if (why && whylen)
 		why[0] = '\0';
 	if (!blob)
-		return fail(&c, -EINVAL, "no blob");
+		return why_fail(why, whylen, -EINVAL, "no blob");
 	if ((uintptr_t)blob & 3)
-		return fail(&c, -EINVAL, "blob not 4-byte aligned");
+		return why_fail(why, whylen, -EINVAL, "blob not 4-byte aligned");
 	if (bufsize < 4)
-		return fail(&c, -EOVERFLOW, "buffer of %lu bytes too small for a header",
-			    (unsigned long)bufsize);
+		return why_fail(why, whylen, -EOVERFLOW,
+				"buffer of %lu bytes too small for a header",
+				(unsigned long)bufsize);
 	if (hdr(blob, OF_FDT_H_MAGIC) != OF_DT_HEADER)
-		return fail(&c, -EINVAL, "bad magic 0x%08x", hdr(blob, OF_FDT_H_MAGIC));
+		return why_fail(why, whylen, -EINVAL, "bad magic 0x%08x", hdr(blob, OF_FDT_H_MAGIC));
 	if (bufsize < OF_FDT_V16_HDR_SIZE)
-		return fail(&c, -EOVERFLOW, "buffer of %lu bytes too small for a header",
-			    (unsigned long)bufsize);
+		return why_fail(why, whylen, -EOVERFLOW,
+				"buffer of %lu bytes too small for a header",
+				(unsigned long)bufsize);
 	version = hdr(blob, OF_FDT_H_VERSION);
 	if (version < 16)
-		return fail(&c, -EINVAL,
-			    "blob format version %u is too old: coyote reads versions 16 and 17 "
-			    "(rebuild it with a dtc from after 2007)", version);
+		return why_fail(why, whylen, -EINVAL,
+				"blob format version %u is too old: coyote reads versions 16 and 17 "
+				"(rebuild it with a dtc from after 2007)", version);
 	/* DT spec 5.1: a later version readable as 17 must be accepted. */
 	if (version >= 17 && hdr(blob, OF_FDT_H_LAST_COMP) > 17)
-		return fail(&c, -EINVAL,
-			    "blob format version %u needs a reader of version %u or later: "
-			    "coyote reads versions 16 and 17", version,
-			    hdr(blob, OF_FDT_H_LAST_COMP));
+		return why_fail(why, whylen, -EINVAL,
+				"blob format version %u needs a reader of version %u or later: "
+				"coyote reads versions 16 and 17", version,
+				hdr(blob, OF_FDT_H_LAST_COMP));
 	if (version > 17)
 		version = 17;
 	hdrsize = version == 17 ? OF_FDT_V17_HDR_SIZE : OF_FDT_V16_HDR_SIZE;
 	if (bufsize < hdrsize)
-		return fail(&c, -EOVERFLOW, "buffer of %lu bytes too small for a header",
-			    (unsigned long)bufsize);
+		return why_fail(why, whylen, -EOVERFLOW,
+				"buffer of %lu bytes too small for a header",
+				(unsigned long)bufsize);
 	c.totalsize = hdr(blob, OF_FDT_H_TOTALSIZE);
 	if (c.totalsize < hdrsize)
-		return fail(&c, -EINVAL, "totalsize %u smaller than the header", c.totalsize);
+		return why_fail(why, whylen, -EINVAL,
+				"totalsize %u smaller than the header", c.totalsize);
 	if (c.totalsize > bufsize)
-		return fail(&c, -EOVERFLOW, "totalsize %u exceeds buffer %lu",
-			    c.totalsize, (unsigned long)bufsize);
+		return why_fail(why, whylen, -EOVERFLOW, "totalsize %u exceeds buffer %lu",
+				c.totalsize, (unsigned long)bufsize);
 
 	c.off_struct = hdr(blob, OF_FDT_H_OFF_STRUCT);
 	c.off_strings = hdr(blob, OF_FDT_H_OFF_STRINGS);
@@ -393,7 +395,7 @@ int of_fdt_check_counts(const void *blob, size_t bufsize, char *why,
 		c.end_struct = off_rsv;
 	if (overlaps(c.off_struct, c.end_struct - c.off_struct,
 		     c.off_strings, c.size_strings))
-		return fail(&c, -EINVAL, "struct block overlaps strings block");
+		return why_fail(why, whylen, -EINVAL, "struct block overlaps strings block");
 
 	err = check_struct(&c, counts);
 	if (err)

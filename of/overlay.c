@@ -94,8 +94,8 @@ static int overlay_notify(unsigned long action, struct of_changeset *cset)
 	why[0] = '\0';
 	ret = notifier_to_errno(raw_notifier_call_chain(&overlay_notify_chain, action, &nd));
 	if (ret && !why[0])
-		snprintf(why, sizeof(why), "a %s notifier refused (%s)", names[action],
-			 errname(ret));
+		why_set(why, sizeof(why), "a %s notifier refused (%s)", names[action],
+			errname(ret));
 	return ret;
 }
 
@@ -103,18 +103,6 @@ const char *of_overlay_error(void)
 {
 	return why;
 }
-
-/* Sets the reason and returns @err, so failures read `return fail(...)`. */
-static int __attribute__((format(printf, 2, 3))) fail_errno(int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, sizeof(why), fmt, ap);
-	va_end(ap);
-	return err;
-}
-#define fail(...) fail_errno(-EINVAL, __VA_ARGS__)
 
 static struct overlay *find_overlay(int id)
 {
@@ -174,8 +162,9 @@ static int renumber_phandles(struct overlay *ov, phandle delta)
 		if (!np->phandle)
 			continue;
 		if (np->phandle > 0xfffffffeu - delta)
-			return fail_errno(-EOVERFLOW, "%s: phandle 0x%x + 0x%x runs out of phandles",
-					  np->full_name, np->phandle, delta);
+			return why_fail(why, sizeof(why), -EOVERFLOW,
+					"%s: phandle 0x%x + 0x%x runs out of phandles",
+					np->full_name, np->phandle, delta);
 		np->phandle += delta;
 		for_each_property_of_node(np, pp)
 			if (pp->length == 4 && of_is_phandle_name(pp->name))
@@ -195,17 +184,20 @@ static int local_fixups(struct device_node *fix, struct device_node *np, phandle
 	for_each_property_of_node(fix, fp) {
 		pp = of_find_property(np, fp->name, NULL);
 		if (!pp)
-			return fail("__local_fixups__: %s has no property %s", np->full_name,
-				    fp->name);
+			return why_fail(why, sizeof(why), -EINVAL,
+					"__local_fixups__: %s has no property %s", np->full_name,
+					fp->name);
 		if (fp->length % 4)
-			return fail("__local_fixups__: %s/%s is not a list of offsets",
-				    fix->full_name, fp->name);
+			return why_fail(why, sizeof(why), -EINVAL,
+					"__local_fixups__: %s/%s is not a list of offsets",
+					fix->full_name, fp->name);
 		for (u32 i = 0; i < (u32)fp->length; i += 4) {
 			u32 off = get_cell(fp, i);
 
 			if (off > (u32)pp->length || (u32)pp->length - off < 4)
-				return fail("__local_fixups__: offset %u is outside property %s of %s (%d bytes)",
-					    off, pp->name, np->full_name, pp->length);
+				return why_fail(why, sizeof(why), -EINVAL,
+						"__local_fixups__: offset %u is outside property %s of %s (%d bytes)",
+						off, pp->name, np->full_name, pp->length);
 			put_cell(pp, off, get_cell(pp, off) + delta);
 		}
 	}
@@ -213,8 +205,9 @@ static int local_fixups(struct device_node *fix, struct device_node *np, phandle
 		struct device_node *c = __of_find_node_by_path(np, fc->full_name);
 
 		if (!c)
-			return fail("__local_fixups__: %s has no child %s", np->full_name,
-				    fc->full_name);
+			return why_fail(why, sizeof(why), -EINVAL,
+					"__local_fixups__: %s has no child %s", np->full_name,
+					fc->full_name);
 		ret = local_fixups(fc, c, delta);
 		if (ret)
 			return ret;
@@ -232,16 +225,19 @@ static const char *label_path(const char *label, const char *user)
 
 	of_node_put(symbols);	/* the property stays while the overlays above it do */
 	if (!symbols) {
-		fail("%s: label '%s': the base tree has no __symbols__ (compile it with dtc -@)",
-		     user, label);
+		why_set(why, sizeof(why),
+			"%s: label '%s': the base tree has no __symbols__ (compile it with dtc -@)",
+			user, label);
 		return NULL;
 	}
 	if (!pp) {
-		fail("%s: unknown label '%s' (not in the base tree's __symbols__)", user, label);
+		why_set(why, sizeof(why),
+			"%s: unknown label '%s' (not in the base tree's __symbols__)", user, label);
 		return NULL;
 	}
 	if (!is_stringlist(pp) || ((char *)pp->value)[0] != '/') {
-		fail("%s: label '%s': __symbols__ value is not a path", user, label);
+		why_set(why, sizeof(why), "%s: label '%s': __symbols__ value is not a path", user,
+			label);
 		return NULL;
 	}
 	return pp->value;
@@ -257,10 +253,13 @@ static int resolve_label(const char *label, const char *user, struct device_node
 		return -EINVAL;
 	np = of_find_node_by_path(path);
 	if (!np)
-		return fail("%s: label '%s' names %s, which is not in the tree", user, label, path);
+		return why_fail(why, sizeof(why), -EINVAL,
+				"%s: label '%s' names %s, which is not in the tree",
+				user, label, path);
 	if (!np->phandle) {
 		of_node_put(np);
-		return fail("%s: label '%s': %s has no phandle", user, label, path);
+		return why_fail(why, sizeof(why), -EINVAL,
+				"%s: label '%s': %s has no phandle", user, label, path);
 	}
 	*out = np;
 	return 0;
@@ -276,19 +275,24 @@ static int fixup_one(struct overlay *ov, const char *label, const char *use, pha
 	unsigned int off;
 
 	if (!c1 || !c2 || !c2[1] || (size_t)(c2 - c1 - 1) >= sizeof(pname))
-		return fail("__fixups__: label '%s': '%s' is not path:property:offset", label, use);
+		return why_fail(why, sizeof(why), -EINVAL,
+				"__fixups__: label '%s': '%s' is not path:property:offset",
+				label, use);
 	if (c2[1] < '0' || c2[1] > '9' || kstrtouint(c2 + 1, 10, &off))
-		return fail("__fixups__: label '%s': bad offset in '%s'", label, use);
+		return why_fail(why, sizeof(why), -EINVAL,
+				"__fixups__: label '%s': bad offset in '%s'", label, use);
 	np = use[0] == '/' ? __of_find_node_by_full_path(ov->tree, use) : NULL;
 	if (!np)
-		return fail("__fixups__: label '%s': no node %.*s in the overlay", label,
-			    (int)(c1 - use), use);
+		return why_fail(why, sizeof(why), -EINVAL,
+				"__fixups__: label '%s': no node %.*s in the overlay", label,
+				(int)(c1 - use), use);
 	memcpy(pname, c1 + 1, (size_t)(c2 - c1 - 1));
 	pname[c2 - c1 - 1] = '\0';
 	pp = of_find_property(np, pname, NULL);
 	if (!pp || off > (u32)pp->length || (u32)pp->length - off < 4)
-		return fail("__fixups__: label '%s': %s has no 4 bytes at offset %u of property %s",
-			    label, np->full_name, off, pname);
+		return why_fail(why, sizeof(why), -EINVAL,
+				"__fixups__: label '%s': %s has no 4 bytes at offset %u of property %s",
+				label, np->full_name, off, pname);
 	put_cell(pp, off, ph);
 	return 0;
 }
@@ -322,11 +326,13 @@ static int fixups(struct overlay *ov, struct device_node *fix)
 		return 0;
 	ov->uses = kcalloc(ov->nr_uses, sizeof(*ov->uses), GFP_KERNEL);
 	if (!ov->uses)
-		return fail_errno(-ENOMEM, "__fixups__: no memory");
+		return why_fail(why, sizeof(why), -ENOMEM, "__fixups__: no memory");
 	ov->nr_uses = 0;
 	for_each_property_of_node(fix, fp) {
 		if (!is_stringlist(fp))
-			return fail("__fixups__: label '%s': value is not a string list", fp->name);
+			return why_fail(why, sizeof(why), -EINVAL,
+					"__fixups__: label '%s': value is not a string list",
+					fp->name);
 		fixup_user(fp->value, user, sizeof(user));
 		ret = resolve_label(fp->name, user, &np);
 		if (ret)
@@ -411,16 +417,18 @@ static int build_props(struct overlay *ov, const char *frag, struct device_node 
 		tp = fresh ? NULL : of_find_property(target, pp->name, NULL);
 		if (tp && of_is_phandle_name(pp->name) && !same_value(tp, pp)) {
 			of_node_full_path(target, path, sizeof(path));
-			return fail("%s: property %s: phandle clash: %s has phandle 0x%x, the overlay gives it another",
-				    frag, pp->name, path, target->phandle);
+			return why_fail(why, sizeof(why), -EINVAL,
+					"%s: property %s: phandle clash: %s has phandle 0x%x, the overlay gives it another",
+					frag, pp->name, path, target->phandle);
 		}
 		if (tp && is_cells_prop(pp->name) &&
 		    !same_value(tp, pp)) {
 			of_node_full_path(target, path, sizeof(path));
-			return fail("%s: property %s: would change %s's %s from %u to %u (not allowed)",
-				    frag, pp->name, path, pp->name,
-				    tp->length == 4 ? get_cell(tp, 0) : 0,
-				    pp->length == 4 ? get_cell(pp, 0) : 0);
+			return why_fail(why, sizeof(why), -EINVAL,
+					"%s: property %s: would change %s's %s from %u to %u (not allowed)",
+					frag, pp->name, path, pp->name,
+					tp->length == 4 ? get_cell(tp, 0) : 0,
+					pp->length == 4 ? get_cell(pp, 0) : 0);
 		}
 		/* Said again, unchanged: no change to record (Linux records none,
 		 * so it does not hold back the removal of another overlay). */
@@ -431,14 +439,17 @@ static int build_props(struct overlay *ov, const char *frag, struct device_node 
 			continue;       /* "#address-cells = <1>" in each fragment to a bus */
 		if (ce) {
 			of_node_full_path(target, path, sizeof(path));
-			return fail("%s: property %s: an earlier fragment sets %s's %s too", frag,
-				    pp->name, path, pp->name);
+			return why_fail(why, sizeof(why), -EINVAL,
+					"%s: property %s: an earlier fragment sets %s's %s too",
+					frag,
+					pp->name, path, pp->name);
 		}
 		ret = of_changeset_action(&ov->cset, tp ? OF_RECONFIG_UPDATE_PROPERTY :
 					  OF_RECONFIG_ADD_PROPERTY, target,
 					  new_prop(ov, pp->name, pp->value, pp->length));
 		if (ret)
-			return fail_errno(ret, "%s: property %s: %s", frag, pp->name, errname(ret));
+			return why_fail(why, sizeof(why), ret,
+					"%s: property %s: %s", frag, pp->name, errname(ret));
 	}
 	return 0;
 }
@@ -453,25 +464,30 @@ static int build_child(struct overlay *ov, const char *frag, struct device_node 
 	if (tc) {
 		if (c->phandle && tc->phandle) {
 			of_node_full_path(tc, path, sizeof(path));
-			return fail("%s: property phandle: phandle clash: %s has phandle 0x%x, the overlay gives it another",
-				    frag, path, tc->phandle);
+			return why_fail(why, sizeof(why), -EINVAL,
+					"%s: property phandle: phandle clash: %s has phandle 0x%x, the overlay gives it another",
+					frag, path, tc->phandle);
 		}
 		return build_node(ov, frag, tc, c, false);
 	}
 	if (!fresh && pending(ov, target, NULL, c->full_name)) {
 		of_node_full_path(target, path, sizeof(path));
-		return fail("%s: node %s: an earlier fragment adds it to %s too", frag, c->full_name,
-			    path);
+		return why_fail(why, sizeof(why), -EINVAL,
+				"%s: node %s: an earlier fragment adds it to %s too",
+				frag, c->full_name,
+				path);
 	}
 	/* Its names copied: a device may hold it after the overlay is gone. */
 	tc = __of_node_alloc(target, c->full_name);
 	if (!tc)
-		return fail_errno(-ENOMEM, "%s: no memory for node %s", frag, c->full_name);
+		return why_fail(why, sizeof(why), -ENOMEM,
+				"%s: no memory for node %s", frag, c->full_name);
 	tc->phandle = c->phandle;
 	ret = of_changeset_attach_node(&ov->cset, tc);
 	if (ret) {
 		__of_node_free(tc);
-		return fail_errno(ret, "%s: node %s: %s", frag, c->full_name, errname(ret));
+		return why_fail(why, sizeof(why), ret,
+				"%s: node %s: %s", frag, c->full_name, errname(ret));
 	}
 	return build_node(ov, frag, tc, c, true);
 }
@@ -500,23 +516,29 @@ static int fragment_target(struct device_node *frag, struct device_node **target
 
 	if (tp) {
 		if (tp->length != 4)
-			return fail("%s: property target: not one phandle cell", frag->full_name);
+			return why_fail(why, sizeof(why), -EINVAL,
+					"%s: property target: not one phandle cell",
+					frag->full_name);
 		*target = of_find_node_by_phandle(get_cell(tp, 0));
 		if (!*target)
-			return fail("%s: property target: target <0x%x> is not in the tree",
-				    frag->full_name, get_cell(tp, 0));
+			return why_fail(why, sizeof(why), -EINVAL,
+					"%s: property target: target <0x%x> is not in the tree",
+					frag->full_name, get_cell(tp, 0));
 		return 0;
 	}
 	tp = of_find_property(frag, "target-path", NULL);
 	if (!tp)
-		return fail("%s: no target or target-path property", frag->full_name);
+		return why_fail(why, sizeof(why), -EINVAL,
+				"%s: no target or target-path property", frag->full_name);
 	path = tp->value;
 	if (!is_stringlist(tp) || path[0] != '/')
-		return fail("%s: property target-path: not an absolute path", frag->full_name);
+		return why_fail(why, sizeof(why), -EINVAL,
+				"%s: property target-path: not an absolute path", frag->full_name);
 	*target = of_find_node_by_path(path);
 	if (!*target)
-		return fail("%s: property target-path: target %s is not in the tree",
-			    frag->full_name, path);
+		return why_fail(why, sizeof(why), -EINVAL,
+				"%s: property target-path: target %s is not in the tree",
+				frag->full_name, path);
 	return 0;
 }
 
@@ -556,22 +578,26 @@ static int add_symbols(struct overlay *ov, struct device_node *syms, struct devi
 			char *v;
 
 			if (!is_stringlist(pp))
-				return fail("__symbols__: property %s: not a path", pp->name);
+				return why_fail(why, sizeof(why), -EINVAL,
+						"__symbols__: property %s: not a path", pp->name);
 			frag = symbol_fragment(ov, pp->value, &rel);
 			if (!frag)
 				continue;
 			/* A label names one node: the tree's own is never moved
 			 * (Linux refuses the same). */
 			if (of_find_property(base, pp->name, NULL))
-				return fail("__symbols__: label '%s' is the tree's already: the overlay may not redefine it",
-					    pp->name);
+				return why_fail(why, sizeof(why), -EINVAL,
+						"__symbols__: label '%s' is the tree's already: the overlay may not redefine it",
+						pp->name);
 			ret = fragment_target(frag, &target);
 			if (ret)
 				return ret;
 			len_path = of_node_full_path(target, path, sizeof(path));
 			of_node_put(target);
 			if (len_path < 0)
-				return fail("__symbols__: property %s: path too long", pp->name);
+				return why_fail(why, sizeof(why), -EINVAL,
+						"__symbols__: property %s: path too long",
+						pp->name);
 			len = strlen(path) + 1 + strlen(rel) + 1;
 			/* Each value starts on a cell boundary, as a blob's do:
 			 * a reader may load any property as cells. */
@@ -585,13 +611,14 @@ static int add_symbols(struct overlay *ov, struct device_node *syms, struct devi
 			ret = of_changeset_action(&ov->cset, OF_RECONFIG_ADD_PROPERTY, base,
 				new_prop(ov, pp->name, v, (int)strlen(v) + 1));
 			if (ret)
-				return fail_errno(ret, "__symbols__: property %s: %s", pp->name,
-						  errname(ret));
+				return why_fail(why, sizeof(why), ret,
+						"__symbols__: property %s: %s", pp->name,
+						errname(ret));
 		}
 		if (pass == 0) {
 			ov->symbols = kmalloc(ov->symbols_size ? ov->symbols_size : 1, GFP_KERNEL);
 			if (!ov->symbols)
-				return fail_errno(-ENOMEM, "__symbols__: no memory");
+				return why_fail(why, sizeof(why), -ENOMEM, "__symbols__: no memory");
 		}
 	}
 	return 0;
@@ -609,11 +636,11 @@ static int symbols_node(struct overlay *ov, struct device_node **out)
 	}
 	base = __of_node_alloc(of_root, "__symbols__");
 	if (!base)
-		return fail_errno(-ENOMEM, "__symbols__: no memory");
+		return why_fail(why, sizeof(why), -ENOMEM, "__symbols__: no memory");
 	ret = of_changeset_attach_node(&ov->cset, base);
 	if (ret) {
 		__of_node_free(base);
-		return fail_errno(ret, "__symbols__: %s", errname(ret));
+		return why_fail(why, sizeof(why), ret, "__symbols__: %s", errname(ret));
 	}
 	*out = of_node_get(base);	/* besides the changeset's, as a lookup gives */
 	return 0;
@@ -655,7 +682,8 @@ static int build_changeset(struct overlay *ov)
 		fragments++;
 	}
 	if (!fragments)
-		return fail("no fragment with an __overlay__ node: not an overlay (compile the /plugin/; source with dtc -@)");
+		return why_fail(why, sizeof(why), -EINVAL,
+				"no fragment with an __overlay__ node: not an overlay (compile the /plugin/; source with dtc -@)");
 	return syms ? build_symbols(ov, syms) : 0;
 }
 
@@ -725,11 +753,12 @@ static int prepare(struct overlay *ov, const void *fdt, u32 size,
 	 * checker reads the aligned copy, header and all, as for a boot blob. */
 	ov->fdt = kmalloc(size ? size : 1, GFP_KERNEL);
 	if (!ov->fdt)
-		return fail_errno(-ENOMEM, "no memory for a %u-byte copy of the blob", size);
+		return why_fail(why, sizeof(why), -ENOMEM,
+				"no memory for a %u-byte copy of the blob", size);
 	memcpy(ov->fdt, fdt, size);
 	ret = of_fdt_unflatten_tree(ov->fdt, size, &ov->tree, cwhy, sizeof(cwhy));
 	if (ret)
-		return fail_errno(ret, "blob: %s", cwhy);
+		return why_fail(why, sizeof(why), ret, "blob: %s", cwhy);
 
 	delta = live_max_phandle();
 	ret = renumber_phandles(ov, delta);
@@ -754,7 +783,8 @@ static int prepare(struct overlay *ov, const void *fdt, u32 size,
 	ov->nr_props = count_props(ov->tree);
 	ov->props = kcalloc(ov->nr_props ? ov->nr_props : 1, sizeof(*ov->props), GFP_KERNEL);
 	if (!ov->props)
-		return fail_errno(-ENOMEM, "no memory for %u properties", ov->nr_props);
+		return why_fail(why, sizeof(why), -ENOMEM,
+				"no memory for %u properties", ov->nr_props);
 	return build_changeset(ov);
 }
 
@@ -762,7 +792,7 @@ int of_overlay_fdt_apply(const void *overlay_fdt, u32 overlay_fdt_size,
 			 int *ret_ovcs_id, const struct device_node *target_base)
 {
 	if (target_base)
-		return fail("bad arguments");
+		return why_fail(why, sizeof(why), -EINVAL, "bad arguments");
 	return of_overlay_fdt_apply_params(overlay_fdt, overlay_fdt_size, NULL, 0, ret_ovcs_id);
 }
 
@@ -774,13 +804,13 @@ int of_overlay_fdt_apply_params(const void *overlay_fdt, u32 overlay_fdt_size,
 
 	why[0] = '\0';
 	if (!overlay_fdt || !ret_ovcs_id || nparams < 0 || (nparams && !params))
-		return fail("bad arguments");
+		return why_fail(why, sizeof(why), -EINVAL, "bad arguments");
 	*ret_ovcs_id = 0;
 	if (!of_root)
-		return fail_errno(-ENODEV, "no live tree");
+		return why_fail(why, sizeof(why), -ENODEV, "no live tree");
 	ov = kzalloc(sizeof(*ov), GFP_KERNEL);
 	if (!ov)
-		return fail_errno(-ENOMEM, "no memory");
+		return why_fail(why, sizeof(why), -ENOMEM, "no memory");
 	of_changeset_init(&ov->cset);
 	ret = prepare(ov, overlay_fdt, overlay_fdt_size, params, nparams);
 	if (ret)
@@ -790,8 +820,9 @@ int of_overlay_fdt_apply_params(const void *overlay_fdt, u32 overlay_fdt_size,
 		goto err_free;
 	ret = of_changeset_apply(&ov->cset);
 	if (ret) {
-		fail_errno(ret, "the tree refused a change (%s): two fragments add the same node or property?",
-			   errname(ret));
+		why_set(why, sizeof(why),
+			"the tree refused a change (%s): two fragments add the same node or property?",
+			errname(ret));
 		goto err_free;
 	}
 	ov->id = ++last_id;
@@ -862,19 +893,20 @@ int of_overlay_remove(int *ovcs_id)
 	why[0] = '\0';
 	ov = ovcs_id ? find_overlay(*ovcs_id) : NULL;
 	if (!ov)
-		return fail_errno(-ENODEV, "no overlay %d", ovcs_id ? *ovcs_id : 0);
+		return why_fail(why, sizeof(why), -ENODEV, "no overlay %d", ovcs_id ? *ovcs_id : 0);
 	later = newer_overlapping(ov, &where);
 	if (later) {
 		of_node_full_path(where, path, sizeof(path));
-		return fail_errno(-EBUSY, "overlay %d (%s), applied later, changes or uses %s: remove %d first",
-				  later->id, later->name, path, later->id);
+		return why_fail(why, sizeof(why), -EBUSY,
+				"overlay %d (%s), applied later, changes or uses %s: remove %d first",
+				later->id, later->name, path, later->id);
 	}
 	ret = overlay_notify(OF_OVERLAY_PRE_REMOVE, &ov->cset);
 	if (ret)
 		return ret;
 	ret = of_changeset_revert(&ov->cset);
 	if (ret)
-		return fail_errno(ret, "revert: %s", errname(ret));
+		return why_fail(why, sizeof(why), ret, "revert: %s", errname(ret));
 	for (pp = &overlays; *pp != ov; pp = &(*pp)->next)
 		;
 	*pp = ov->next;

@@ -63,16 +63,6 @@ struct param_ctx {
 	size_t whylen;
 };
 
-static int __attribute__((format(printf, 2, 3))) refuse(struct param_ctx *c, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(c->why, c->whylen, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
-
 static void *param_alloc(struct param_ctx *c, size_t size)
 {
 	struct of_param_mem *m = kzalloc(sizeof(*m) + size, GFP_KERNEL);
@@ -187,8 +177,9 @@ static int parse_spec(struct param_ctx *c, const char *name, const char *path, c
 	len = (size_t)(sep - spec);
 
 	if (!len || len >= sizeof(t->prop))
-		return refuse(c, "parameter '%s': %s: target \"%s\" names no property", name, path,
-			      spec);
+		return why_fail(c->why, c->whylen, -EINVAL,
+				"parameter '%s': %s: target \"%s\" names no property", name, path,
+				spec);
 	memcpy(t->prop, spec, len);
 	t->prop[len] = '\0';
 	if (!*sep) {
@@ -201,11 +192,13 @@ static int parse_spec(struct param_ctx *c, const char *name, const char *path, c
 	}
 	w = strchr(widths, *sep);
 	if (!w)
-		return refuse(c, "parameter '%s': %s: target \"%s\": '%c' targets are not supported (only \"prop\", \"prop?\" and \"prop.N\", \";N\", \":N\", \"#N\")",
-			      name, path, spec, *sep);
+		return why_fail(c->why, c->whylen, -EINVAL,
+				"parameter '%s': %s: target \"%s\": '%c' targets are not supported (only \"prop\", \"prop?\" and \"prop.N\", \";N\", \":N\", \"#N\")",
+				name, path, spec, *sep);
 	if (sep[1] < '0' || sep[1] > '9' || kstrtouint(sep + 1, 10, &t->offset))
-		return refuse(c, "parameter '%s': %s: target \"%s\": the byte offset after '%c' is not a number",
-			      name, path, spec, *sep);
+		return why_fail(c->why, c->whylen, -EINVAL,
+				"parameter '%s': %s: target \"%s\": the byte offset after '%c' is not a number",
+				name, path, spec, *sep);
 	t->kind = PARAM_INT;
 	t->width = 1u << (w - widths);
 	return 0;
@@ -254,16 +247,19 @@ static int write_int(struct param_ctx *c, const char *name, const char *path,
 
 	if (kstrtoull(value, 0, &v)) {
 		if (parse_bool(value, &on))
-			return refuse(c, "parameter '%s': %s: property %s wants a number, not '%s'",
-				      name, path, t->prop, value);
+			return why_fail(c->why, c->whylen, -EINVAL,
+					"parameter '%s': %s: property %s wants a number, not '%s'",
+					name, path, t->prop, value);
 		v = on;
 	}
 	if (t->width < 8 && v >> (8 * t->width))
-		return refuse(c, "parameter '%s': %s: property %s: %s does not fit in %u bits",
-			      name, path, t->prop, value, 8 * t->width);
+		return why_fail(c->why, c->whylen, -EINVAL,
+				"parameter '%s': %s: property %s: %s does not fit in %u bits",
+				name, path, t->prop, value, 8 * t->width);
 	if (t->offset > 4096)
-		return refuse(c, "parameter '%s': %s: property %s: offset %u is beyond any property",
-			      name, path, t->prop, t->offset);
+		return why_fail(c->why, c->whylen, -EINVAL,
+				"parameter '%s': %s: property %s: offset %u is beyond any property",
+				name, path, t->prop, t->offset);
 	length = max(old, (int)(t->offset + t->width));
 	buf = param_alloc(c, (size_t)length);
 	if (!buf)
@@ -285,8 +281,9 @@ static int write_string(struct param_ctx *c, const char *name, const char *path,
 	/* "status" takes a truth value: the firmware writes it as okay/disabled. */
 	if (!strcmp(t->prop, "status")) {
 		if (parse_bool(value, &on))
-			return refuse(c, "parameter '%s': %s: status wants on or off (y/yes/true, n/no/false, a number), not '%s'",
-				      name, path, value);
+			return why_fail(c->why, c->whylen, -EINVAL,
+					"parameter '%s': %s: status wants on or off (y/yes/true, n/no/false, a number), not '%s'",
+					name, path, value);
 		value = on ? "okay" : "disabled";
 	}
 	len = strlen(value) + 1;
@@ -303,8 +300,9 @@ static int write_bool(struct param_ctx *c, const char *name, const char *path,
 	bool on;
 
 	if (parse_bool(value, &on))
-		return refuse(c, "parameter '%s': %s: boolean %s wants on or off (y/yes/true, n/no/false, a number), not '%s'",
-			      name, path, t->prop, value);
+		return why_fail(c->why, c->whylen, -EINVAL,
+				"parameter '%s': %s: boolean %s wants on or off (y/yes/true, n/no/false, a number), not '%s'",
+				name, path, t->prop, value);
 	if (!on) {
 		if (pp)
 			delete_prop(t->np, pp);
@@ -323,28 +321,33 @@ static int set_param(struct param_ctx *c, const struct property *ov_param, const
 	int ret;
 
 	if (!ov_param->length)
-		return refuse(c, "parameter '%s': __overrides__/%s has no targets", name, name);
+		return why_fail(c->why, c->whylen, -EINVAL,
+				"parameter '%s': __overrides__/%s has no targets", name, name);
 	while (v < end) {
 		phandle ph;
 		size_t slen;
 
 		if (end - v < 5)
-			return refuse(c, "parameter '%s': __overrides__/%s is not <&node>,\"property\" pairs",
-				      name, name);
+			return why_fail(c->why, c->whylen, -EINVAL,
+					"parameter '%s': __overrides__/%s is not <&node>,\"property\" pairs",
+					name, name);
 		ph = get_unaligned_be32(v);
 		v += 4;
 		slen = strnlen(v, (size_t)(end - v));
 		if (v + slen == end)
-			return refuse(c, "parameter '%s': __overrides__/%s: a target's string is not terminated",
-				      name, name);
+			return why_fail(c->why, c->whylen, -EINVAL,
+					"parameter '%s': __overrides__/%s: a target's string is not terminated",
+					name, name);
 		if (!ph)
-			return refuse(c, "parameter '%s': target <0>,\"%s\": fragment switches are not supported",
-				      name, v);
+			return why_fail(c->why, c->whylen, -EINVAL,
+					"parameter '%s': target <0>,\"%s\": fragment switches are not supported",
+					name, v);
 		memset(&t, 0, sizeof(t));
 		t.np = overlay_node(c->root, ph);
 		if (!t.np)
-			return refuse(c, "parameter '%s': target <0x%x> is not a node of the overlay's fragments",
-				      name, ph);
+			return why_fail(c->why, c->whylen, -EINVAL,
+					"parameter '%s': target <0x%x> is not a node of the overlay's fragments",
+					name, ph);
 		describe(c->root, t.np, path, sizeof(path));
 		ret = parse_spec(c, name, path, v, &t);
 		if (ret)
@@ -357,7 +360,7 @@ static int set_param(struct param_ctx *c, const struct property *ov_param, const
 		else
 			ret = write_bool(c, name, path, &t, pp, value);
 		if (ret == -ENOMEM)
-			refuse(c, "parameter '%s': no memory", name);
+			why_set(c->why, c->whylen, "parameter '%s': no memory", name);
 		if (ret)
 			return ret;
 		v += slen + 1;
@@ -393,14 +396,16 @@ int of_overlay_params_set(struct device_node *root, const char *const *params, i
 
 		eq = strchr(params[i], '=');
 		if (!eq || eq == params[i] || !eq[1] || (size_t)(eq - params[i]) >= sizeof(name))
-			return refuse(&c, "parameter '%s': not name=value", params[i]);
+			return why_fail(why, whylen, -EINVAL,
+					"parameter '%s': not name=value", params[i]);
 		memcpy(name, params[i], (size_t)(eq - params[i]));
 		name[eq - params[i]] = '\0';
 		pp = ovr ? of_find_property(ovr, name, NULL) : NULL;
 		if (!pp) {
 			list_params(ovr, have, sizeof(have));
-			return refuse(&c, "no parameter '%s' in the overlay's __overrides__ (%s)", name,
-				      have);
+			return why_fail(why, whylen, -EINVAL,
+					"no parameter '%s' in the overlay's __overrides__ (%s)", name,
+					have);
 		}
 		ret = set_param(&c, pp, eq + 1);
 		if (ret)

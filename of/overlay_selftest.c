@@ -333,7 +333,7 @@ static int watch_overlay(struct notifier_block *nb, unsigned long action, void *
 	if (action != w->fail_on)
 		return NOTIFY_OK;
 	if (w->err == -ENOSPC)
-		snprintf(nd->why, nd->whylen, "the watcher has no room");
+		why_set(nd->why, nd->whylen, "the watcher has no room");
 	return notifier_from_errno(w->err);
 }
 

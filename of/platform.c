@@ -266,14 +266,16 @@ static void destroy_node_devices(struct device_node *np)
  * The tree changed (an overlay): a node that appears, or whose status
  * becomes "okay", under a bus whose children are devices becomes a device
  * (a bus node brings its children along); one that goes, or is disabled,
- * loses its device.  The rule for "appears/goes" is the OF core's
- * (of_reconfig_get_state_change), so ofdump's dry run predicts exactly this.
+ * loses its device; one whose compatible changes is bound again by the new
+ * match.  The rules are the OF core's (of_reconfig_get_state_change,
+ * of_reconfig_compatible_changed), so ofdump's dry run predicts exactly this.
  */
 static int of_platform_notify(struct notifier_block *nb, unsigned long action, void *arg)
 {
 	struct of_reconfig_data *rd = arg;
 	struct populate_stats st = { 0 };
 	struct device_node *np = rd->dn;
+	struct device *dev;
 
 	switch (of_reconfig_get_state_change(action, rd)) {
 	case OF_RECONFIG_CHANGE_ADD:
@@ -289,21 +291,32 @@ static int of_platform_notify(struct notifier_block *nb, unsigned long action, v
 	default:
 		break;
 	}
+	if (action < OF_RECONFIG_ADD_PROPERTY || !np->data)
+		return NOTIFY_DONE;
+	dev = np->data;
+	if (dev->bus != &platform_bus_type || dev->of_node != np || !dev->registered ||
+	    !list_empty(&dev->pending_node))
+		return NOTIFY_DONE;
 	/*
-	 * A property of a node whose device failed to probe changed: an
+	 * What it matches by changed (beyond Linux, which leaves a bound
+	 * device alone): unbind it, consumers first, and bind what matches
+	 * now; the overlay's removal puts the old compatible and driver back.
+	 */
+	if (of_reconfig_compatible_changed(action, rd)) {
+		dev_info(dev, "%pOF: compatible changed: binding again by the new match\n", np);
+		device_reprobe(dev);
+		return NOTIFY_OK;
+	}
+	/*
+	 * Another property of a node whose device failed to probe changed: an
 	 * overlay came, or went and put back what broke it.  The failure may
 	 * be gone: probe again (a bound device keeps its driver, as in Linux).
 	 */
-	if (action >= OF_RECONFIG_ADD_PROPERTY && np->data) {
-		struct device *dev = np->data;
-
-		if (dev->bus == &platform_bus_type && dev->of_node == np &&
-		    dev->state == DEVICE_FAILED) {
-			dev_info(dev, "%pOF: property %s changed: probing again\n", np,
-				 rd->prop ? rd->prop->name : "?");
-			device_attach(dev);
-			return NOTIFY_OK;
-		}
+	if (dev->state == DEVICE_FAILED) {
+		dev_info(dev, "%pOF: property %s changed: probing again\n", np,
+			 rd->prop ? rd->prop->name : "?");
+		device_attach(dev);
+		return NOTIFY_OK;
 	}
 	return NOTIFY_DONE;
 }

@@ -281,8 +281,8 @@ int of_fdt_unflatten_tree(const void *blob, size_t size, struct device_node **ro
 		return err;
 	mem = alloc_tree(&cnt, &bytes);
 	if (!mem) {
-		snprintf(why, whylen, "no memory for a tree of %lu bytes", (unsigned long)bytes);
-		return -ENOMEM;
+		return why_fail(why, whylen, -ENOMEM,
+				"no memory for a tree of %lu bytes", (unsigned long)bytes);
 	}
 	fill_from(blob, &cnt, mem, &f);
 	*root = (struct device_node *)mem;

@@ -497,7 +497,9 @@ static void print_graph(void)
 
 /*
  * The dry run: each change of the overlay that makes a device appear or go,
- * by the rule the kernel's buses follow (of_reconfig_get_state_change).
+ * by the rule the kernel's buses follow (of_reconfig_get_state_change), and
+ * each device bound again because its compatible changed
+ * (of_reconfig_compatible_changed).
  */
 static void print_overlay_devices(const char *file, int id)
 {
@@ -513,6 +515,12 @@ static void print_overlay_devices(const char *file, int id)
 		struct of_reconfig_data rd = { ce->np, ce->prop, ce->old_prop };
 		int change = of_reconfig_get_state_change(ce->action, &rd);
 
+		if (of_reconfig_compatible_changed(ce->action, &rd)) {
+			n++;
+			printf("~ ");   /* unbound, then matched by its new compatible */
+			print_device(stdout, ce->np, &cat);
+			continue;
+		}
 		if (change == OF_RECONFIG_NO_CHANGE || !of_get_property(ce->np, "compatible", NULL))
 			continue;
 		n++;

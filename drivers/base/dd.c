@@ -303,6 +303,16 @@ void device_release_driver(struct device *dev)
 }
 EXPORT_SYMBOL(device_release_driver);
 
+int device_reprobe(struct device *dev)
+{
+	int ret;
+
+	device_release_driver(dev);
+	ret = device_attach(dev);
+	return ret < 0 ? ret : 0;
+}
+EXPORT_SYMBOL(device_reprobe);
+
 struct device_driver *driver_find(const char *name, struct bus_type *bus)
 {
 	struct device_driver *drv;

@@ -80,18 +80,18 @@ static void loss_chain(const struct loss *l, struct device *dev, const char *nam
 	size_t used;
 	int depth;
 
-	snprintf(why, whylen, "%s (%s)", name, what);
+	why_set(why, whylen, "%s (%s)", name, what);
 	for (depth = 0; depth < 16; depth++) {
 		struct device_link *link = l->via[dev->links_scratch];
 
 		used = strlen(why);
 		if (!link) {
-			snprintf(why + used, whylen - used, "%s goes with this change: the machine "
-				 "would be lost", depth ? ", which" : "");
+			why_set(why + used, whylen - used, "%s goes with this change: the machine "
+				"would be lost", depth ? ", which" : "");
 			return;
 		}
-		snprintf(why + used, whylen - used, "%s depends on %s via %s",
-			 depth ? ", which" : "", dev_name(link->supplier), link->prop);
+		why_set(why + used, whylen - used, "%s depends on %s via %s",
+			depth ? ", which" : "", dev_name(link->supplier), link->prop);
 		dev = link->supplier;
 	}
 }

@@ -2,7 +2,7 @@
 /*
  * The overlay veto: before an overlay comes or goes, refuse the change
  * when it would disable the root or take away a device the machine cannot
- * lose (essential.c).
+ * lose (essential.c), or unbind one by changing its compatible.
  */
 #include <linux/device.h>
 #include <linux/errno.h>
@@ -17,7 +17,10 @@ struct overlay_change {
 	bool revert;
 };
 
-/* A device at or below a node that the overlay change disables or removes. */
+/*
+ * A device at or below a node that the overlay change disables or removes,
+ * or whose own compatible it changes (the device is unbound to rebind).
+ */
 static bool overlay_takes(struct device *dev, void *data)
 {
 	struct overlay_change *oc = data;
@@ -25,10 +28,13 @@ static bool overlay_takes(struct device *dev, void *data)
 
 	if (!dev->of_node)
 		return false;
-	list_for_each_entry(ce, &oc->cset->entries, node)
+	list_for_each_entry(ce, &oc->cset->entries, node) {
 		if (of_node_is_ancestor(ce->np, dev->of_node) &&
 		    of_changeset_entry_state_change(ce, oc->revert) == OF_RECONFIG_CHANGE_REMOVE)
 			return true;
+		if (ce->np == dev->of_node && of_changeset_entry_compatible_changed(ce, oc->revert))
+			return true;
+	}
 	return false;
 }
 
@@ -44,9 +50,9 @@ static int overlay_check(struct notifier_block *nb, unsigned long action, void *
 	list_for_each_entry(ce, &nd->cset->entries, node)
 		if (!ce->np->parent &&
 		    of_changeset_entry_state_change(ce, oc.revert) == OF_RECONFIG_CHANGE_REMOVE) {
-			snprintf(nd->why, nd->whylen, "it would disable the root node /: every "
-				 "device would go");
-			return notifier_from_errno(-EBUSY);
+			return notifier_from_errno(why_fail(nd->why, nd->whylen, -EBUSY,
+							    "it would disable the root node /: "
+							    "every device would go"));
 		}
 	return device_links_check_loss(overlay_takes, &oc, nd->why, nd->whylen) == -EBUSY ?
 	       notifier_from_errno(-EBUSY) : NOTIFY_OK;

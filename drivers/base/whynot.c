@@ -216,8 +216,7 @@ const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog 
 		return "platform";
 	path_of(p, path, sizeof(path));
 	if (!of_device_is_available(p)) {
-		snprintf(why, whylen, "parent %s is disabled: nothing below it gets a device",
-			 path);
+		why_set(why, whylen, "parent %s is disabled: nothing below it gets a device", path);
 		return NULL;
 	}
 	if (is_bus_node(p)) {
@@ -225,7 +224,7 @@ const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog 
 
 		/* A bus is populated only if it is itself on a populated bus. */
 		if (!whynot_node_bus(p, cat, live, up, sizeof(up))) {
-			snprintf(why, whylen, "parent bus %s is not populated: %s", path, up);
+			why_set(why, whylen, "parent bus %s is not populated: %s", path, up);
 			return NULL;
 		}
 		return "platform";
@@ -239,18 +238,18 @@ const char *whynot_node_bus(struct device_node *np, const struct whynot_catalog 
 		if ((live && (!ctrl || ctrl->state != DEVICE_BOUND)) ||
 		    (!live && (!whynot_node_bus(p, cat, live, up, sizeof(up)) ||
 			       !whynot_best_driver(cat, p, "platform", NULL)))) {
-			snprintf(why, whylen, "its %s controller %s has no bound driver (whynot %s)",
-				 wb->label, path, path);
+			why_set(why, whylen, "its %s controller %s has no bound driver (whynot %s)",
+				wb->label, path, path);
 			return NULL;
 		}
 		return wb->name;
 	}
 	if (!of_get_property(p, "compatible", NULL))
-		snprintf(why, whylen, "parent %s is not a bus: it has no compatible (a bus says "
-			 "\"simple-bus\")", path);
+		why_set(why, whylen, "parent %s is not a bus: it has no compatible (a bus says "
+			"\"simple-bus\")", path);
 	else
-		snprintf(why, whylen, "parent %s is not a bus: its compatible has no simple-bus, "
-			 "simple-mfd or arm,amba-bus", path);
+		why_set(why, whylen, "parent %s is not a bus: its compatible has no simple-bus, "
+			"simple-mfd or arm,amba-bus", path);
 	return NULL;
 }
 
@@ -650,25 +649,6 @@ static enum whynot_verdict explain_live(struct device_node *np, const struct why
 }
 
 /*
- * A binding outlives a change of its node's compatible (an overlay's
- * update): as in Linux, the driver keeps the device until it is unbound.
- * Judged by what the node says now, it would read "no driver".
- */
-static bool explain_stale_binding(struct device_node *np, whynot_out_t out, void *ctx)
-{
-	struct device *dev = whynot_find_device(np);
-	const char *now = of_get_property(np, "compatible", NULL);
-
-	if (!dev || dev->state != DEVICE_BOUND || !dev->driver || !dev->match ||
-	    !dev->match->compatible[0] || of_device_is_compatible(np, dev->match->compatible) > 0)
-		return false;
-	say(out, ctx, "bound to driver %s, matched by \"%s\", which the node's compatible no longer has (now \"%s\"): the binding stays until the device is unbound",
-	    dev->driver->name, dev->match->compatible, now ? now : "");
-	say(out, ctx, "device %s on the %s bus", dev_name(dev), dev->bus->name);
-	return true;
-}
-
-/*
  * A clock provider on no bus (Calxeda's clocks in their system registers
  * block): no device of its own, but the driver of its nearest ancestor
  * with one registers it, as Linux's of_clk_init() would by compatible.
@@ -772,8 +752,6 @@ enum whynot_verdict whynot_explain(struct device_node *np, const struct whynot_c
 			v = WHYNOT_NO_BUS;
 		blocked = true;
 	}
-	if (live && !blocked && explain_stale_binding(np, out, ctx))
-		return WHYNOT_BOUND;
 	if (!of_get_property(np, "compatible", NULL)) {
 		say(out, ctx, "no compatible: nothing can match it%s",
 		    np->child ? " (its children may be devices)" : "");

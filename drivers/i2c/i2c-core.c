@@ -238,22 +238,20 @@ int of_i2c_client_addr(const struct device_node *np, u16 *addr, char *why, size_
 	u32 reg;
 
 	if (of_property_read_u32(np, "reg", &reg)) {
-		snprintf(why, whylen, "no valid reg (the 7-bit address)");
-		return -EINVAL;
+		return why_fail(why, whylen, -EINVAL, "no valid reg (the 7-bit address)");
 	}
 	if (reg & I2C_TEN_BIT_ADDRESS) {
-		snprintf(why, whylen, "10-bit address 0x%x not supported",
-			 (unsigned int)(reg & ~I2C_TEN_BIT_ADDRESS));
-		return -EOPNOTSUPP;
+		return why_fail(why, whylen, -EOPNOTSUPP, "10-bit address 0x%x not supported",
+				(unsigned int)(reg & ~I2C_TEN_BIT_ADDRESS));
 	}
 	if (reg & I2C_OWN_SLAVE_ADDRESS) {
-		snprintf(why, whylen, "own (target-mode) address not supported");
-		return -EOPNOTSUPP;
+		return why_fail(why, whylen, -EOPNOTSUPP,
+				"own (target-mode) address not supported");
 	}
 	if (reg > 0xffff || i2c_check_7bit_addr_validity_strict((unsigned short)reg)) {
-		snprintf(why, whylen, "reg 0x%x is not a 7-bit target address (0x08..0x77)",
-			 (unsigned int)reg);
-		return -EINVAL;
+		return why_fail(why, whylen, -EINVAL,
+				"reg 0x%x is not a 7-bit target address (0x08..0x77)",
+				(unsigned int)reg);
 	}
 	*addr = (u16)reg;
 	return 0;
@@ -325,10 +323,22 @@ static void of_i2c_register_devices(struct i2c_adapter *adap)
 			adap->name, made, np->full_name, found - made);
 }
 
+/* The client @adap made from @np, or NULL. */
+static struct i2c_client *client_of_node(struct i2c_adapter *adap, const struct device_node *np)
+{
+	struct i2c_client *client;
+
+	for (client = adap->clients; client; client = client->next)
+		if (client->dev.of_node == np)
+			return client;
+	return NULL;
+}
+
 /*
  * The tree changed (an overlay): a node that appears, or is enabled, under
  * an adapter's node becomes a client (probed at once); one that goes, or is
- * disabled, loses it (its driver's remove runs).
+ * disabled, loses it (its driver's remove runs); one whose compatible
+ * changes is bound again by the new match (device_reprobe()).
  */
 static int of_i2c_notify(struct notifier_block *nb, unsigned long action, void *arg)
 {
@@ -348,17 +358,26 @@ static int of_i2c_notify(struct notifier_block *nb, unsigned long action, void *
 			of_i2c_register_child(adap, np);        /* says why when it cannot */
 		return NOTIFY_OK;
 	case OF_RECONFIG_CHANGE_REMOVE:
-		for (client = adap->clients; client; client = client->next)
-			if (client->dev.of_node == np)
-				break;
+		client = client_of_node(adap, np);
 		if (!client)
 			return NOTIFY_DONE;
 		i2c_unregister_device(client);
 		of_node_clear_flag(np, OF_POPULATED);
 		return NOTIFY_OK;
 	default:
-		return NOTIFY_DONE;
+		break;
 	}
+	if (!of_reconfig_compatible_changed(action, rd))
+		return NOTIFY_DONE;
+	client = client_of_node(adap, np);
+	if (!client)
+		return NOTIFY_DONE;
+	/* Its name comes from the compatible, as when it was made: a match
+	 * by id_table must see the new one. */
+	client_type(np, client->name, sizeof(client->name));
+	dev_info(&client->dev, "%pOF: compatible changed: binding again by the new match\n", np);
+	device_reprobe(&client->dev);
+	return NOTIFY_OK;
 }
 
 static struct notifier_block i2c_of_notifier = {

@@ -178,6 +178,16 @@ void device_release_driver(struct device *dev);
 int device_attach(struct device *dev);
 
 /**
+ * device_reprobe() - what a device matches by may have changed (its node's
+ * compatible, by an overlay): unbind @dev (its consumers first, as
+ * device_release_driver() does) and bind the driver that now matches best.
+ * Consumers unbound for it probe again once it binds.
+ * Return: 0 when bound or when no driver matches now (@dev stays unbound,
+ * DEVICE_NO_DRIVER), or the probe's error.
+ */
+int device_reprobe(struct device *dev);
+
+/**
  * driver_register() - add @drv to its bus and probe every unbound device it
  * is the best match for.  Return: 0; -EINVAL without a bus or name; -EBUSY
  * if already registered, or when a driver of that name is on the bus

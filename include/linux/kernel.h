@@ -54,6 +54,11 @@ int vscnprintf(char *buf, size_t size, const char *fmt, va_list args);
  * read `return why_fail(why, whylen, -EINVAL, "...", ...);`.
  */
 int why_fail(char *why, size_t whylen, int err, const char *fmt, ...) __printf(4, 5);
+/*
+ * why_set() - write the reason (if @why) and return nothing: for a function
+ * whose failure is not an errno (a NULL, a false) or that only explains.
+ */
+void why_set(char *why, size_t whylen, const char *fmt, ...) __printf(3, 4);
 
 #ifndef COYOTE_HOST
 /* Print why, a backtrace, and stop the machine (kernel/panic.c). */

@@ -396,6 +396,13 @@ enum of_reconfig_change {
 int of_reconfig_get_state_change(unsigned long action, struct of_reconfig_data *rd);
 
 /**
+ * of_reconfig_compatible_changed() - does @action on @rd change what its
+ * node's device matches by?  True when "compatible" is updated to a
+ * different value; the bus then rebinds the device (device_reprobe()).
+ */
+bool of_reconfig_compatible_changed(unsigned long action, const struct of_reconfig_data *rd);
+
+/**
  * of_reconfig_notifier_register() - call @nb after every change to the tree
  * Return: 0; -EEXIST when @nb is already registered.
  */
@@ -451,6 +458,12 @@ void of_changeset_init(struct of_changeset *ocs);
  * of_reconfig_get_state_change()'s rule.
  */
 int of_changeset_entry_state_change(const struct of_changeset_entry *ce, bool revert);
+/*
+ * of_changeset_entry_compatible_changed() - would applying @ce (or, @revert,
+ * undoing it) change its node's compatible (of_reconfig_compatible_changed()),
+ * so that its device is unbound and bound again?  Asked before the tree changes.
+ */
+bool of_changeset_entry_compatible_changed(const struct of_changeset_entry *ce, bool revert);
 /**
  * of_changeset_destroy() - free the entries (not yet applied, or reverted),
  * and every node flagged OF_DYNAMIC that an attach entry holds.  Properties

@@ -452,16 +452,29 @@ int snprintf(char *buf, size_t size, const char *fmt, ...)
 }
 EXPORT_SYMBOL(snprintf);
 
+static void vwhy_set(char *why, size_t whylen, const char *fmt, va_list args)
+{
+	if (why && whylen)
+		vsnprintf(why, whylen, fmt, args);
+}
+
 int why_fail(char *why, size_t whylen, int err, const char *fmt, ...)
 {
 	va_list args;
 
-	if (!why || !whylen)
-		return err;
 	va_start(args, fmt);
-	vsnprintf(why, whylen, fmt, args);
+	vwhy_set(why, whylen, fmt, args);
 	va_end(args);
 	return err;
+}
+
+void why_set(char *why, size_t whylen, const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	vwhy_set(why, whylen, fmt, args);
+	va_end(args);
 }
 
 /* Linux's scnprintf: the number of characters actually stored. */

@@ -292,17 +292,17 @@ int arm_apply_relocation(u32 type, u8 *loc, u32 P, u32 S, char *why, size_t whyl
 	case R_ARM_CALL:
 	case R_ARM_JUMP24:
 		if (S & 3) {
-			snprintf(why, whylen, "%s to a Thumb or unaligned target 0x%08x",
-				 arm_reloc_name(type), S);
-			return -ENOEXEC;
+			return why_fail(why, whylen, -ENOEXEC,
+					"%s to a Thumb or unaligned target 0x%08x",
+					arm_reloc_name(type), S);
 		}
 		/* Addend: the signed 24-bit word offset, in bytes. */
 		off = (s32)((insn & 0x00ffffffu) << 8) >> 6;
 		off += (s32)(S - P);
 		if (off < -(32 << 20) || off >= (32 << 20)) {
-			snprintf(why, whylen, "%s from 0x%08x to 0x%08x: beyond +-32 MiB "
-				 "(build with -mlong-calls)", arm_reloc_name(type), P, S);
-			return -ERANGE;
+			return why_fail(why, whylen, -ERANGE,
+					"%s from 0x%08x to 0x%08x: beyond +-32 MiB "
+					"(build with -mlong-calls)", arm_reloc_name(type), P, S);
 		}
 		put32(loc, (insn & 0xff000000u) | (((u32)off >> 2) & 0x00ffffffu));
 		return 0;
@@ -310,18 +310,17 @@ int arm_apply_relocation(u32 type, u8 *loc, u32 P, u32 S, char *why, size_t whyl
 		off = (s32)(insn << 1) >> 1;
 		off += (s32)(S - P);
 		if (off < -(1 << 30) || off >= (1 << 30)) {
-			snprintf(why, whylen, "R_ARM_PREL31 from 0x%08x to 0x%08x out of range",
-				 P, S);
-			return -ERANGE;
+			return why_fail(why, whylen, -ERANGE,
+					"R_ARM_PREL31 from 0x%08x to 0x%08x out of range",
+					P, S);
 		}
 		put32(loc, (insn & 0x80000000u) | ((u32)off & 0x7fffffffu));
 		return 0;
 	}
 	if (arm_reloc_name(type))
-		snprintf(why, whylen, "relocation %s not supported", arm_reloc_name(type));
-	else
-		snprintf(why, whylen, "relocation type %u not supported", type);
-	return -ENOEXEC;
+		return why_fail(why, whylen, -ENOEXEC, "relocation %s not supported",
+				arm_reloc_name(type));
+	return why_fail(why, whylen, -ENOEXEC, "relocation type %u not supported", type);
 }
 
 static int relocate_section(struct load_info *info, u32 relsec)

@@ -60,34 +60,34 @@ int cpio_next(const void *buf, size_t len, size_t *pos, struct cpio_entry *e, ch
 	size_t name_end, data_end;
 
 	if (*pos > len || len - *pos < CPIO_HDR) {
-		snprintf(why, whylen, "offset %zu: archive ends without TRAILER!!!", *pos);
-		return -EINVAL;
+		return why_fail(why, whylen, -EINVAL,
+				"offset %zu: archive ends without TRAILER!!!", *pos);
 	}
 	if (memcmp(p, "07070", 5) || (p[5] != '1' && p[5] != '2')) {
-		snprintf(why, whylen, "offset %zu: bad magic (not a newc cpio archive)", *pos);
-		return -EINVAL;
+		return why_fail(why, whylen, -EINVAL,
+				"offset %zu: bad magic (not a newc cpio archive)", *pos);
 	}
 	for (int i = 0; i < 13; i++) {
 		if (hex8(p + 6 + 8 * i, &f[i])) {
-			snprintf(why, whylen, "offset %zu: header field %d is not hex", *pos, i);
-			return -EINVAL;
+			return why_fail(why, whylen, -EINVAL,
+					"offset %zu: header field %d is not hex", *pos, i);
 		}
 	}
 	if (f[F_NAMESIZE] < 2 || f[F_NAMESIZE] > len - *pos - CPIO_HDR) {
-		snprintf(why, whylen, "offset %zu: name size %u out of bounds", *pos,
-			 f[F_NAMESIZE]);
-		return -EINVAL;
+		return why_fail(why, whylen, -EINVAL,
+				"offset %zu: name size %u out of bounds", *pos,
+				f[F_NAMESIZE]);
 	}
 	if (strnlen(p + CPIO_HDR, f[F_NAMESIZE]) != f[F_NAMESIZE] - 1) {
-		snprintf(why, whylen, "offset %zu: name is not %u bytes with its NUL", *pos,
-			 f[F_NAMESIZE]);
-		return -EINVAL;
+		return why_fail(why, whylen, -EINVAL,
+				"offset %zu: name is not %u bytes with its NUL", *pos,
+				f[F_NAMESIZE]);
 	}
 	name_end = pad4(*pos + CPIO_HDR + f[F_NAMESIZE]);
 	if (name_end > len || f[F_FILESIZE] > len - name_end) {
-		snprintf(why, whylen, "%s: %u bytes of data beyond the end of the archive",
-			 p + CPIO_HDR, f[F_FILESIZE]);
-		return -EINVAL;
+		return why_fail(why, whylen, -EINVAL,
+				"%s: %u bytes of data beyond the end of the archive",
+				p + CPIO_HDR, f[F_FILESIZE]);
 	}
 	data_end = pad4(name_end + f[F_FILESIZE]);
 	e->name = p + CPIO_HDR;

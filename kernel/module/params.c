@@ -78,13 +78,12 @@ int module_parse_args(struct module *mod, const char *args, char *why, size_t wh
 			if (!strcmp(mod->params[i].name, name))
 				break;
 		if (i == mod->nr_params) {
-			snprintf(why, whylen, "unknown parameter '%s'", name);
-			return -ENOENT;
+			return why_fail(why, whylen, -ENOENT, "unknown parameter '%s'", name);
 		}
 		ret = mod->params[i].set(val, mod->params[i].arg);
 		if (ret) {
-			snprintf(why, whylen, "parameter %s: bad value '%s'", name, val ? val : "");
-			return ret;
+			return why_fail(why, whylen, ret,
+					"parameter %s: bad value '%s'", name, val ? val : "");
 		}
 	}
 	return 0;

@@ -89,6 +89,21 @@ static struct platform_driver nodriver_driver = {
 	.driver = { .name = "link-late", .of_match_table = nodriver_ids },
 };
 
+/* What devlink-rebind.dtbo's clock controller matches instead. */
+static int other_probes;
+
+static int other_probe(struct platform_device *pdev)
+{
+	other_probes++;
+	return 0;
+}
+
+static const struct of_device_id other_ids[] = { { .compatible = "link,other" }, { } };
+static struct platform_driver other_driver = {
+	.probe = other_probe,
+	.driver = { .name = "link-other", .of_match_table = other_ids },
+};
+
 /* The live tree points into its blob: keep it until the next tree. */
 static void *loaded_blob;
 
@@ -307,6 +322,103 @@ static const char *whynot(const char *path)
 	return explained;
 }
 
+/* Every device's driver and state, every link and its state: one string. */
+static const char *bus_state(char *buf, size_t len)
+{
+	struct device *dev;
+	struct device_link *link;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	list_for_each_entry(dev, &platform_bus_type.devices, bus_node) {
+		n += (size_t)snprintf(buf + n, len - n, "%s %s %d\n", dev_name(dev),
+				      dev->driver ? dev->driver->name : "-", dev->state);
+		list_for_each_entry(link, &dev->links_suppliers, c_node)
+			n += (size_t)snprintf(buf + n, len - n, " <- %s %s %d\n",
+					      dev_name(link->supplier), link->prop,
+					      device_link_state(link));
+	}
+	return buf;
+}
+
+static int apply(const char *name, int *id)
+{
+	size_t size;
+	void *blob = ktap_load(name, &size);
+	int ret = blob ? of_overlay_fdt_apply(blob, (u32)size, id, NULL) : -ENOENT;
+
+	free(blob);     /* the overlay keeps its own copy */
+	return ret;
+}
+
+/*
+ * An overlay changes a bound supplier's compatible: its consumers unbind
+ * first, it binds the driver that now matches, they bind again; with no
+ * driver for the new one it stays unbound and whynot says why.  Removing
+ * the overlay leaves every device and link as before.
+ */
+static void test_compatible_change_rebinds(void)
+{
+	static char before[4096], after[4096];
+	struct device *clk;
+	const char *out;
+	int id = 0;
+
+	if (!load("devlink-order.dtb"))
+		return;
+	platform_driver_register(&dev_driver);
+	platform_driver_register(&other_driver);
+	of_platform_default_populate(NULL, NULL, NULL);
+	clk = dev_of("/clock-controller@5");
+	bus_state(before, sizeof(before));
+	other_probes = 0;
+
+	capture_start();
+	KUNIT_EXPECT_EQ_MSG(test, apply("devlink-rebind.dtb", &id), 0, "apply: %s", of_overlay_error());
+	out = capture_end();
+	KUNIT_EXPECT_TRUE_MSG(test, clk->driver == &other_driver.driver && other_probes == 1,
+			      "the clock controller binds the driver its new compatible matches");
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(out, "fw_devlink: /consumer@1 unbinds before its supplier "
+					   "/clock-controller@5 (clocks)\n") &&
+			      strstr(out, "link-dev 5.clock-controller: unbound\n") &&
+			      strstr(out, "link-other 5.clock-controller: bound (link,other)\n"),
+			      "its consumers unbind first, then it rebinds: %s", out);
+	KUNIT_EXPECT_TRUE_MSG(test, dev_of("/consumer@1")->state == DEVICE_BOUND &&
+			      dev_of("/gpio@2")->state == DEVICE_BOUND && order_respects_links(),
+			      "its consumers bind again after it");
+	KUNIT_EXPECT_EQ_MSG(test, of_overlay_remove(&id), 0, "remove: %s", of_overlay_error());
+	KUNIT_EXPECT_TRUE_MSG(test, clk->driver == &dev_driver.driver, "the old driver is back");
+	KUNIT_EXPECT_STREQ_MSG(test, bus_state(after, sizeof(after)), before,
+			       "every device and link as before the overlay");
+
+	KUNIT_EXPECT_EQ_MSG(test, apply("devlink-rebind-none.dtb", &id), 0, "apply: %s",
+			    of_overlay_error());
+	KUNIT_EXPECT_TRUE_MSG(test, !clk->driver && clk->state == DEVICE_NO_DRIVER,
+			      "no driver matches: it stays unbound");
+	KUNIT_EXPECT_TRUE_MSG(test, dev_of("/consumer@1")->state == DEVICE_WAITING &&
+			      dev_of("/gpio@2")->state == DEVICE_WAITING, "its consumers wait for it");
+	out = whynot("/clock-controller@5");
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(out, "\"link,gone\"") != NULL, "whynot names the new compatible: %s",
+			      out);
+	KUNIT_EXPECT_EQ_MSG(test, of_overlay_remove(&id), 0, "remove: %s", of_overlay_error());
+	KUNIT_EXPECT_STREQ_MSG(test, bus_state(after, sizeof(after)), before,
+			       "every device and link as before the overlay");
+
+	/* Unbinding the console's clock would lose the machine: refused. */
+	driver_init();          /* the overlay veto */
+	device_set_essential(dev_of("/consumer@1"), "console", "ttyX0");
+	KUNIT_EXPECT_EQ_MSG(test, apply("devlink-rebind.dtb", &id), -EBUSY,
+			    "a compatible change that unbinds the console's supplier is refused");
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(of_overlay_error(), "ttyX0 (console) depends on "
+					   "5.clock-controller via clocks, which goes with this "
+					   "change") != NULL, "%s", of_overlay_error());
+	KUNIT_EXPECT_STREQ_MSG(test, bus_state(after, sizeof(after)), before, "nothing changed");
+	device_clear_essential(dev_of("/consumer@1"), "console");
+	platform_driver_unregister(&other_driver);
+	platform_driver_unregister(&dev_driver);
+	of_platform_depopulate(NULL);
+}
+
 /* Last: after fw_devlink_drivers_done() the boot is over for good. */
 static void test_missing_suppliers(void)
 {
@@ -429,6 +541,7 @@ int main(void)
 	test_supplier_unbind_unbinds_consumers();
 	test_cycles_two_pairs();
 	test_cycle_of_three();
+	test_compatible_change_rebinds();
 	test_missing_suppliers();
 	test_supplier_unbind_and_loss();
 	return ktap_done();

@@ -459,6 +459,35 @@ static void test_rtc_driver(void)
 	KUNIT_EXPECT_EQ_MSG(test, rtc_set_time(rtc0, &tm), 0, "readback: a working chip: 0");
 }
 
+/*
+ * A bound client whose compatible changes (an overlay): unbound, named by
+ * the new string, left without a driver when none matches; the old string
+ * back binds the old driver again.
+ */
+static void test_compatible_change_rebinds(void)
+{
+	static char other[] = "ti,tmp105", back[] = "dallas,ds1307";
+	static struct property to_other = { .name = "compatible", .value = other,
+					    .length = sizeof(other) };
+	static struct property to_back = { .name = "compatible", .value = back,
+					   .length = sizeof(back) };
+	struct device_node *np = of_find_node_by_path("/i2c@1000/rtc@69");
+	struct i2c_client *c = client_of(&bus0.adap, 0x69);
+
+	if (!np || !c || !c->dev.driver) {
+		KUNIT_EXPECT_TRUE_MSG(test, 0, "rebind: rtc@69 is a bound client");
+		return;
+	}
+	of_update_property(np, &to_other);
+	KUNIT_EXPECT_TRUE_MSG(test, !c->dev.driver && c->dev.state == DEVICE_NO_DRIVER &&
+			      !strcmp(c->name, "tmp105"),
+			      "rebind: a compatible no driver has leaves it unbound, named tmp105");
+	of_update_property(np, &to_back);
+	KUNIT_EXPECT_TRUE_MSG(test, c->dev.driver && c->dev.state == DEVICE_BOUND &&
+			      !strcmp(c->name, "ds1307"), "rebind: its old compatible binds it again");
+	of_node_put(np);
+}
+
 static void test_remove(void)
 {
 	struct i2c_driver *drv = __host_i2c_driver_ds1307_driver;
@@ -537,6 +566,7 @@ int main(void)
 	test_algo();
 	test_smbus_and_probe();
 	test_rtc_driver();
+	test_compatible_change_rebinds();
 	test_remove();
 	return ktap_done();
 }

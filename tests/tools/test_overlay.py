@@ -104,6 +104,16 @@ def test_devices_dry_run():
     assert "/amba/serial@101f1000" not in out
 
 
+def test_devices_dry_run_compatible_change():
+    # The kernel unbinds UART2 and matches its new compatible: no driver.
+    res = run([OFDUMP, "--devices", "--overlay", BUILD / "dts" / "versatilepb.dtb"]
+              + files(["uart2-compatible"]))
+    assert res.returncode == 0, res.stderr
+    out = res.stdout
+    assert "~ /amba/serial@101f3000\n  bus:       platform" in out, out
+    assert '"coyote,no-such-uart"' in out and "verdict:   no driver" in out, out
+
+
 def test_parameters_belong_to_the_overlay_before_them():
     """NAME=VALUE sets a parameter of the overlay named before it (the
     Pi's __overrides__); one before any overlay is bad usage, and one the
