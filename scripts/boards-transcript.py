@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from qemu.coyote import Coyote  # noqa: E402
+from coyote.qemu import Coyote  # noqa: E402
 from qemu.test_boards import BOARDS, dtb_of  # noqa: E402
 
 KEEP = ("fdt: machine", "mem: RAM", "gic ", "vic ", "time: tick", "bound, ", "pulls in")

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
-from qemu.coyote import Coyote, board_dts_source, compile_dts  # noqa: E402
+from coyote.qemu import Coyote, board_dts_source, compile_dts  # noqa: E402
 from qemu.test_devlinks import (NET, NIC_CONSUMER, RTC_SUPPLIES_UART3,  # noqa: E402
                                 machine_state)
 

@@ -6,7 +6,7 @@ back into a blob; dtc decompiles it.  The result must be identical to dtc's
 own decompilation of the original blob.  Also counted (not required): how
 many ofdump outputs are byte-identical to dtc's text.
 
-Run directly for the figures:  /usr/bin/python3 tests/corpus/corpus.py
+Run directly for the figures:  /usr/bin/python3 scripts/coyote/corpus.py
 """
 import concurrent.futures
 import os

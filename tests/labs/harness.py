@@ -18,12 +18,12 @@ from pathlib import Path
 TESTS = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(TESTS))
 sys.path.insert(0, str(TESTS / "labs"))
+sys.path.insert(0, str(TESTS.parent / "scripts"))
 
-from qemu.coyote import ROOT, connect_unix, dts_cpp  # noqa: E402,F401
-from qemu import coyote as _qemu  # noqa: E402
+from coyote.qemu import ROOT, connect_unix, dts_cpp  # noqa: E402,F401
+from coyote import qemu as _qemu  # noqa: E402
 import handin  # noqa: E402
-sys.path.insert(0, str(TESTS / "lib"))
-from ofdump import devices as ofdump_devices  # noqa: E402,F401
+from coyote.ofdump import devices as ofdump_devices  # noqa: E402,F401
 
 BUILD = ROOT / "build"
 HISTORY = ".history.jsonl"      # in the graded folder: one line per run

@@ -13,8 +13,8 @@ import sys
 import pytest
 import yaml
 
-from qemu.coyote import ROOT
-from scriptmod import load_script
+from coyote.qemu import ROOT
+from coyote.scriptmod import load_script
 
 sys.path.insert(0, str(ROOT / "tests" / "labs"))
 from graders import lab0  # noqa: E402

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from qemu.coyote import ROOT, BUILD
+from coyote.qemu import ROOT, BUILD
 
 sys.path.insert(0, str(ROOT / "tests" / "labs"))
 import handin  # noqa: E402
@@ -328,7 +328,7 @@ def test_a_grade_in_the_suite_leaves_the_suites_qemu_alone(boot):
     compiled there, must still start (they once all ended at once, each
     with "Couldn't open dtb file")."""
     from graders import common
-    from qemu.coyote import board_dts_source, compile_dts
+    from coyote.qemu import board_dts_source, compile_dts
     out = BUILD / "tests" / "leak-wrap"
     common.Grader.OUT = out
     try:

@@ -9,8 +9,8 @@ import tarfile
 
 import pytest
 
-from qemu.coyote import ROOT, BUILD
-from scriptmod import load_script
+from coyote.qemu import ROOT, BUILD
+from coyote.scriptmod import load_script
 
 sys.path.insert(0, str(ROOT / "tests" / "labs"))
 from graders import lab3 as grader3, lab4 as grader4  # noqa: E402

@@ -6,8 +6,8 @@ import subprocess
 import sys
 import zipfile
 
-from qemu.coyote import ROOT
-from scriptmod import load_script
+from coyote.qemu import ROOT
+from coyote.scriptmod import load_script
 
 sys.path.insert(0, str(ROOT / "tests" / "labs"))
 from graders import lab0, lab1  # noqa: E402

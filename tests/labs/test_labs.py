@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import ROOT
+from coyote.qemu import ROOT
 
 # Every lab a grader exists for (tests/labs/graders/labN.py), not only the
 # ones listed below: a lab added without its line here fails.

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import ROOT
+from coyote.qemu import ROOT
 
 LABS = ROOT / "docs" / "labs"
 NUMBERS = sorted(int(p.name[3:]) for p in LABS.glob("lab*") if p.is_dir())

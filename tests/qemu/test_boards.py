@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from qemu.coyote import BUILD, ROOT, Coyote, board_dts_source, compile_dts
+from coyote.qemu import BUILD, ROOT, Coyote, board_dts_source, compile_dts
 from tools.test_whynot import OFDUMP, check_agreement
 
 RTC_BASE = "2024-02-29T23:59:58"

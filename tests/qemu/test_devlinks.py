@@ -15,7 +15,7 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import BOARD_DTB, board_dts_source, compile_dts
+from coyote.qemu import BOARD_DTB, board_dts_source, compile_dts
 
 FPGA_UART = "/fpga@10000000/serial@9000"
 RTC = "/external-bus/i2c@1,0/rtc@68"

@@ -11,7 +11,7 @@ well-formed, and every guest frame is padded to the Ethernet minimum.
 import re
 import struct
 
-from qemu.coyote import TEST_BUILD, board_dts_source, compile_dts, free_udp_port
+from coyote.qemu import TEST_BUILD, board_dts_source, compile_dts, free_udp_port
 
 GATEWAY = "10.0.2.2"
 GATEWAY_MAC = "52:55:0a:00:02:02"

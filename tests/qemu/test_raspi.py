@@ -42,7 +42,7 @@ import time
 
 import pytest
 
-from qemu.coyote import CORPUS_DTB, PROMPT, TEST_BUILD, Coyote, board_tree, connect_unix
+from coyote.qemu import CORPUS_DTB, PROMPT, TEST_BUILD, Coyote, board_tree, connect_unix
 from qemu.test_boards import fetch
 from qemu.test_virt_extras import Monitor
 

@@ -21,7 +21,7 @@ import time
 
 import pytest
 
-from qemu.coyote import BOARD_MEMS, CORPUS_DTB, KERNEL_BIN, TEST_BUILD, Coyote, board_tree
+from coyote.qemu import BOARD_MEMS, CORPUS_DTB, KERNEL_BIN, TEST_BUILD, Coyote, board_tree
 from qemu.test_boards import fetch
 from tools.test_whynot import OFDUMP, check_agreement
 

@@ -14,7 +14,7 @@ import re
 import shlex
 import subprocess
 
-from qemu.coyote import ROOT
+from coyote.qemu import ROOT
 from tools.test_adding_a_driver import copy_tree, edit, run_lines
 
 PAGE = ROOT / "docs" / "adding-a-lab.md"

@@ -13,7 +13,7 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import BUILD, BOARD_DTB, ROOT, board_dts_source, compile_dts
+from coyote.qemu import BUILD, BOARD_DTB, ROOT, board_dts_source, compile_dts
 from qemu.test_devlinks import CASES, devices_rows, devlinks_rows, probe_rows
 
 OFDUMP = BUILD / "host" / "ofdump"

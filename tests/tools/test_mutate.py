@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from scriptmod import load_script
+from coyote.scriptmod import load_script
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "mutate"

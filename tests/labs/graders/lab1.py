@@ -8,7 +8,7 @@ import shutil
 
 from .common import (Coyote, Grader, I2C, answer_check, compile_lab_dts, fdtget, have_files,
                      indent, ofdump_devices, read_answers, whynot)
-from qemu.coyote import board_tree
+from coyote.qemu import board_tree
 
 # Part 2's board: one the page's first part never boots, on its vendor's tree.
 BOARD = "orangepi-pc"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pexpect
 
-from qemu.coyote import HEAP_DEBUG, heap_reports
+from coyote.qemu import HEAP_DEBUG, heap_reports
 
 from .common import (Coyote, Grader, PLANTED, ROOT, answer_check, build_kernel, check_build,
                      compile_lab_dts, fdtget, have_files, heap_use, indent, initrd_with,
@@ -104,7 +104,7 @@ def gdb_session(g, kernel, dtb, paths=WIDGETS):
     the heap debug mode; one batch gdb session: break in the widget's
     probe, then at the shell: (frame #1's function, {path: (driver_data,
     gain)}, gdb's output, the heap debug mode's reports)."""
-    from qemu.coyote import free_tcp_port, gdb_path, run_gdb
+    from coyote.qemu import free_tcp_port, gdb_path, run_gdb
     if gdb_path() is None:
         raise RuntimeError("gdb-multiarch is not installed (scripts/install-deps)")
     script = g.out / "widgets.gdb"

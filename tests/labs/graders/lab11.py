@@ -18,7 +18,7 @@ import pexpect
 
 from .common import (QMP, Coyote, Grader, build_kernel, check_build, heap_use, indent,
                      makefile_objs, rel, tail)
-from qemu.coyote import BOOT_TIMEOUT, PROMPT
+from coyote.qemu import BOOT_TIMEOUT, PROMPT
 
 TITLE = "a device from QEMU's command line, bound by its virtio ID"
 

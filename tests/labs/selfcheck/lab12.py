@@ -3,7 +3,7 @@
 as an overlay, and the kernel's own code (ofdump --overlay, on the host)
 applies it to the Pi 2's tree with the page's example parameter."""
 from harness import OFDUMP, Grader, check_overlay, handin, have_files, indent, initrd_with, said
-from qemu.coyote import board_tree
+from coyote.qemu import board_tree
 
 TITLE = 'a Raspberry Pi overlay: the mini UART on GPIO 40/41'
 
