@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """The labs' autograder: `make lab-check LAB=N [LAB_SRC=DIR]`.
 
-    tests/labs/grade.py N [--src DIR] [--out DIR] [--hand-in] [--self-check]
+    scripts/lab-check N [--src DIR] [--out DIR] [--hand-in] [--self-check]
 
 Grades the student's files for lab N (by default in docs/labs/labN/) and
 prints each check of the lab's fixed rubric (graders/labN.py): what passes, and
@@ -34,12 +34,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from harness import (BUILD, HISTORY, ROOT, Grader, build_planted,  # noqa: E402,F401
-                     compile_lab_dts, indent, keep_pristine, rel, show_paths, tail)
-import handin  # noqa: E402
+from coyote.labs.harness import (BUILD, HISTORY, ROOT, Grader, build_planted,  # noqa: E402,F401
+                                 compile_lab_dts, indent, keep_pristine, rel, show_paths, tail)
+from coyote.labs import handin  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 
@@ -49,7 +46,7 @@ def found(kind):
     each kind/labN.py (its TITLE, its RUBRIC, labN()), found by its file's
     name: adding a lab adds a file, no list to edit (docs/adding-a-lab.md).
     A lab's number is its file's: numbers may skip one not written yet."""
-    return {int(p.stem[3:]): importlib.import_module("%s.%s" % (kind, p.stem)) for p in
+    return {int(p.stem[3:]): importlib.import_module("coyote.labs.%s.%s" % (kind, p.stem)) for p in
             sorted((HERE / kind).glob("lab*.py"), key=lambda p: int(p.stem[3:]))
             if p.stem[3:].isdigit()}
 
@@ -149,7 +146,7 @@ def grade(lab, src, out, seed=None):
         g = Grader(lab, src, KIND)
         g.held = "a hand-in the grader accepts (refused, see above)"
         return g.report(shown=rel(src)), json.loads(result.read_text())
-    argv = ["/usr/bin/python3", str(Path(__file__).resolve()), str(lab), "--src", str(staged),
+    argv = ["/usr/bin/python3", str(ROOT / "scripts" / "lab-check"), str(lab), "--src", str(staged),
             "--out", str(out), "--sandboxed", "--shown-as", rel(src)]
     if seed is not None:
         argv += ["--seed", str(seed)]

@@ -24,7 +24,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 BUILD = ROOT / "build"
 
 MAX_FILE = 256 * 1024           # bytes: a lab file is a few KiB
@@ -235,7 +235,8 @@ def kbuild_folder(src, objs, dest):
     if dest.exists():
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
-    lines = ["# Written by the lab grader from the hand-in's Makefile (tests/labs/handin.py)."]
+    lines = ["# Written by the lab grader from the hand-in's Makefile "
+             "(scripts/coyote/labs/handin.py)."]
     for kind in ("obj-y", "obj-m"):
         for o in objs[kind]:
             lines.append("%s += %s" % (kind, o))
@@ -294,8 +295,9 @@ def bwrap_command(argv, out, hide=()):
 # hand-in (staged in the grade's folder, the only place written), the
 # sources a kernel build reads, the starters, and the prepared build (the
 # main build's objects, trees, modules and schema, made before the grade).
-# Never tests/ (the graders, the solutions, the catalogues), git's
-# history, the scripts that read solutions, or another grade's folder:
+# Never tests/ (the solutions, the catalogues), scripts/coyote/ (the
+# graders), git's history, the scripts that read solutions, or another
+# grade's folder:
 # whatever a hand-in names, in whatever spelling, is not there to read.
 TOOL_SOURCES = ("Makefile", "arch", "block", "drivers", "include", "kernel", "of", "dts",
                 "docs/labs", "scripts/host")

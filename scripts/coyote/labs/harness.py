@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: BSD-2-Clause
-"""What every lab's grader (tests/labs/graders/labN.py) and self-check
-(tests/labs/selfcheck/labN.py) share: the Grader and its fixed rubric,
+"""What every lab's grader (scripts/coyote/labs/graders/labN.py) and self-check
+(scripts/coyote/labs/selfcheck/labN.py) share: the Grader and its fixed rubric,
 the tools (cpp and dtc, ofdump, dtbs_check, kernel builds, QEMU's
 monitor, whynot), the answers' parsing, and the starters as handed out
-(pristine()).  tests/labs/grade.py is the entry.  The hand-out ships this
+(pristine()).  scripts/lab-check is the entry.  The hand-out ships this
 file: it holds no check's test value (those stay in graders/)."""
 import importlib
 import json
@@ -11,18 +11,12 @@ import random
 import re
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
-TESTS = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(TESTS))
-sys.path.insert(0, str(TESTS / "labs"))
-sys.path.insert(0, str(TESTS.parent / "scripts"))
-
 from coyote.qemu import ROOT, connect_unix, dts_cpp  # noqa: E402,F401
 from coyote import qemu as _qemu  # noqa: E402
-import handin  # noqa: E402
+from coyote.labs import handin  # noqa: E402
 from coyote.ofdump import devices as ofdump_devices  # noqa: E402,F401
 
 BUILD = ROOT / "build"
@@ -62,7 +56,7 @@ class Grader:
     def __init__(self, lab, src, kind="graders"):
         """@kind: "graders" (the grade) or "selfcheck" (the student's
         self-check: its own subset of checks, with other test values)."""
-        mine = importlib.import_module("%s.lab%d" % (kind, lab))
+        mine = importlib.import_module("coyote.labs.%s.lab%d" % (kind, lab))
         self.lab, self.title, self.src = lab, mine.TITLE, src
         self.rubric = mine.RUBRIC
         self.selfcheck = kind == "selfcheck"
@@ -634,7 +628,6 @@ def initrd_with(g, extra, build=BUILD):
     in lib/firmware) with @extra added, [(name in the archive, bytes)]:
     @g.out/grader-initrd.cpio (not initrd.cpio: the folder may be a
     kernel build's, whose own initrd that is)."""
-    sys.path.insert(0, str(ROOT / "scripts"))
     from mkinitrd import write_cpio
     files = [("lib/modules/" + k.name, k.read_bytes())
              for k in sorted((build / "modules").glob("*.ko")) +
@@ -742,7 +735,7 @@ def build_planted():
     return (PLANTED / "kernel.bin" if res.returncode == 0 else None), res.stdout + res.stderr
 
 
-# --- what the self-checks check (tests/labs/selfcheck/) -----------------------
+# --- what the self-checks check (scripts/coyote/labs/selfcheck/) -----------------------
 
 def check_boots(g, text, later=(), **qemu):
     """The check @text that a kernel boots to its shell's prompt, QEMU

@@ -14,7 +14,7 @@ path."""
 import re
 import subprocess
 
-from selfcheck.lab12 import PI_TREE, lab12_host_apply, pi_tree
+from coyote.labs.selfcheck.lab12 import PI_TREE, lab12_host_apply, pi_tree
 from coyote.qemu import received
 from .common import (QMP, Coyote, Grader, check_overlay, connect_unix, fdtget, have_files,
                      indent, initrd_with)

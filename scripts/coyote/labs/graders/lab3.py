@@ -4,7 +4,7 @@ a TMP105 I2C driver."""
 import re
 
 from .common import Grader, QMP, build_with_driver, indent, sensor_machine, tmp105_seen, whynot
-from selfcheck.lab3 import binds, read_temp, register  # noqa: F401 (lab 4 reads register)
+from coyote.labs.selfcheck.lab3 import binds, read_temp, register  # noqa: F401 (lab 4 reads register)
 
 TITLE = 'a TMP105 I2C driver'
 

@@ -4,7 +4,7 @@ make it a module."""
 import re
 
 from . import lab3
-from selfcheck.lab4 import probe_reading
+from coyote.labs.selfcheck.lab4 import probe_reading
 from .common import (Grader, QMP, SENSOR, build_kernel, check_build, indent, makefile_objs,
                      rel, sensor_machine, tail, tmp105_seen, whynot)
 

@@ -4,7 +4,7 @@ an MMIO platform driver: the PL061 GPIO controller."""
 import re
 
 from .common import (Coyote, Grader, QMP, build_with_driver, compile_lab_dts, indent, whynot)
-from selfcheck.lab5 import binds
+from coyote.labs.selfcheck.lab5 import binds
 
 TITLE = 'an MMIO platform driver: the PL061 GPIO controller'
 

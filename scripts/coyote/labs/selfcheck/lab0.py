@@ -2,7 +2,7 @@
 """Lab 0's self-check (docs/labs/lab0/README.md): the files, the tree
 compiles and boots, every question answered (whether rightly, the grade
 says)."""
-from harness import Grader, check_answered, check_boots, compile_lab_dts, have_files, indent
+from coyote.labs.harness import Grader, check_answered, check_boots, compile_lab_dts, have_files, indent
 
 TITLE = 'a device tree source primer'
 

@@ -2,7 +2,7 @@
 """Lab 1's self-check (docs/labs/lab1/README.md): the files, the tree
 compiles and boots, every question answered (whether rightly, the grade
 says)."""
-from selfcheck.lab0 import tree_and_answers
+from coyote.labs.selfcheck.lab0 import tree_and_answers
 
 TITLE = 'read the tree'
 

@@ -2,7 +2,7 @@
 """Lab 10's self-check (docs/labs/lab10/README.md): the files, every
 question answered (whether rightly, the grade says), the kernel builds
 with widget.c and boots on the lab's tree."""
-from harness import (ROOT, Grader, build_kernel, check_answered, check_boots, check_build,
+from coyote.labs.harness import (ROOT, Grader, build_kernel, check_answered, check_boots, check_build,
                      compile_lab_dts, have_files)
 
 TITLE = 'GDB: find a planted bug in a struct device'

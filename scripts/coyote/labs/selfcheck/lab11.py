@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Lab 11's self-check (docs/labs/lab11/README.md): the files, the module
 builds, and the kernel boots on QEMU's virt with it."""
-from harness import Grader, check_boots, check_kbuild, have_files
+from coyote.labs.harness import Grader, check_boots, check_kbuild, have_files
 
 TITLE = "a device from QEMU's command line, bound by its virtio ID"
 

@@ -2,7 +2,7 @@
 """Lab 12's self-check (docs/labs/lab12/README.md): the file, it compiles
 as an overlay, and the kernel's own code (ofdump --overlay, on the host)
 applies it to the Pi 2's tree with the page's example parameter."""
-from harness import OFDUMP, Grader, check_overlay, handin, have_files, indent, initrd_with, said
+from coyote.labs.harness import OFDUMP, Grader, check_overlay, handin, have_files, indent, initrd_with, said
 from coyote.qemu import board_tree
 
 TITLE = 'a Raspberry Pi overlay: the mini UART on GPIO 40/41'

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Lab 13's self-check (docs/labs/lab13/README.md): the files, the module
 builds, and the kernel boots on QEMU's virt with it."""
-from selfcheck.lab11 import module_on_virt
+from coyote.labs.selfcheck.lab11 import module_on_virt
 
 TITLE = "a driver for a PCI device: QEMU's edu"
 

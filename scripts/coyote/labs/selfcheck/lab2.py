@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Lab 2's self-check (docs/labs/lab2/README.md): the tree compiles and
 the kernel boots on it with QEMU's TMP105."""
-from harness import Grader, check_boots, compile_lab_dts, have_files, indent
+from coyote.labs.harness import Grader, check_boots, compile_lab_dts, have_files, indent
 
 TITLE = 'describe hardware: a TMP105 on the I2C bus'
 

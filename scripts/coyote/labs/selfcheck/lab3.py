@@ -5,7 +5,7 @@ grader's own values stay with the instructor)."""
 import contextlib
 import re
 
-from harness import (QMP, SENSOR, Grader, bind_hint, build_with_driver, indent,
+from coyote.labs.harness import (QMP, SENSOR, Grader, bind_hint, build_with_driver, indent,
                      sensor_machine, whynot)
 
 TITLE = 'a TMP105 I2C driver'

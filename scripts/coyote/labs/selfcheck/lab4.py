@@ -4,8 +4,8 @@ autoloads for the sensor, and probe reads the page's example temperature
 after rmmod and insmod; no grade draws it."""
 import re
 
-from harness import Grader, check_kbuild, have_files, indent, tail
-from selfcheck.lab3 import register, sensor
+from coyote.labs.harness import Grader, check_kbuild, have_files, indent, tail
+from coyote.labs.selfcheck.lab3 import register, sensor
 
 TITLE = 'make it a module'
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Lab 5's self-check (docs/labs/lab5/README.md): the build, and the
 driver bound to the page's first PL061."""
-from harness import Coyote, Grader, build_with_driver, indent, whynot
+from coyote.labs.harness import Coyote, Grader, build_with_driver, indent, whynot
 
 TITLE = 'an MMIO platform driver: the PL061 GPIO controller'
 

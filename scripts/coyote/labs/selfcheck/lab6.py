@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Lab 6's self-check (docs/labs/lab6/README.md): the files, lab6.dts on
 the broken.dts handed out compiles, and the kernel boots on it."""
-from harness import PRISTINE, Grader, check_boots, compile_lab_dts, have_files, indent
+from coyote.labs.harness import PRISTINE, Grader, check_boots, compile_lab_dts, have_files, indent
 
 TITLE = 'debug a probe: three planted faults'
 

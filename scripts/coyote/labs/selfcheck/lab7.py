@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Lab 7's self-check (docs/labs/lab7/README.md): the files, the tree
 compiles, the kernel and modules build, and it boots on the tree."""
-from harness import Grader, check_boots, check_kbuild, compile_lab_dts, have_files, indent
+from coyote.labs.harness import Grader, check_boots, check_kbuild, compile_lab_dts, have_files, indent
 
 TITLE = 'interrupts: the PL061 as an interrupt controller'
 

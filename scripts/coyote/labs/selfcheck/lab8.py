@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Lab 8's self-check (docs/labs/lab8/README.md): the files, the kernel
 and the provider module build, and it boots on the lab's tree."""
-from harness import ROOT, Grader, check_boots, check_kbuild, compile_lab_dts, have_files
+from coyote.labs.harness import ROOT, Grader, check_boots, check_kbuild, compile_lab_dts, have_files
 
 TITLE = 'clocks and dependencies'
 

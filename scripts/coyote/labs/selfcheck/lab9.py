@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Lab 9's self-check (docs/labs/lab9/README.md): the files, and the
 overlay compiles as dts/overlays are."""
-from harness import Grader, check_overlay, have_files
+from coyote.labs.harness import Grader, check_overlay, have_files
 
 TITLE = 'overlays: the TMP105 added to the running board'
 
