@@ -95,11 +95,12 @@ def test_empty_hand_in_has_the_same_maximum(lab, tmp_path):
     """The fixed rubric: an empty folder scores 0 of the lab's maximum,
     every check reported (those that could not run say what they wait
     for)."""
+    from coyote.labs import grade
     rc, out = lab_check(lab, str(tmp_path))
     assert rc != 0, out
     assert "Score: 0/%d points" % rubric_max(lab) in out, out
     lines = [l for l in out.splitlines() if re.match(r"  \[(pass|todo|skip)\] ", l)]
-    assert len(lines) == len(__import__("grade").RUBRICS[lab]), out
+    assert len(lines) == len(grade.RUBRICS[lab]), out
     assert all(l.startswith("  [todo]") or l.startswith("  [skip]") for l in lines), out
 
 

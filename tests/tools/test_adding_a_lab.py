@@ -89,6 +89,7 @@ def test_following_the_page_adds_a_lab_that_grades(tmp_path, monkeypatch):
             edit(tree, action, args, block)
     assert ran, "the page never checks what it added"
     # Nothing the page added is left unsealed or uncommitted.
-    status = subprocess.run(["git", "status", "--porcelain", "--", "docs", "tests/labs"],
+    status = subprocess.run(["git", "status", "--porcelain", "--", "docs", "tests/labs",
+                             "scripts/coyote/labs"],
                             cwd=tree, capture_output=True, text=True, check=True).stdout
     assert not status, status
