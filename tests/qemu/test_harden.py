@@ -320,8 +320,8 @@ def test_tx_shortage_in_a_storm_is_counted_not_logged_per_frame(boot):
 
     import pexpect
 
-    from qemu.test_net import (GUEST_IP, PEER_IP, PEER_MAC, Peer, echo_request, eth,
-                               ifconfig_mac, ipv4)
+    from coyote.net import (GUEST_IP, PEER_IP, PEER_MAC, Peer, echo_request, eth,
+                            ifconfig_mac, ipv4)
     peer = Peer()
     try:
         c = boot(extra=peer.args(), initrd=DEFAULT)

@@ -13,7 +13,7 @@ reason, which whynot shows.
 import pytest
 
 from coyote.qemu import Coyote, board_dts_source, board_tree, compile_dts
-from qemu.test_boards import fetch
+from coyote.boards import fetch
 from coyote.qemu import CORPUS_DTB
 
 BAD_LAYOUTS = [

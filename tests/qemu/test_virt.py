@@ -18,7 +18,8 @@ import subprocess
 import pytest
 
 from coyote.qemu import BUILD, ROOT, Coyote, compile_dts
-from qemu.test_boards import RTC_BASE, date_after_rtc_base, slept_by_uptime
+from coyote.boards import RTC_BASE
+from qemu.test_boards import date_after_rtc_base, slept_by_uptime
 from coyote.scriptmod import load_script
 from tools.test_whynot import OFDUMP, check_agreement
 
