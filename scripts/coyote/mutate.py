@@ -22,7 +22,7 @@ import subprocess
 import sys
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 # The environment may point elsewhere (tests/tools/test_mutate.py does).
 CATALOGUE = pathlib.Path(os.environ.get("MUTATE_CATALOGUE", ROOT / "tests" / "mutants" / "catalogue.txt"))
 TESTMAP = pathlib.Path(os.environ.get("MUTATE_TESTMAP", ROOT / "tests" / "mutants" / "tests.map"))

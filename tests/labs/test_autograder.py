@@ -110,7 +110,7 @@ def test_passed_reads_one_check_of_a_result(tmp_path):
 
 
 def tool_module():
-    return load_script(TOOL)
+    return load_script(ROOT / "scripts" / "coyote" / "labs" / "autograder.py", "autograder")
 
 
 def test_a_grader_that_fails_still_gives_every_check_at_zero():

@@ -18,7 +18,7 @@ SCRIPT = ROOT / "scripts" / "mutate"
 
 
 def load():
-    return load_script(SCRIPT)
+    return load_script(ROOT / "scripts" / "coyote" / "mutate.py", "mutate")
 
 
 # A planted mutant is an edit its own `find:` no longer matches.

@@ -46,7 +46,7 @@ import time
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 GRADE = ROOT / "scripts" / "lab-check"
 CLASSROOM_OUT = "build/classroom/lab%d"
 
