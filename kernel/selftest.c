@@ -92,7 +92,7 @@ void selftest_skip(struct kunit *t, const char *reason)
 	t->skip_reason = reason;
 }
 
-/* The markers only: the host's parser (tests/lib/ktap.py) checks that the
+/* The markers only: the host's parser (scripts/coyote/ktap.py) checks that the
  * text came between them. */
 void kunit_expect_begin(struct kunit *t, const char *text)
 {

@@ -6,13 +6,9 @@ keeps the lines that tell the story.  scripts/docs runs it for README's
 
 Usage: scripts/boards-transcript.py      (after `make`)
 """
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-
-from qemu.coyote import Coyote  # noqa: E402
-from qemu.test_boards import BOARDS, dtb_of  # noqa: E402
+from coyote.boards import BOARDS, dtb_of
+from coyote.qemu import Coyote
 
 KEEP = ("fdt: machine", "mem: RAM", "gic ", "vic ", "time: tick", "bound, ", "pulls in")
 for b in BOARDS:

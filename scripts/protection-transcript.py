@@ -8,12 +8,9 @@ tree puts over the kernel image.  scripts/docs runs it for the page's
 Usage: scripts/protection-transcript.py      (after `make`)
 """
 import re
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from qemu.coyote import BUILD, Coyote, board_dts_source, compile_dts  # noqa: E402
+from coyote.qemu import BUILD, Coyote, board_dts_source, compile_dts  # noqa: E402
 
 for machine in ("versatilepb", "vexpress-a9"):
     with Coyote(machine=machine, dtb=BUILD / "dts" / (machine + ".dtb")) as c:

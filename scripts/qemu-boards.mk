@@ -1,6 +1,6 @@
 # scripts/qemu-boards.mk: the QEMU machine coyote boots, in one place.
 # scripts/Makefile.kernel includes it (make run, make debug) and
-# tests/qemu/coyote.py reads it (every test boot), so `make run` and the
+# scripts/coyote/qemu.py reads it (every test boot), so `make run` and the
 # tests start the same machine.  Plain `NAME := VALUE` lines only, where a
 # VALUE may name an earlier variable as $(NAME): the tests read them
 # without make.

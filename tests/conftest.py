@@ -1,17 +1,14 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Shared fixtures.  `boot(...)` starts coyote under QEMU (see
-tests/qemu/coyote.py for the arguments) and kills every QEMU it started when
+scripts/coyote/qemu.py for the arguments) and kills every QEMU it started when
 the test ends, whatever happened."""
 import os
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
 TESTS = Path(__file__).resolve().parent
-sys.path.insert(0, str(TESTS))
-sys.path.insert(0, str(TESTS / "lib"))      # helpers the tests share (ktap, ofdump)
 
 # Tests that run `make` themselves must not inherit the jobserver of the
 # `make test` that started pytest: its pipe is not passed down, and make warns
@@ -19,10 +16,10 @@ sys.path.insert(0, str(TESTS / "lib"))      # helpers the tests share (ktap, ofd
 for var in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKE_TERMOUT", "MAKE_TERMERR"):
     os.environ.pop(var, None)
 
-# Every boot of the suite runs the heap's debug mode (tests/qemu/coyote.py).
+# Every boot of the suite runs the heap's debug mode (scripts/coyote/qemu.py).
 os.environ.setdefault("COYOTE_HEAP_DEBUG", "1")
 
-from qemu.coyote import Coyote  # noqa: E402
+from coyote.qemu import Coyote  # noqa: E402
 
 
 @pytest.fixture
@@ -59,7 +56,7 @@ def coyote(boot):
 #    (insmod, then rmmod; reboot last) must stay on one worker;
 #  - one lab: its grader builds into build/labN (lab 2 goes with lab 1:
 #    tests/labs/test_kit.py grades both in one test and reads lab 1's).
-# Files and TCP/UDP ports are per worker already (tests/qemu/coyote.py).
+# Files and TCP/UDP ports are per worker already (scripts/coyote/qemu.py).
 SHARED_FILES = {
     "qemu/test_i2c_rtc.py": "qemu/test_i2c_rtc.py",
     "qemu/test_modules.py": "qemu/test_modules.py",
@@ -114,7 +111,7 @@ def pytest_collection_modifyitems(config, items):
 
 # --- the KTAP summary --------------------------------------------------------
 def ktap_module():
-    import ktap
+    from coyote import ktap
     return ktap
 
 
@@ -132,6 +129,6 @@ def pytest_testnodedown(node, error):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """How many KTAP cases the in-kernel self-tests printed (tests/lib/ktap.py)."""
+    """How many KTAP cases the in-kernel self-tests printed (scripts/coyote/ktap.py)."""
     for line in ktap_module().summary_lines():
         terminalreporter.write_line(line)

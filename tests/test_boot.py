@@ -7,7 +7,7 @@ import time
 import pexpect
 import pytest
 
-from qemu.coyote import DEFAULT, board_dts_source, compile_dts, TEST_BUILD
+from coyote.qemu import DEFAULT, board_dts_source, compile_dts, TEST_BUILD
 
 COMMANDS = ["bootargs", "dmesg", "fault", "help", "mem", "reboot", "version"]
 

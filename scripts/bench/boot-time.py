@@ -17,10 +17,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests"))
-
-from qemu.coyote import BOARD_CPUS, CORPUS_DTB, SOC_BOARDS, Coyote, board_tree  # noqa: E402
-from qemu.test_boards import BOARDS, dtb_of, fetch  # noqa: E402
+from coyote.boards import BOARDS, dtb_of, fetch
+from coyote.qemu import BOARD_CPUS, CORPUS_DTB, SOC_BOARDS, Coyote, board_tree
 
 
 def bench(machine, tree, dtb, runs):

@@ -17,12 +17,9 @@ Figures, not assertions: it exits 1 only when something did not come back.
 """
 import re
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
-from qemu.coyote import Coyote, board_dts_source, compile_dts  # noqa: E402
-from qemu.test_devlinks import (NET, NIC_CONSUMER, RTC_SUPPLIES_UART3,  # noqa: E402
-                                machine_state)
+from coyote.devlinks import NET, NIC_CONSUMER, RTC_SUPPLIES_UART3, machine_state
+from coyote.qemu import Coyote, board_dts_source, compile_dts
 
 
 def uptime(c):

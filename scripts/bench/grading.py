@@ -19,8 +19,6 @@ Usage: scripts/bench/grading.py [--keep DIR] [--jobs 1,2]
 """
 import argparse
 import csv
-import importlib.machinery
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -28,6 +26,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from coyote.scriptmod import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 GRADE_CLASS = ROOT / "scripts" / "grade-class"
@@ -37,12 +37,7 @@ PREFIX = "bench-"       # the class's students: their build folders are ours to 
 
 def mutate_labs():
     """scripts/mutate-labs as a module: its catalogues and answer helpers."""
-    path = ROOT / "scripts" / "mutate-labs"
-    loader = importlib.machinery.SourceFileLoader("mutate_labs", str(path))
-    spec = importlib.util.spec_from_loader("mutate_labs", loader)
-    mod = importlib.util.module_from_spec(spec)
-    loader.exec_module(mod)
-    return mod
+    return load_script(ROOT / "scripts" / "mutate-labs")
 
 
 def starter(ml, lab, dst):

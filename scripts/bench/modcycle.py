@@ -13,10 +13,8 @@ allocations in use or the table count changed (a leak).
 import re
 import statistics
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
-from qemu.coyote import Coyote  # noqa: E402
+from coyote.qemu import Coyote  # noqa: E402
 
 LOADED = re.compile(r"module: (\w+) loaded at 0x[0-9a-f]+, (\d+) bytes, \d+ relocations, "
                     r"in (\d+\.\d{3}) ms")

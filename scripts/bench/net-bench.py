@@ -25,11 +25,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests"))
-
-from qemu.coyote import BOARD_CPUS, BUILD, Coyote  # noqa: E402
-from qemu.test_net import (GUEST_IP, PEER_IP, PEER_MAC, Peer, echo_request, eth,  # noqa: E402
-                           ifconfig_mac, ipv4)
+from coyote.net import (GUEST_IP, PEER_IP, PEER_MAC, Peer, echo_request, eth, ifconfig_mac,
+                        ipv4)
+from coyote.qemu import BOARD_CPUS, BUILD, Coyote
 
 PAYLOAD = 1400
 

@@ -8,7 +8,7 @@ import re
 import yaml
 from pathlib import Path
 
-from qemu.coyote import BUILD, ROOT
+from coyote.qemu import BUILD, ROOT
 
 CATALOG = BUILD / "host" / "gen" / "driver-catalog.c"
 # Drivers built as modules are not in the ELF: their tables are in here.

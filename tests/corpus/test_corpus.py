@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-import corpus
+from coyote import corpus
 
 
 def test_ofdump_round_trips_every_corpus_blob(capsys):

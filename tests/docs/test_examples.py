@@ -11,8 +11,8 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import ROOT
-from scriptmod import load_script
+from coyote.qemu import ROOT
+from coyote.scriptmod import load_script
 
 SCRIPT = ROOT / "scripts" / "docs-examples"
 ex = load_script(SCRIPT)

@@ -22,9 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from qemu.coyote import BOARDS, BUILD, CORPUS_DTB, ROOT, TEST_BUILD, board_tree, qemu_command
-from ofdump import OFDUMP, devices
-from scriptmod import load_script
+from coyote.qemu import BOARDS, BUILD, CORPUS_DTB, ROOT, TEST_BUILD, board_tree, qemu_command
+from coyote.ofdump import OFDUMP, devices
+from coyote.scriptmod import load_script
 
 OUT = TEST_BUILD / "explore"
 VPB_DTB = BUILD / "dts" / "versatilepb.dtb"

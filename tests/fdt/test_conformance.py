@@ -12,14 +12,12 @@ against libfdt's fdt_check_full (docs/fdt-conformance.md).
 import glob
 import os
 import subprocess
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tests", "corpus"))
-import corpus  # noqa: E402
-from scriptmod import load_script  # noqa: E402
+from coyote import corpus  # noqa: E402
+from coyote.scriptmod import load_script  # noqa: E402
 
 conf = load_script(os.path.join(ROOT, "scripts", "fdt-conformance"))
 DOC = os.path.join(ROOT, "docs", "fdt-conformance.md")

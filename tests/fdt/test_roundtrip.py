@@ -7,13 +7,11 @@ say why (exit 1 and a message), never print half a tree."""
 import concurrent.futures
 import os
 import subprocess
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tests", "corpus"))
-import corpus  # noqa: E402
+from coyote import corpus  # noqa: E402
 
 OFDUMP = os.path.join(ROOT, "build", "host", "ofdump")
 DTC = os.environ.get("DTC", "dtc")

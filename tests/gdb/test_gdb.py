@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from qemu.coyote import free_tcp_port, gdb_path, run_gdb
+from coyote.qemu import free_tcp_port, gdb_path, run_gdb
 
 
 @pytest.mark.skipif(gdb_path() is None, reason="gdb-multiarch not installed")
@@ -52,7 +52,7 @@ def test_make_debug_board_places_the_symbols(board):
     RAM base further on and the script still stops at start_kernel (gdb
     ends at EOF on its input, QEMU with it)."""
     import subprocess
-    from qemu.coyote import ROOT
+    from coyote.qemu import ROOT
     machid, machid_dec, dtb = DEBUG_BOARDS[board]
     res = subprocess.run(["make", "-s", "--no-print-directory", "debug", "BOARD=" + board,
                           "GDB_PORT=%d" % free_tcp_port(),

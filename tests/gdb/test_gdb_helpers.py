@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from qemu.coyote import free_tcp_port, gdb_path, run_gdb
+from coyote.qemu import free_tcp_port, gdb_path, run_gdb
 
 
 def table(text, start):
@@ -89,7 +89,7 @@ def test_gdb_helpers_without_a_live_target():
     there is no live target instead of printing the file's initial values
     (an empty device list)."""
     import subprocess
-    from qemu.coyote import KERNEL_ELF, ROOT
+    from coyote.qemu import KERNEL_ELF, ROOT
     cmd = [gdb_path(), "-q", "-nx", "-batch", str(KERNEL_ELF),
            "-ex", "source %s" % (ROOT / "scripts" / "gdb" / "coyote.py"),
            "-ex", "source %s" % (ROOT / "scripts" / "gdb" / "modules.py")]

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from qemu.coyote import free_tcp_port, gdb_path, ROOT, run_gdb
+from coyote.qemu import free_tcp_port, gdb_path, ROOT, run_gdb
 
 
 @pytest.mark.skipif(gdb_path() is None, reason="gdb-multiarch not installed")

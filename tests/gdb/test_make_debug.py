@@ -10,7 +10,7 @@ import time
 import pexpect
 import pytest
 
-from qemu.coyote import ROOT, free_tcp_port, gdb_path
+from coyote.qemu import ROOT, free_tcp_port, gdb_path
 
 GDB_PROMPT = r"\(gdb\) "
 

@@ -114,7 +114,7 @@ static const char *capture_end(void)
 }
 
 /* Each line of @text, after @prefix; true when one of them holds @want
- * (as tests/lib/ktap.py reads the kernel's EXPECT blocks). */
+ * (as scripts/coyote/ktap.py reads the kernel's EXPECT blocks). */
 static int print_lines(const char *text, const char *prefix, const char *want)
 {
 	int found = 0;

@@ -4,7 +4,7 @@
  * include/kunit/test.h: the first check prints the "KTAP version 1" line,
  * every check prints "ok N - name" or "not ok N - name # file:line
  * (details)", the plan comes last, and the exit status is non-zero when
- * any check failed.  tests/lib/ktap.py parses it, as it parses the
+ * any check failed.  scripts/coyote/ktap.py parses it, as it parses the
  * in-kernel self-tests.  The checks are KUnit's:
  *
  *   KUNIT_EXPECT_EQ_MSG(test, of_property_read_u32(np, "x", &v), -EINVAL, "missing x");

@@ -2,18 +2,16 @@
 """Runs every host unit test binary (build/host/tests/*, built by
 `make host-tests`) and reports each of its KTAP checks as its own test
 ("test_of_base/..."), through the parser the in-kernel self-tests use
-(tests/lib/ktap.py).  The binaries run once, when pytest collects."""
+(scripts/coyote/ktap.py).  The binaries run once, when pytest collects."""
 import os
 import pathlib
 import subprocess
-import sys
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "lib"))
-import ktap  # noqa: E402
-from once import once_per_run, parallel_map  # noqa: E402
+from coyote import ktap  # noqa: E402
+from coyote.once import once_per_run, parallel_map  # noqa: E402
 
 BIN = ROOT / "build" / "host" / "tests"
 SOURCES = sorted(p.stem for p in (ROOT / "tests" / "host").glob("test_*.c"))

@@ -8,7 +8,6 @@ import glob
 import os
 import pathlib
 import subprocess
-import sys
 
 import pytest
 
@@ -53,8 +52,7 @@ def ofdump_inputs(tmp_path):
     files += glob.glob(str(ROOT / "build" / "host" / "dts" / "*.dtb"))
     files += glob.glob(str(ROOT / "build" / "dts" / "*.dtb"))
     files += glob.glob(str(ROOT / "build" / "fdt-faults" / "*.dtb"))
-    sys.path.insert(0, str(ROOT / "tests" / "corpus"))
-    import corpus
+    from coyote import corpus
     try:
         files += corpus.blobs(corpus.fetch())[::10]
     except corpus.FetchError:

@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import ROOT, BUILD
+from coyote.qemu import ROOT, BUILD
 
 SOL = ROOT / "tests" / "labs" / "solutions"
 

@@ -8,16 +8,14 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 
 import pytest
 import yaml
 
-from qemu.coyote import ROOT
-from scriptmod import load_script
+from coyote.qemu import ROOT
+from coyote.scriptmod import load_script
 
-sys.path.insert(0, str(ROOT / "tests" / "labs"))
-from graders import lab0  # noqa: E402
+from coyote.labs.graders import lab0
 
 SOL = ROOT / "tests" / "labs" / "solutions"
 TOOL = ROOT / "scripts" / "lab-autograder"
@@ -112,7 +110,7 @@ def test_passed_reads_one_check_of_a_result(tmp_path):
 
 
 def tool_module():
-    return load_script(TOOL)
+    return load_script(ROOT / "scripts" / "coyote" / "labs" / "autograder.py", "autograder")
 
 
 def test_a_grader_that_fails_still_gives_every_check_at_zero():
@@ -174,7 +172,7 @@ def test_classroom_grades_with_the_instructors_kit(tmp_path):
     unpack(tmp_path / "kit", 0, "--kit").rename(runner / "kit")
     unpack(tmp_path / "student", 0).rename(runner / "student")
     kit, student = runner / "kit", runner / "student"
-    assert not (student / "tests" / "labs" / "graders").exists()
+    assert not (student / "scripts" / "coyote" / "labs" / "graders").exists()
 
     def step(name):
         s = steps[name]
@@ -185,7 +183,7 @@ def test_classroom_grades_with_the_instructors_kit(tmp_path):
     verify = "Verify the grader kit"
     rc, out = step(verify)
     assert rc == 0 and "The grader kit is the instructor's" in out, out
-    grader = kit / "tests" / "labs" / "graders" / "lab0.py"
+    grader = kit / "scripts" / "coyote" / "labs" / "graders" / "lab0.py"
     text = grader.read_text()
     grader.write_text(text + "\n# one changed line\n")
     rc, out = step(verify)
@@ -194,7 +192,7 @@ def test_classroom_grades_with_the_instructors_kit(tmp_path):
     assert step(verify)[0] == 0
     # The student's repository: their answers, and a grader of their own.
     (student / "docs" / "labs" / "lab0" / "answers.txt").write_text("mine\n")
-    planted = student / "tests" / "labs" / "graders" / "lab0.py"
+    planted = student / "scripts" / "coyote" / "labs" / "graders" / "lab0.py"
     planted.parent.mkdir(parents=True)
     planted.write_text(text.replace("RUBRIC = {", "RUBRIC = {'free': 99,"))
     (student / "docs" / "labs" / "lab0" / "sub").mkdir()

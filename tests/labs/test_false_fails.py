@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import ROOT
+from coyote.qemu import ROOT
 from test_answers import grade, sub, first_todo
 
 SOL = ROOT / "tests" / "labs" / "solutions"

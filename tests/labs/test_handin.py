@@ -1,20 +1,16 @@
 # SPDX-License-Identifier: BSD-2-Clause
-"""A hand-in is untrusted (tests/labs/handin.py): each way one could run
+"""A hand-in is untrusted (scripts/coyote/labs/handin.py): each way one could run
 or read something on the grading machine is refused, or contained by the
 sandbox; the proof is a marker file that never appears and a file's
 content that never reaches the grader's output."""
 import os
 import shutil
 import subprocess
-import sys
 
 import pytest
 
-from qemu.coyote import ROOT, BUILD
-
-sys.path.insert(0, str(ROOT / "tests" / "labs"))
-import handin  # noqa: E402
-import grade  # noqa: E402
+from coyote.labs import grade, handin
+from coyote.qemu import ROOT, BUILD
 
 SOL = ROOT / "tests" / "labs" / "solutions"
 PASSWD_LINE = open("/etc/passwd").readline().strip()        # root:x:0:0:...
@@ -263,7 +259,7 @@ LEAKS = {
 
 
 def lab_grade(lab, src, out):
-    res = subprocess.run(["/usr/bin/python3", str(ROOT / "tests" / "labs" / "grade.py"),
+    res = subprocess.run(["/usr/bin/python3", str(ROOT / "scripts" / "lab-check"),
                           str(lab), "--src", str(src), "--out", str(out), "--hand-in"],
                          cwd=str(ROOT), capture_output=True, text=True, timeout=900)
     return res.returncode, res.stdout + res.stderr
@@ -298,8 +294,7 @@ def test_yaml_example_incbin_reads_nothing_of_the_graders():
     """Lab 9's binding example goes through cpp and dtc: an /incbin/ of
     the catalogue there (by a path from where the example is compiled)
     finds nothing, and no blob the grade made holds the file."""
-    sys.path.insert(0, str(ROOT / "tests" / "labs"))
-    from graders import common, lab9
+    from coyote.labs.graders import common, lab9
     out = BUILD / "tests" / "leak-lab9"
     shutil.rmtree(out, ignore_errors=True)
     common.Grader.OUT = out
@@ -327,8 +322,8 @@ def test_a_grade_in_the_suite_leaves_the_suites_qemu_alone(boot):
     build/tests; the suite's later boots on that worker, from trees they
     compiled there, must still start (they once all ended at once, each
     with "Couldn't open dtb file")."""
-    from graders import common
-    from qemu.coyote import board_dts_source, compile_dts
+    from coyote.labs.graders import common
+    from coyote.qemu import board_dts_source, compile_dts
     out = BUILD / "tests" / "leak-wrap"
     common.Grader.OUT = out
     try:
@@ -377,8 +372,7 @@ device_initcall(leak_init);
 def test_kernel_reads_nothing_of_the_graders_through_qemu():
     """QEMU runs the student's kernel with semihosting (its way out):
     a driver that asks QEMU for the catalogue gets no file."""
-    sys.path.insert(0, str(ROOT / "tests" / "labs"))
-    from graders import common
+    from coyote.labs.graders import common
     out = BUILD / "tests" / "leak-qemu"
     common.Grader.OUT = out
     try:

@@ -9,12 +9,11 @@ import tarfile
 
 import pytest
 
-from qemu.coyote import ROOT, BUILD
-from scriptmod import load_script
+from coyote.qemu import ROOT, BUILD
+from coyote.scriptmod import load_script
 
-sys.path.insert(0, str(ROOT / "tests" / "labs"))
-from graders import lab3 as grader3, lab4 as grader4  # noqa: E402
-from selfcheck import lab3 as self3, lab4 as self4  # noqa: E402
+from coyote.labs.graders import lab3 as grader3, lab4 as grader4
+from coyote.labs.selfcheck import lab3 as self3, lab4 as self4
 
 SOL = ROOT / "tests" / "labs" / "solutions"
 HANDOUT = ROOT / "scripts" / "lab-handout"
@@ -45,8 +44,8 @@ def test_handout_of_all_labs_builds_and_grades_lab1(tmp_path):
     tool = load_script(HANDOUT)
     shipped = [n.split("/", 1)[1] for n in names if "/" in n]
     assert not [n for n in shipped if tool.instructors(n)], shipped
-    assert not (tree / "tests" / "labs" / "graders").exists()
-    assert (tree / "tests" / "labs" / "selfcheck" / "lab1.py").exists()
+    assert not (tree / "scripts" / "coyote" / "labs" / "graders").exists()
+    assert (tree / "scripts" / "coyote" / "labs" / "selfcheck" / "lab1.py").exists()
     # The starter: lab-check is the self-check, and it is not done.
     rc, out = make("lab-check", "LAB=1", cwd=tree)
     assert rc != 0 and "SELF-CHECK, NOT THE GRADE" in out, out
@@ -61,7 +60,7 @@ def test_handout_of_all_labs_builds_and_grades_lab1(tmp_path):
 
 
 def test_every_grader_has_a_self_check():
-    labs = ROOT / "tests" / "labs"
+    labs = ROOT / "scripts" / "coyote" / "labs"
     assert sorted(p.name for p in (labs / "graders").glob("lab*.py")) == \
         sorted(p.name for p in (labs / "selfcheck").glob("lab*.py"))
 
@@ -95,23 +94,23 @@ def test_handout_refuses_a_grader_or_its_values(monkeypatch, capsys):
     keep = tool.keep
     # A grader file kept.
     monkeypatch.setattr(tool, "keep", lambda p, lab, kit=False:
-                        p == "tests/labs/graders/lab3.py" or keep(p, lab, kit))
+                        p == "scripts/coyote/labs/graders/lab3.py" or keep(p, lab, kit))
     rc, err = refused(monkeypatch, capsys, tool, lambda files: None)
-    assert rc == 1 and "tests/labs/graders/lab3.py: an instructor's file" in err, err
+    assert rc == 1 and "scripts/coyote/labs/graders/lab3.py: an instructor's file" in err, err
     monkeypatch.setattr(tool, "keep", keep)
 
     def copy(files):
         # The grader's bytes under another name, and its draw pasted into
         # the self-check.
-        m, data = files["tests/labs/graders/lab3.py"]
+        m, data = files["scripts/coyote/labs/graders/lab3.py"]
         files["tests/labs/notes.py"] = (m, data)
-        m, mine = files["tests/labs/selfcheck/lab3.py"]
-        files["tests/labs/selfcheck/lab3.py"] = (
+        m, mine = files["scripts/coyote/labs/selfcheck/lab3.py"]
+        files["scripts/coyote/labs/selfcheck/lab3.py"] = (
             m, mine + b"\nSPACE = range(1000, 60000, 500)\n")
     rc, err = refused(monkeypatch, capsys, tool, copy)
     assert rc == 1, err
-    assert "tests/labs/notes.py: the same bytes as tests/labs/graders/lab3.py" in err, err
-    assert ("tests/labs/selfcheck/lab3.py: holds tests/labs/graders/lab3.py's WARM "
+    assert "tests/labs/notes.py: the same bytes as scripts/coyote/labs/graders/lab3.py" in err, err
+    assert ("scripts/coyote/labs/selfcheck/lab3.py: holds scripts/coyote/labs/graders/lab3.py's WARM "
             "(its value)") in err, err
 
 

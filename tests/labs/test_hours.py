@@ -3,14 +3,12 @@
 (Gradescope's submission export, a CSV of submissions), never from the
 student's own .history.jsonl."""
 import subprocess
-import sys
 import zipfile
 
-from qemu.coyote import ROOT
-from scriptmod import load_script
+from coyote.qemu import ROOT
+from coyote.scriptmod import load_script
 
-sys.path.insert(0, str(ROOT / "tests" / "labs"))
-from graders import lab0, lab1  # noqa: E402
+from coyote.labs.graders import lab0, lab1
 
 TOOL = ROOT / "scripts" / "lab-hours"
 # The full scores lab-hours takes by default: the rubrics' totals.

@@ -7,8 +7,8 @@ import re
 import shutil
 import subprocess
 
-from qemu.coyote import ROOT, BUILD
-from scriptmod import load_script
+from coyote.qemu import ROOT, BUILD
+from coyote.scriptmod import load_script
 
 SOL = ROOT / "tests" / "labs" / "solutions"
 

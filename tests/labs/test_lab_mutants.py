@@ -8,8 +8,8 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import ROOT
-from scriptmod import load_script
+from coyote.qemu import ROOT
+from coyote.scriptmod import load_script
 
 SCRIPT = ROOT / "scripts" / "mutate-labs"
 # Labs whose grade takes a few seconds once its kernel is built: all their

@@ -10,11 +10,11 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import ROOT
+from coyote.qemu import ROOT
 
-# Every lab a grader exists for (tests/labs/graders/labN.py), not only the
+# Every lab a grader exists for (scripts/coyote/labs/graders/labN.py), not only the
 # ones listed below: a lab added without its line here fails.
-GRADED = sorted(int(p.stem[3:]) for p in (ROOT / "tests" / "labs" / "graders").glob("lab*.py")
+GRADED = sorted(int(p.stem[3:]) for p in (ROOT / "scripts" / "coyote" / "labs" / "graders").glob("lab*.py")
                 if p.stem[3:].isdigit())
 
 # lab: (checks passing on the starter, first thing still to do)
@@ -40,10 +40,8 @@ LABS = {
 
 
 def rubric_max(lab):
-    """The lab's maximum, from its rubric (tests/labs/grade.py RUBRICS)."""
-    import sys
-    sys.path.insert(0, str(ROOT / "tests" / "labs"))
-    import grade
+    """The lab's maximum, from its rubric (coyote.labs.grade.RUBRICS)."""
+    from coyote.labs import grade
     return sum(grade.RUBRICS[lab].values())
 
 
@@ -97,11 +95,12 @@ def test_empty_hand_in_has_the_same_maximum(lab, tmp_path):
     """The fixed rubric: an empty folder scores 0 of the lab's maximum,
     every check reported (those that could not run say what they wait
     for)."""
+    from coyote.labs import grade
     rc, out = lab_check(lab, str(tmp_path))
     assert rc != 0, out
     assert "Score: 0/%d points" % rubric_max(lab) in out, out
     lines = [l for l in out.splitlines() if re.match(r"  \[(pass|todo|skip)\] ", l)]
-    assert len(lines) == len(__import__("grade").RUBRICS[lab]), out
+    assert len(lines) == len(grade.RUBRICS[lab]), out
     assert all(l.startswith("  [todo]") or l.startswith("  [skip]") for l in lines), out
 
 
@@ -140,9 +139,7 @@ def test_unknown_lab_is_refused():
 def test_solution_trees_pass_dtbs_check(lab):
     """The fixed trees follow the bindings (the starters are checked by
     `make dtbs_check`, which reads docs/labs/)."""
-    import sys
-    sys.path.insert(0, str(ROOT / "tests" / "labs"))
-    import grade
+    from coyote.labs import grade
     schema = ROOT / "build" / "bindings" / "processed-schema.json"
     res = subprocess.run(["make", "-s", "--no-print-directory", str(schema.relative_to(ROOT))],
                          cwd=str(ROOT), capture_output=True, text=True, timeout=600)
@@ -207,11 +204,9 @@ def test_lab3_values_are_drawn_hidden_and_replayed(tmp_path):
     grade's seed: result.json records it, --seed grades again with the
     same values, and no hint of a failed grade shows them."""
     import random
-    import sys
     import json
     from pathlib import Path
-    sys.path.insert(0, str(ROOT / "tests" / "labs"))
-    from graders.lab3 import drawn, register
+    from coyote.labs.graders.lab3 import drawn, register
     src = Path(solved(3, tmp_path))
     drv = src / "tmp105.c"
     # Wrong everywhere a drawn value is checked: bytes swapped, and
@@ -225,7 +220,7 @@ def test_lab3_values_are_drawn_hidden_and_replayed(tmp_path):
     said, trees = [], []
     for n in (1, 2):
         out = ROOT / "build" / "tests" / ("lab3-seed-%d" % n)
-        res = subprocess.run(["/usr/bin/python3", "tests/labs/grade.py", "3", "--src", str(src),
+        res = subprocess.run(["/usr/bin/python3", "scripts/lab-check", "3", "--src", str(src),
                               "--out", str(out), "--seed", str(seed)],
                              cwd=str(ROOT), capture_output=True, text=True, timeout=900)
         assert json.loads((out / "result.json").read_text())["seed"] == seed, res.stdout
@@ -249,10 +244,8 @@ def test_lab9_and_lab11_values_come_from_the_seed():
     gives the same values (a grade replayed with --seed), and seeds differ
     in what a fitted answer would have to know."""
     import random
-    import sys
-    sys.path.insert(0, str(ROOT / "tests" / "labs"))
-    from graders.lab9 import lab9_cases
-    from graders.lab11 import Drawn
+    from coyote.labs.graders.lab9 import lab9_cases
+    from coyote.labs.graders.lab11 import Drawn
 
     def lab11(seed):
         d = Drawn(random.Random(seed))

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """The lab pages against the tree: each page lists its grader's rubric and
-its self-check's as `tests/labs/grade.py N --rubric [--self-check]` prints them (a transcript block, rewritten
+its self-check's as `scripts/lab-check N --rubric [--self-check]` prints them (a transcript block, rewritten
 by `make docs`), docs/teaching.md names every lab, lab 6's page counts
 broken.dts's lines."""
 import re
@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import ROOT
+from coyote.qemu import ROOT
 
 LABS = ROOT / "docs" / "labs"
 NUMBERS = sorted(int(p.name[3:]) for p in LABS.glob("lab*") if p.is_dir())
@@ -19,7 +19,7 @@ NUMBERS = sorted(int(p.name[3:]) for p in LABS.glob("lab*") if p.is_dir())
 def test_page_lists_the_rubric(lab, flags):
     """The grader's rubric, and the self-check's (what the hand-out's
     lab-check runs)."""
-    cmd = "tests/labs/grade.py %d %s" % (lab, flags)
+    cmd = "scripts/lab-check %d %s" % (lab, flags)
     page = (LABS / ("lab%d" % lab) / "README.md").read_text()
     m = re.search(r"<!-- transcript host: %s -->\n```\n(.*?)\n```\n<!-- /transcript -->"
                   % re.escape(cmd), page, re.S)

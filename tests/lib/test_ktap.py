@@ -1,12 +1,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
-"""The KTAP parser (tests/lib/ktap.py) on hand-made documents: what it
+"""The KTAP parser (scripts/coyote/ktap.py) on hand-made documents: what it
 must name as passed, failed, skipped, and what it must invent failures for
 (a short plan, output that stops, an EXPECT block without its line)."""
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import ktap  # noqa: E402
+from coyote import ktap
 
 NESTED = """\
 boot noise

@@ -16,52 +16,14 @@ them those scenarios skip and say why.
 """
 import datetime
 import re
-import subprocess
-from pathlib import Path
 
 import pytest
 
-from qemu.coyote import BUILD, ROOT, Coyote, board_dts_source, compile_dts
+from coyote.boards import BOARDS, NIC_MODULE, RTC_BASE, dtb_of
+from coyote.qemu import BUILD, Coyote, board_dts_source, compile_dts
 from tools.test_whynot import OFDUMP, check_agreement
 
-RTC_BASE = "2024-02-29T23:59:58"
-UPSTREAM_DIR = BUILD / "upstream"
-CORPUS_DIR = BUILD / "corpus"
-
-# (machine, own tree, upstream tree's file name, the NIC's module)
-BOARDS = [
-    ("versatilepb", "versatilepb.dtb", "versatile-pb.dtb", "smc91x"),
-    ("realview-eb", "realview-eb.dtb", "arm-realview-eb.dtb", "smc91x"),
-    ("vexpress-a9", "vexpress-a9.dtb", "vexpress-v2p-ca9.dtb", "lan9118"),
-]
-NIC_MODULE = {"smc91x": "smc91x", "lan9118": "smsc911x"}
 SCENARIOS = [(b, tree) for b in BOARDS for tree in ("own", "upstream")]
-
-
-def fetch(script, outdir):
-    """The directory a fetch script prints, or None (why on stderr)."""
-    r = subprocess.run([str(ROOT / "scripts" / script), str(outdir)], capture_output=True,
-                       text=True, timeout=1200)
-    if r.returncode != 0:
-        return None, r.stderr.strip()
-    return Path(r.stdout.strip().splitlines()[-1]), None
-
-
-def upstream_dtb(name):
-    """vexpress-v2p-ca9 from the corpus when it has it, else built from source."""
-    if name == "vexpress-v2p-ca9.dtb":
-        d, _ = fetch("fetch-corpus", CORPUS_DIR)
-        if d and (d / name).exists():
-            return d / name
-    d, why = fetch("fetch-upstream-dts", UPSTREAM_DIR)
-    if not d:
-        pytest.skip("upstream trees not available: %s" % why)
-    return d / name
-
-
-def dtb_of(board, tree):
-    machine, own, upstream, _ = board
-    return BUILD / "dts" / own if tree == "own" else upstream_dtb(upstream)
 
 
 class Scenario:

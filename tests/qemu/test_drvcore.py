@@ -11,7 +11,7 @@ import re
 import subprocess
 import time
 
-from qemu.coyote import board_dts_source, compile_dts
+from coyote.qemu import board_dts_source, compile_dts
 
 UARTS = {
     "/amba/serial@101f1000": "ttyAMA0",

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from qemu.coyote import BUILD, DEFAULT, Coyote, board_dts_source, compile_dts
+from coyote.qemu import BUILD, DEFAULT, Coyote, board_dts_source, compile_dts
 
 
 def edited(name, *pairs):
@@ -320,8 +320,8 @@ def test_tx_shortage_in_a_storm_is_counted_not_logged_per_frame(boot):
 
     import pexpect
 
-    from qemu.test_net import (GUEST_IP, PEER_IP, PEER_MAC, Peer, echo_request, eth,
-                               ifconfig_mac, ipv4)
+    from coyote.net import (GUEST_IP, PEER_IP, PEER_MAC, Peer, echo_request, eth,
+                            ifconfig_mac, ipv4)
     peer = Peer()
     try:
         c = boot(extra=peer.args(), initrd=DEFAULT)
@@ -375,12 +375,9 @@ def test_tx_shortage_in_a_storm_is_counted_not_logged_per_frame(boot):
 # --- faults in firmware calls and device probes contained -----------------------
 
 import subprocess  # noqa: E402
-import sys  # noqa: E402
 
-from qemu.coyote import ROOT, TEST_BUILD  # noqa: E402
-from scriptmod import load_script  # noqa: E402
-
-sys.path.insert(0, str(ROOT / "scripts"))
+from coyote.qemu import ROOT, TEST_BUILD  # noqa: E402
+from coyote.scriptmod import load_script  # noqa: E402
 from mkinitrd import write_cpio  # noqa: E402
 
 qemu_dumpdtb = load_script(ROOT / "scripts" / "qemu-dumpdtb.py", "qemu_dumpdtb")

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from qemu.coyote import BOARD_DTB, TEST_BUILD, Coyote
+from coyote.qemu import BOARD_DTB, TEST_BUILD, Coyote
 
 RTC_BASE = "2024-02-29T23:59:58"
 ISO = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)Z\s*$", re.M)

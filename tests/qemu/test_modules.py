@@ -10,13 +10,11 @@ real .ko files: each is refused with its own reason and leaks nothing.
 """
 import re
 import struct
-import sys
 
 import pytest
 
-from qemu.coyote import BUILD, ROOT, TEST_BUILD, Coyote
+from coyote.qemu import BUILD, TEST_BUILD, Coyote
 
-sys.path.insert(0, str(ROOT / "scripts"))
 from mkinitrd import write_cpio  # noqa: E402
 
 MODULES = BUILD / "modules"

@@ -10,8 +10,8 @@ import subprocess
 
 import pytest
 
-from qemu import coyote
-from qemu.coyote import BUILD, ROOT, TEST_BUILD, Coyote
+from coyote import qemu as coyote
+from coyote.qemu import BUILD, ROOT, TEST_BUILD, Coyote
 
 
 def build(tmp_name, modules):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from qemu.coyote import BUILD, PROMPT, Coyote
+from coyote.qemu import BUILD, PROMPT, Coyote
 
 OVERLAYS = Path(__file__).resolve().parents[2] / "dts" / "overlays"
 BROKEN = sorted(p.stem for p in OVERLAYS.glob("broken-*.dts"))

@@ -17,7 +17,7 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import TEST_BUILD, Coyote, machine_options
+from coyote.qemu import TEST_BUILD, Coyote, machine_options
 from qemu.test_virtio import DISK_SECTORS, disk_image, hexdump_bytes
 from tools.test_whynot import OFDUMP, check_agreement
 

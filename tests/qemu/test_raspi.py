@@ -42,8 +42,8 @@ import time
 
 import pytest
 
-from qemu.coyote import CORPUS_DTB, PROMPT, TEST_BUILD, Coyote, board_tree, connect_unix
-from qemu.test_boards import fetch
+from coyote.qemu import CORPUS_DTB, PROMPT, TEST_BUILD, Coyote, board_tree, connect_unix
+from coyote.boards import fetch
 from qemu.test_virt_extras import Monitor
 
 BOARD = "raspi2b"

@@ -22,7 +22,7 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import BUILD, TEST_BUILD, Coyote, connect_unix, received
+from coyote.qemu import BUILD, TEST_BUILD, Coyote, connect_unix, received
 from qemu.test_raspi import BOARD, FSEL, edited_tree, pins_table, pi_tree, ttys_row, xp
 from qemu.test_virt_extras import Monitor
 

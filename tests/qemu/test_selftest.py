@@ -2,22 +2,19 @@
 """The in-kernel self-tests: one QEMU boot per board (its own tree) with
 `selftest=all selftest.exit=1` (the kernel runs every suite at the end of
 boot, then resets, and QEMU -no-reboot exits), its KTAP parsed by
-tests/lib/ktap.py, every case its own pytest result named with the board
+scripts/coyote/ktap.py, every case its own pytest result named with the board
 ("test_case[vexpress-a9:of/phandle_args/index1_one_cell]") so a failure in
 CI names the case and the board.  The boots happen once, when pytest
 collects this file."""
 import os
 import re
-import sys
-from pathlib import Path
 
 import pexpect
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
-import ktap  # noqa: E402
-from once import once_per_run, parallel_map  # noqa: E402
-from qemu.coyote import BOARD_CPUS, BUILD, Coyote  # noqa: E402
+from coyote import ktap  # noqa: E402
+from coyote.once import once_per_run, parallel_map  # noqa: E402
+from coyote.qemu import BOARD_CPUS, BUILD, Coyote  # noqa: E402
 
 # Each board with its own tree (build/dts/BOARD.dtb), virt with QEMU's.
 # COYOTE_SELFTEST_BOARDS and COYOTE_SELFTEST_SUITES narrow a run (the

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from qemu.coyote import PROMPT, Coyote, board_dts_source, compile_dts
+from coyote.qemu import PROMPT, Coyote, board_dts_source, compile_dts
 
 UP, DOWN, RIGHT, LEFT = "\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D"
 HOME, END, DELETE = "\x1b[H", "\x1b[F", "\x1b[3~"

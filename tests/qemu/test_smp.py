@@ -13,8 +13,8 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import ROOT, BUILD, compile_dts
-from scriptmod import load_script
+from coyote.qemu import ROOT, BUILD, compile_dts
+from coyote.scriptmod import load_script
 import qemu.test_raspi as raspi_test
 
 qemu_dumpdtb = load_script(ROOT / "scripts" / "qemu-dumpdtb.py", "qemu_dumpdtb")

@@ -21,8 +21,8 @@ import time
 
 import pytest
 
-from qemu.coyote import BOARD_MEMS, CORPUS_DTB, KERNEL_BIN, TEST_BUILD, Coyote, board_tree
-from qemu.test_boards import fetch
+from coyote.qemu import BOARD_MEMS, CORPUS_DTB, KERNEL_BIN, TEST_BUILD, Coyote, board_tree
+from coyote.boards import fetch
 from tools.test_whynot import OFDUMP, check_agreement
 
 # board -> {"nic": the NIC's module (ping 10.0.2.2 through it) or None,

@@ -12,9 +12,9 @@ reason, which whynot shows.
 """
 import pytest
 
-from qemu.coyote import Coyote, board_dts_source, board_tree, compile_dts
-from qemu.test_boards import fetch
-from qemu.coyote import CORPUS_DTB
+from coyote.qemu import Coyote, board_dts_source, board_tree, compile_dts
+from coyote.boards import fetch
+from coyote.qemu import CORPUS_DTB
 
 BAD_LAYOUTS = [
     ("io-width-3", "<0x101f4000 0x1000>", "reg-shift = <2>; reg-io-width = <3>;",

@@ -17,9 +17,10 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import BUILD, ROOT, Coyote, compile_dts
-from qemu.test_boards import RTC_BASE, date_after_rtc_base, slept_by_uptime
-from scriptmod import load_script
+from coyote.qemu import BUILD, ROOT, Coyote, compile_dts
+from coyote.boards import RTC_BASE
+from qemu.test_boards import date_after_rtc_base, slept_by_uptime
+from coyote.scriptmod import load_script
 from tools.test_whynot import OFDUMP, check_agreement
 
 qemu_dumpdtb = load_script(ROOT / "scripts" / "qemu-dumpdtb.py", "qemu_dumpdtb")

@@ -19,14 +19,12 @@ the power-off last:
   says why and powers off through PSCI, QEMU exiting with status 0.
 """
 import re
-import sys
 import time
 
 import pytest
 
-from qemu.coyote import BUILD, ROOT, TEST_BUILD, Coyote, connect_unix
+from coyote.qemu import BUILD, TEST_BUILD, Coyote, connect_unix
 
-sys.path.insert(0, str(ROOT / "scripts"))
 from mkinitrd import write_cpio  # noqa: E402
 
 LAB7_MODULE = BUILD / "tests" / "modules" / "lab7-gpio-pl061.ko"

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from qemu.coyote import TEST_BUILD, Coyote
+from coyote.qemu import TEST_BUILD, Coyote
 from qemu.test_net import check_ping, icmp_echoes, read_pcap
 
 DISK_SECTORS = 128
@@ -230,8 +230,8 @@ def test_ofdump_knows_only_the_transport():
     """Off the machine, the blob says where the slots are and nothing of what
     sits in them: ofdump --devices says so for each one, and the same
     blob boots to a kernel that binds every slot (test_virt's agreement)."""
-    from qemu.coyote import ROOT
-    from scriptmod import load_script
+    from coyote.qemu import ROOT
+    from coyote.scriptmod import load_script
     from tools.test_whynot import OFDUMP, host_report
     qemu_dumpdtb = load_script(ROOT / "scripts" / "qemu-dumpdtb.py", "qemu_dumpdtb")
     if not OFDUMP.exists():

@@ -24,7 +24,7 @@ import subprocess
 import pytest
 
 from bindings.test_driver_bindings import binding_strings, driver_strings
-from qemu.coyote import ROOT, Coyote
+from coyote.qemu import ROOT, Coyote
 
 PAGE = ROOT / "docs" / "adding-a-driver.md"
 STEP = re.compile(r"^<!-- step: (.*?) -->\n```[a-z]*\n(.*?)^```\n", re.M | re.S)

@@ -14,7 +14,7 @@ import re
 import shlex
 import subprocess
 
-from qemu.coyote import ROOT
+from coyote.qemu import ROOT
 from tools.test_adding_a_driver import copy_tree, edit, run_lines
 
 PAGE = ROOT / "docs" / "adding-a-lab.md"
@@ -45,8 +45,8 @@ def test_page_touches_every_place():
     need = {
         "the student's page": r"docs/labs/lab\d+/README\.md",
         "a starter file": r"docs/labs/lab\d+/(?!README).*",
-        "the grader": r"tests/labs/graders/lab\d+\.py",
-        "the self-check": r"tests/labs/selfcheck/lab\d+\.py",
+        "the grader": r"scripts/coyote/labs/graders/lab\d+\.py",
+        "the self-check": r"scripts/coyote/labs/selfcheck/lab\d+\.py",
         "the reference answer": r"tests/labs/solutions/lab\d+/.*",
         "the wrong answers": r"tests/labs/mutants/lab\d+\.txt",
         "the starters' expectations": r"tests/labs/test_labs\.py",
@@ -57,7 +57,7 @@ def test_page_touches_every_place():
                if not any(re.fullmatch(pat, p) for p in touched)]
     assert not missing, "%s has no step for: %s" % (PAGE.name, ", ".join(missing))
     run = " ".join(b for a, _, b in steps(PAGE.read_text()) if a == "run")
-    for command in ("lab-handout --seal", "mutate-labs --lab", "grade.py"):
+    for command in ("lab-handout --seal", "mutate-labs --lab", "lab-check"):
         assert command in run, "the page never runs %s" % command
 
 
@@ -89,6 +89,7 @@ def test_following_the_page_adds_a_lab_that_grades(tmp_path, monkeypatch):
             edit(tree, action, args, block)
     assert ran, "the page never checks what it added"
     # Nothing the page added is left unsealed or uncommitted.
-    status = subprocess.run(["git", "status", "--porcelain", "--", "docs", "tests/labs"],
+    status = subprocess.run(["git", "status", "--porcelain", "--", "docs", "tests/labs",
+                             "scripts/coyote/labs"],
                             cwd=tree, capture_output=True, text=True, check=True).stdout
     assert not status, status

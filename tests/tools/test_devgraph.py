@@ -13,8 +13,8 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import BUILD, BOARD_DTB, ROOT, board_dts_source, compile_dts
-from qemu.test_devlinks import CASES, devices_rows, devlinks_rows, probe_rows
+from coyote.qemu import BUILD, BOARD_DTB, ROOT, board_dts_source, compile_dts
+from coyote.devlinks import CASES, devices_rows, devlinks_rows, probe_rows
 
 OFDUMP = BUILD / "host" / "ofdump"
 DOCS_DOT = ROOT / "docs" / "images" / "versatilepb-devlinks.dot"

@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import ROOT
+from coyote.qemu import ROOT
 
 DOCS = ROOT / "scripts" / "docs"
 

@@ -2,7 +2,7 @@
 """Every test boot runs with the heap debug mode (slub_debug); Coyote.close()
 fails the test whose boot it reported in, except what a self-test planted
 between its EXPECT markers.  This checks the reading of the reports."""
-from qemu.coyote import heap_reports
+from coyote.qemu import heap_reports
 
 PLANTED = """\
     # EXPECT begin: 2 bytes written past the end of 13 bytes allocated by overflow_reported+0x1c

@@ -19,7 +19,7 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import ROOT
+from coyote.qemu import ROOT
 
 FOLDERS = ("kernel/module", "drivers/base", "kernel/irq")
 

@@ -6,7 +6,7 @@ missing."""
 import re
 import subprocess
 
-from qemu.coyote import ROOT
+from coyote.qemu import ROOT
 
 
 def make_db():

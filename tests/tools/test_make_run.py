@@ -7,7 +7,7 @@ import subprocess
 import pexpect
 import pytest
 
-from qemu.coyote import BUILD, PROMPT, ROOT
+from coyote.qemu import BUILD, PROMPT, ROOT
 
 CORPUS_CA9 = "build/corpus/root/usr/lib/linux-image-*/vexpress-v2p-ca9.dtb"
 

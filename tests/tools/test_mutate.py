@@ -11,14 +11,14 @@ import time
 
 import pytest
 
-from scriptmod import load_script
+from coyote.scriptmod import load_script
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "mutate"
 
 
 def load():
-    return load_script(SCRIPT)
+    return load_script(ROOT / "scripts" / "coyote" / "mutate.py", "mutate")
 
 
 # A planted mutant is an edit its own `find:` no longer matches.

@@ -10,14 +10,11 @@ generated from build/kernel.elf, so this also proves the catalogue is right.
 """
 import re
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
-import ofdump  # noqa: E402
-from qemu.coyote import BUILD, BOARD_DTB, board_dts_source, compile_dts  # noqa: E402
+from coyote import ofdump  # noqa: E402
+from coyote.qemu import BUILD, BOARD_DTB, board_dts_source, compile_dts  # noqa: E402
 
 OFDUMP = ofdump.OFDUMP
 

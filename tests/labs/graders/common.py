@@ -1,6 +1,0 @@
-# SPDX-License-Identifier: BSD-2-Clause
-"""The graders' shared helpers: tests/labs/harness.py, which the hand-out
-ships with the self-checks (it holds no test value); imported here under
-the name the graders use."""
-from harness import *  # noqa: F401,F403
-from harness import BUILD, ROOT, handin  # noqa: F401
