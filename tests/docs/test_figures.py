@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import BUILD, ROOT, Coyote
+from coyote.qemu import BUILD, ROOT, Coyote
 from scriptmod import load_script
 
 dumpdtb = load_script(ROOT / "scripts" / "qemu-dumpdtb.py")

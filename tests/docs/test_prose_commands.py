@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Commands the pages give in their text, in backticks, other than make
 (tests/docs/test_examples.py checks those name real targets): a program
-of the tree (`scripts/docs --help`, `tests/labs/grade.py N --rubric`)
+of the tree (`scripts/docs --help`, `scripts/lab-check N --rubric`)
 must exist and be executable; one the build makes (`build/host/ofdump
 --devices FILE.dtb`) must be a file make knows how to build; and each
 --option they use must be one the program's source still handles.  They
@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 
-from qemu.coyote import ROOT
+from coyote.qemu import ROOT
 from scriptmod import load_script
 
 ex = load_script(ROOT / "scripts" / "docs-examples")

@@ -7,7 +7,7 @@ one of them.  And `make run`'s banner says how the board gets its tree."""
 import re
 import subprocess
 
-from qemu.coyote import ROOT
+from coyote.qemu import ROOT
 from scriptmod import load_script
 
 ex = load_script(ROOT / "scripts" / "docs-examples")

@@ -2,7 +2,7 @@
 """`poweroff` on a board that cannot switch itself off (versatilepb: QEMU
 models no power controller there) says so and how to get out, and the
 kernel carries on: a user is never left at a board that ignores them."""
-from qemu.coyote import Coyote
+from coyote.qemu import Coyote
 
 
 def test_poweroff_without_a_handler_says_how_to_leave():
