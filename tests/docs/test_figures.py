@@ -11,7 +11,7 @@ import subprocess
 import pytest
 
 from coyote.qemu import BUILD, ROOT, Coyote
-from scriptmod import load_script
+from coyote.scriptmod import load_script
 
 dumpdtb = load_script(ROOT / "scripts" / "qemu-dumpdtb.py")
 

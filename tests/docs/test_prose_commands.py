@@ -13,7 +13,7 @@ import subprocess
 import pytest
 
 from coyote.qemu import ROOT
-from scriptmod import load_script
+from coyote.scriptmod import load_script
 
 ex = load_script(ROOT / "scripts" / "docs-examples")
 

@@ -8,7 +8,7 @@ import re
 import subprocess
 
 from coyote.qemu import ROOT
-from scriptmod import load_script
+from coyote.scriptmod import load_script
 
 ex = load_script(ROOT / "scripts" / "docs-examples")
 
