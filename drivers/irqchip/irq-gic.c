@@ -325,9 +325,11 @@ static void gic_raise_softirq(unsigned long cpumask, unsigned int ipinr)
 {
 	u32 targets = 0;
 
+	/* A core not yet up has not read its interface's bit: all get it
+	 * (Linux's 0xff), and head.S's holding pen sorts them out. */
 	for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++)
 		if (cpumask & (1ul << cpu))
-			targets |= gic_cpu_map[cpu];
+			targets |= gic_cpu_map[cpu] ? gic_cpu_map[cpu] : 0xff;
 	dsb();		/* what the IPI announces is in memory before it lands */
 	writel(targets << 16 | ipinr, (char __iomem *)root_gic->dist + GICD_SGIR);
 }
