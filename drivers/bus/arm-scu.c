@@ -22,9 +22,18 @@
 
 static int scu_cores;	/* 0: no SCU bound */
 
+static const struct of_device_id scu_of_match[];
+
 int scu_get_core_count(void)
 {
-	return scu_cores ? scu_cores : -ENODEV;
+	struct device_node *np;
+
+	if (scu_cores)
+		return scu_cores;
+	np = of_find_matching_node(NULL, scu_of_match);
+	if (!np || !of_device_is_available(np))
+		return -ENOENT;
+	return -ENODEV;
 }
 
 static int scu_probe(struct platform_device *pdev)
@@ -52,7 +61,7 @@ static int scu_remove(struct platform_device *pdev)
 	return 0;
 }
 
-static const struct of_device_id scu_of_match[] = {
+static const struct of_device_id scu_of_match[] = {	/* also read above */
 	{ .compatible = "arm,cortex-a9-scu" },
 	{ }
 };

@@ -32,6 +32,7 @@
 #include <linux/of_irq.h>
 #include <linux/platform_device.h>
 #include <linux/printk.h>
+#include <linux/irqchip/arm-gic.h>
 #include <asm/io.h>
 #include <linux/cpuhotplug.h>
 #include <linux/smp.h>
@@ -40,7 +41,7 @@
 #include <asm/smp.h>
 
 #define GICD_CTLR		0x000
-#define GICD_TYPER		0x004	/* 4:0 = lines / 32 - 1 */
+#define GICD_TYPER		0x004	/* 4:0 = lines / 32 - 1, 7:5 = CPUs - 1 */
 #define GICD_ISENABLER(n)	(0x100 + 4 * (n))
 #define GICD_ICENABLER(n)	(0x180 + 4 * (n))
 #define GICD_ISPENDR(n)		(0x200 + 4 * (n))
@@ -318,6 +319,13 @@ static int gic_starting_cpu(unsigned int cpu)
 	gic_cpu_map[cpu] = gic_cpu_mask(gic);
 	gic_cpu_init(gic);
 	return 0;
+}
+
+int gic_get_cpu_count(void)
+{
+	if (!root_gic)
+		return -ENODEV;
+	return (int)((readl((char __iomem *)root_gic->dist + GICD_TYPER) >> 5) & 7) + 1;
 }
 
 /* IPI @ipinr to the logical CPUs in @cpumask, through their interfaces. */

@@ -10,7 +10,9 @@
 /**
  * scu_get_core_count() - the cores the bound SCU reports (its
  * configuration register), enabled already by its probe.
- * Return: the count (1-4); -ENODEV when no SCU is bound.
+ * Return: the count (1-4); -ENOENT when the tree has no SCU (a cluster
+ * whose coherency is inside the cores: Cortex-A15); -ENODEV when it has
+ * one that no driver bound.
  */
 int scu_get_core_count(void);
 
