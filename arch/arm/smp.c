@@ -250,13 +250,20 @@ int smp_call_function_single(unsigned int cpu, void (*func)(void *info), void *i
 
 extern const struct of_cpu_method __cpu_method_of_table_start[], __cpu_method_of_table_end[];
 
-static const struct smp_operations *cpu_method_ops(const char *method)
+static const struct of_cpu_method *first_entry(const char *method)
 {
 	for (const struct of_cpu_method *m = __cpu_method_of_table_start;
 	     m < __cpu_method_of_table_end; m++)
 		if (!strcmp(m->method, method))
-			return m->ops;
+			return m;
 	return NULL;
+}
+
+static const struct smp_operations *cpu_method_ops(const char *method)
+{
+	const struct of_cpu_method *m = first_entry(method);
+
+	return m ? m->ops : NULL;
 }
 
 static bool tree_has_all(const char *const *compats)
@@ -300,7 +307,8 @@ static void known_methods(char *buf, size_t len)
 	buf[0] = '\0';
 	for (const struct of_cpu_method *m = __cpu_method_of_table_start;
 	     m < __cpu_method_of_table_end && n < len; m++)
-		n += scnprintf(buf + n, len - n, "%s%s", n ? ", " : "", m->method);
+		if (first_entry(m->method) == m)	/* a method implied two ways: once */
+			n += scnprintf(buf + n, len - n, "%s%s", n ? ", " : "", m->method);
 }
 
 static u32 this_cpu_hwid(void)
@@ -453,7 +461,7 @@ static void boot_secondary(struct cpu_node_rec *r)
 {
 	unsigned int cpu = (unsigned int)r->cpu;
 	const struct smp_operations *ops;
-	char known[64], why[96] = "";
+	char known[96], why[96] = "";
 	char *stacks;
 	int ret;
 

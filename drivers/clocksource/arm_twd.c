@@ -8,10 +8,13 @@
  * auto-reload mode.  The boot CPU keeps the tick it has (the SP804 on
  * vexpress-a9, the GPT on i.MX6), so a uniprocessor boot is unchanged.
  *
- * The rate is the node's `clocks` when it has one (i.MX6: the ARM core
- * clock divided).  Without (the upstream vexpress tree), Linux measures it
- * against jiffies; here the first secondary measures it against the
- * clocksource over CALIBRATE_MS, once.
+ * The rate: the first secondary measures it against the clocksource over
+ * CALIBRATE_MS, once, as Linux does against jiffies when the node has no
+ * `clocks` (the upstream vexpress tree).  When it has (i.MX6: the ARM
+ * core clock halved), the tree's rate is used, unless the measurement
+ * says otherwise by more than a tenth: QEMU clocks every TWD at 100 MHz
+ * whatever the tree says, and a tick four times too slow helps nobody;
+ * the log says which rate won.
  */
 #include <linux/clk.h>
 #include <linux/cpuhotplug.h>
@@ -38,7 +41,8 @@
 struct twd {
 	struct device *dev;
 	char __iomem *base;
-	unsigned long rate;	/* 0: not measured yet */
+	unsigned long rate;	/* the tree's, then the one used */
+	bool measured;
 	int irq;
 };
 
@@ -78,6 +82,30 @@ static unsigned long twd_calibrate(struct twd *t)
 	return (unsigned long)((u64)(c0 - c1) * 1000000000ull / (t1 - t0));
 }
 
+/* Once, on the first secondary: the rate the ticks are counted by. */
+static int twd_set_rate(struct twd *t)
+{
+	unsigned long got = twd_calibrate(t), tree = t->rate;
+
+	if (got < HZ) {
+		if (tree < HZ)
+			return -ENODEV;
+		got = tree;	/* no clocksource: nothing to measure against */
+	}
+	t->measured = true;
+	if (tree && (got > tree ? got - tree : tree - got) <= tree / 10) {
+		dev_info(t->dev, "%lu Hz (the tree's clock; measured %lu)\n", tree, got);
+		return 0;
+	}
+	t->rate = got;
+	if (tree)
+		dev_warn(t->dev, "counts at %lu Hz, not the %lu Hz of its clock in the tree: "
+			 "using the measured rate\n", got, tree);
+	else
+		dev_info(t->dev, "%lu Hz (measured against the clocksource)\n", got);
+	return 0;
+}
+
 static int twd_starting_cpu(unsigned int cpu)
 {
 	struct twd *t = twd_local;
@@ -85,11 +113,11 @@ static int twd_starting_cpu(unsigned int cpu)
 	if (!t)
 		return -ENODEV;
 	writel(0, t->base + TWD_TIMER_CONTROL);
-	if (!t->rate) {
-		t->rate = twd_calibrate(t);
-		if (t->rate < HZ)
-			return -ENODEV;
-		dev_info(t->dev, "%lu Hz (measured against the clocksource)\n", t->rate);
+	if (!t->measured) {
+		int ret = twd_set_rate(t);
+
+		if (ret)
+			return ret;
 	}
 	writel(1, t->base + TWD_TIMER_INTSTAT);
 	writel((u32)(t->rate / HZ) - 1, t->base + TWD_TIMER_LOAD);
@@ -127,8 +155,8 @@ static int twd_probe(struct platform_device *pdev)
 	if (IS_ERR(t->base))
 		return (int)PTR_ERR(t->base);
 	clk = devm_clk_get(dev, NULL);
-	if (IS_ERR(clk) && PTR_ERR(clk) != -ENOENT)
-		return dev_err_probe(dev, (int)PTR_ERR(clk), "no clock for the timer");
+	if (PTR_ERR(clk) == -EPROBE_DEFER)
+		return -EPROBE_DEFER;
 	t->rate = IS_ERR(clk) ? 0 : clk_get_rate(clk);
 	t->irq = platform_get_irq(pdev, 0);
 	if (t->irq < 0)
@@ -141,10 +169,8 @@ static int twd_probe(struct platform_device *pdev)
 	twd_local = t;
 	cpuhp_setup_state_nocalls(CPUHP_AP_ARM_TWD_STARTING, "clockevents/arm/twd:starting",
 				  twd_starting_cpu, twd_dying_cpu);
-	if (t->rate)
-		dev_info(dev, "%lu Hz, each secondary core's tick\n", t->rate);
-	else
-		dev_info(dev, "each secondary core's tick, rate measured when one comes up\n");
+	dev_info(dev, "each secondary core's tick (%s rate checked when one comes up)\n",
+		 t->rate ? "the tree's" : "its");
 	return 0;
 }
 

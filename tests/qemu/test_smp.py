@@ -13,7 +13,10 @@ trees, whose CPU nodes name no enable-method) release theirs through the
 system flags register, the method the tree's SCU or A15 GIC beside the
 system registers implies (arm,realview-smp); each secondary of the A9
 ticks on its own TWD.  Started with one core, they leave the others off
-at once: the SCU (or the GIC) counts one."""
+at once: the SCU (or the GIC) counts one.  sabrelite's i.MX6Q (-smp 4)
+starts its cores through the System Reset Controller, the method its A9
+GIC beside the `fsl,imx6q-src` node implies (fsl,imx6q-smp), each
+secondary ticking on its TWD."""
 import re
 import subprocess
 
@@ -116,7 +119,7 @@ def test_broken_cpu_nodes_stay_off_with_reasons(boot):
         c.boot_log
     out = c.run("cpus")
     expect = {
-        "cpu@1": 'off (enable-method "spin-table" is not one this kernel knows (brcm,bcm2836-smp, psci))',
+        "cpu@1": 'off (enable-method "spin-table" is not one this kernel knows (brcm,bcm2836-smp, arm,realview-smp, fsl,imx6q-smp, psci))',
         "cpu@2": "failed (psci: PSCI CPU_ON(MPIDR 0x5) answered -2 INVALID_PARAMETERS)",
         "cpu@3": "failed (duplicate MPIDR 0x1: /cpus/cpu@1 has it too)",
     }
@@ -172,14 +175,17 @@ TILES = {
     "vexpress-a15": (lambda: board_tree("vexpress-a15"), 2,
                      "arm,cortex-a15-gic + arm,vexpress-sysreg"),
 }
+SOC_SMP = {
+    "sabrelite": (4, "fsl,imx6q-smp", "arm,cortex-a9-gic + fsl,imx6q-src"),
+}
 
 
 def tile_tree(board):
-    if board == "vexpress-a15":
+    if board != "vexpress-a9":
         d, why = fetch("fetch-corpus", BUILD / "corpus")
         if not d:
             pytest.skip("Debian's armhf trees not available: %s" % why)
-    return TILES[board][0]()
+    return TILES[board][0]() if board in TILES else board_tree(board)
 
 
 @pytest.mark.parametrize("board", sorted(TILES))
@@ -217,3 +223,22 @@ def test_vexpress_started_with_one_core(boot, board, counter):
     out = c.run("cpus")
     assert cpu_line(out, "cpu@1")[5] == \
         "off (arm,realview-smp (implied): reg 0x1 is no core of the 1 the %s reports)" % counter
+
+
+@pytest.mark.parametrize("board", sorted(SOC_SMP))
+def test_soc_cores_released_by_the_reset_controller(boot, board):
+    """i.MX6Q: no enable-method, no SCU node; the A9 GIC beside the SRC
+    imply fsl,imx6q-smp: the core's GPR takes the entry, its enable bit
+    in SRC_SCR starts it; the GIC counts the cores."""
+    n, method, implied = SOC_SMP[board]
+    c = boot(dtb=tile_tree(board), machine=board, extra=["-smp", str(n)])
+    assert "smp: %d of %d CPUs online" % (n, n) in c.boot_log, c.boot_log
+    out = c.run("cpus")
+    for cpu in range(1, n):
+        mpidr, num, got, ticks, _, state = cpu_line(out, "cpu@%d" % cpu)
+        assert (int(mpidr, 16), int(num), got) == (cpu, cpu, method), out
+        assert int(ticks) > 0, out
+        assert state == "online (started by %s, implied by %s)" % (method, implied), out
+        assert re.search(r"cpu %d: IPI received" % cpu, c.run("cpu %d ipi" % cpu)), cpu
+    out = c.run("selftest smp", timeout=120)
+    assert re.search(r"^# Totals: pass:5 fail:0 skip:0", out, re.M), out
