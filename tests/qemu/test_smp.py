@@ -168,11 +168,13 @@ def test_armv5_board_stays_one_cpu(boot):
     assert "SKIP one CPU online" in out, out
 
 
-# board -> (the upstream tree, -smp, what implies the method)
+# scenario -> (its board, its tree, -smp, what implies the method)
 TILES = {
-    "vexpress-a9": (lambda: upstream_dtb("vexpress-v2p-ca9.dtb"), 4,
+    "vexpress-a9": ("vexpress-a9", lambda: board_tree("vexpress-a9"), 4,
                     "arm,cortex-a9-scu + arm,vexpress-sysreg"),
-    "vexpress-a15": (lambda: board_tree("vexpress-a15"), 2,
+    "vexpress-a9-upstream": ("vexpress-a9", lambda: upstream_dtb("vexpress-v2p-ca9.dtb"), 4,
+                             "arm,cortex-a9-scu + arm,vexpress-sysreg"),
+    "vexpress-a15": ("vexpress-a15", lambda: board_tree("vexpress-a15"), 2,
                      "arm,cortex-a15-gic + arm,vexpress-sysreg"),
 }
 SOC_SMP = {
@@ -180,21 +182,22 @@ SOC_SMP = {
 }
 
 
-def tile_tree(board):
-    if board != "vexpress-a9":
+def tile_tree(scenario):
+    if not scenario.startswith("vexpress-a9"):
         d, why = fetch("fetch-corpus", BUILD / "corpus")
         if not d:
             pytest.skip("Debian's armhf trees not available: %s" % why)
-    return TILES[board][0]() if board in TILES else board_tree(board)
+    return TILES[scenario][1]() if scenario in TILES else board_tree(scenario)
 
 
-@pytest.mark.parametrize("board", sorted(TILES))
-def test_vexpress_cores_released_through_the_system_flags(boot, board):
-    """No enable-method in the tree: the SCU (A9) or the A15 GIC beside
-    the system registers imply arm,realview-smp; SYS_FLAGS takes the
-    entry, an IPI wakes each core out of QEMU's boot stub."""
-    _, n, implied = TILES[board]
-    c = boot(dtb=tile_tree(board), machine=board, extra=["-smp", str(n)])
+@pytest.mark.parametrize("scenario", sorted(TILES))
+def test_vexpress_cores_released_through_the_system_flags(boot, scenario):
+    """No enable-method in the tree (coyote's own or upstream's): the SCU
+    (A9) or the A15 GIC beside the system registers imply
+    arm,realview-smp; SYS_FLAGS takes the entry, an IPI wakes each core
+    out of QEMU's boot stub."""
+    board, _, n, implied = TILES[scenario]
+    c = boot(dtb=tile_tree(scenario), machine=board, extra=["-smp", str(n)])
     assert "smp: %d of %d CPUs online" % (n, n) in c.boot_log, c.boot_log
     out = c.run("cpus")
     for cpu in range(1, n):
@@ -213,12 +216,12 @@ def test_vexpress_cores_released_through_the_system_flags(boot, board):
     assert "# %d CPUs x" % n in out, out
 
 
-@pytest.mark.parametrize("board,counter", [("vexpress-a9", "SCU"), ("vexpress-a15", "GIC")])
-def test_vexpress_started_with_one_core(boot, board, counter):
+@pytest.mark.parametrize("scenario,counter", [("vexpress-a9", "SCU"), ("vexpress-a15", "GIC")])
+def test_vexpress_started_with_one_core(boot, scenario, counter):
     """The tree names more cores than QEMU made: off at once, the SCU's
     (or the GIC's) count the reason, no wait for a core that is not there."""
-    _, n, _ = TILES[board]
-    c = boot(dtb=tile_tree(board), machine=board)
+    board, _, n, _ = TILES[scenario]
+    c = boot(dtb=tile_tree(scenario), machine=board)
     assert "smp: 1 of %d CPUs online" % n in c.boot_log, c.boot_log
     out = c.run("cpus")
     assert cpu_line(out, "cpu@1")[5] == \
