@@ -47,6 +47,7 @@
 #include <coyote/whynot.h>
 
 #define MPIDR_HWID_BITMASK	0xffffffu
+#define MPIDR_AFF0		0xffu
 #define PEN_CLOSED		0xffffffffu	/* matches no masked MPIDR */
 #define MAX_CPU_NODES		16
 #define CHECK_IN_MS		1000
@@ -422,6 +423,15 @@ static void scan_cpu_nodes(void)
 }
 
 /* --- bringing one up --------------------------------------------------------- */
+
+int smp_core_in_cluster(u64 hwid, int cores, const char *counter, char *why, size_t whylen)
+{
+	if (cores < 1 || (!(hwid & ~(u64)MPIDR_AFF0) && (hwid & MPIDR_AFF0) < (u64)cores))
+		return 0;
+	scnprintf(why, whylen, "reg 0x%llx is no core of the %d the %s reports", hwid, cores,
+		  counter);
+	return -ENXIO;
+}
 
 /* ARMv7 only (the image is assembled for ARMv5): wake cores in wfe. */
 static inline void sev(void)

@@ -21,8 +21,6 @@
 #include <asm/smp.h>
 #include <asm/smp_scu.h>
 
-#define MPIDR_AFF0		0xff
-
 static int realview_boot_secondary(unsigned int cpu, struct device_node *np, u64 hwid,
 				   unsigned long entry, char *why, size_t whylen)
 {
@@ -38,11 +36,9 @@ static int realview_boot_secondary(unsigned int cpu, struct device_node *np, u64
 		cores = gic_get_cpu_count();
 		counter = "GIC";
 	}
-	if (cores > 0 && (hwid & ~(u64)MPIDR_AFF0 || (hwid & MPIDR_AFF0) >= (u64)cores)) {
-		scnprintf(why, whylen, "reg 0x%llx is no core of the %d the %s reports", hwid,
-			  cores, counter);
-		return -ENXIO;
-	}
+	ret = smp_core_in_cluster(hwid, cores, counter, why, whylen);
+	if (ret)
+		return ret;
 	ret = vexpress_sysreg_set_flags((u32)entry);
 	if (ret) {
 		scnprintf(why, whylen, ret == -ENODEV ?

@@ -53,6 +53,15 @@ struct of_cpu_method {
 	{ .method = _method, .ops = _ops, \
 	  .implied_by = (const char *const[]){ __VA_ARGS__, NULL } }
 
+/**
+ * smp_core_in_cluster() - for a method that knows its cluster's size: is
+ * @hwid (a CPU node's reg) one of the @cores cores (Aff0 below @cores,
+ * nothing above)?  @counter names who counted them, for the reason.
+ * Return: 0; -ENXIO, the reason in @why, when it is not (the core stays
+ * off); 0 also when @cores is not a count (< 1: nobody counted).
+ */
+int smp_core_in_cluster(u64 hwid, int cores, const char *counter, char *why, size_t whylen);
+
 /* Where a secondary starts (arch/arm/head.S), MMU off. */
 void secondary_startup(void);
 

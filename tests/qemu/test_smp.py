@@ -168,7 +168,7 @@ def test_armv5_board_stays_one_cpu(boot):
     assert "SKIP one CPU online" in out, out
 
 
-# scenario -> (its board, its tree, -smp, what implies the method)
+# tile -> (its board, its tree, -smp, what implies the method)
 TILES = {
     "vexpress-a9": ("vexpress-a9", lambda: board_tree("vexpress-a9"), 4,
                     "arm,cortex-a9-scu + arm,vexpress-sysreg"),
@@ -182,22 +182,22 @@ SOC_SMP = {
 }
 
 
-def tile_tree(scenario):
-    if not scenario.startswith("vexpress-a9"):
+def tile_tree(tile):
+    if not tile.startswith("vexpress-a9"):
         d, why = fetch("fetch-corpus", BUILD / "corpus")
         if not d:
             pytest.skip("Debian's armhf trees not available: %s" % why)
-    return TILES[scenario][1]() if scenario in TILES else board_tree(scenario)
+    return TILES[tile][1]() if tile in TILES else board_tree(tile)
 
 
-@pytest.mark.parametrize("scenario", sorted(TILES))
-def test_vexpress_cores_released_through_the_system_flags(boot, scenario):
+@pytest.mark.parametrize("tile", sorted(TILES))
+def test_vexpress_cores_released_through_the_system_flags(boot, tile):
     """No enable-method in the tree (coyote's own or upstream's): the SCU
     (A9) or the A15 GIC beside the system registers imply
     arm,realview-smp; SYS_FLAGS takes the entry, an IPI wakes each core
     out of QEMU's boot stub."""
-    board, _, n, implied = TILES[scenario]
-    c = boot(dtb=tile_tree(scenario), machine=board, extra=["-smp", str(n)])
+    board, _, n, implied = TILES[tile]
+    c = boot(dtb=tile_tree(tile), machine=board, extra=["-smp", str(n)])
     assert "smp: %d of %d CPUs online" % (n, n) in c.boot_log, c.boot_log
     out = c.run("cpus")
     for cpu in range(1, n):
@@ -216,12 +216,12 @@ def test_vexpress_cores_released_through_the_system_flags(boot, scenario):
     assert "# %d CPUs x" % n in out, out
 
 
-@pytest.mark.parametrize("scenario,counter", [("vexpress-a9", "SCU"), ("vexpress-a15", "GIC")])
-def test_vexpress_started_with_one_core(boot, scenario, counter):
+@pytest.mark.parametrize("tile,counter", [("vexpress-a9", "SCU"), ("vexpress-a15", "GIC")])
+def test_vexpress_started_with_one_core(boot, tile, counter):
     """The tree names more cores than QEMU made: off at once, the SCU's
     (or the GIC's) count the reason, no wait for a core that is not there."""
-    board, _, n, _ = TILES[scenario]
-    c = boot(dtb=tile_tree(scenario), machine=board)
+    board, _, n, _ = TILES[tile]
+    c = boot(dtb=tile_tree(tile), machine=board)
     assert "smp: 1 of %d CPUs online" % n in c.boot_log, c.boot_log
     out = c.run("cpus")
     assert cpu_line(out, "cpu@1")[5] == \

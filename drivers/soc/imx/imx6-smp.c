@@ -18,13 +18,10 @@
 static int imx6_boot_secondary(unsigned int cpu, struct device_node *np, u64 hwid,
 			       unsigned long entry, char *why, size_t whylen)
 {
-	int cores = gic_get_cpu_count(), ret;
+	int ret = smp_core_in_cluster(hwid, gic_get_cpu_count(), "GIC", why, whylen);
 
-	if (cores > 0 && (hwid & ~(u64)MPIDR_AFF0 || (hwid & MPIDR_AFF0) >= (u64)cores)) {
-		scnprintf(why, whylen, "reg 0x%llx is no core of the %d the GIC reports", hwid,
-			  cores);
-		return -ENXIO;
-	}
+	if (ret)
+		return ret;
 	ret = imx_src_boot_core((unsigned int)hwid & MPIDR_AFF0, entry);
 	if (ret == -ENODEV)
 		scnprintf(why, whylen, "no fsl,imx6q-src bound (the SRC releases the cores)");
