@@ -145,9 +145,25 @@ _start:
 #define SD_DACR		24
 #define SD_SCTLR	28
 #define SD_VBAR		32
+#define SD_MPIDR	36
 	.globl	secondary_startup
 secondary_startup:
-	mrs	r12, cpsr
+	/*
+	 * The holding pen: a release that reaches every parked core (the
+	 * firmware stubs that share one flags register, an IPI that goes to
+	 * all before a core's GIC interface is known) lets in only the core
+	 * whose MPIDR smp.c put in secondary_data; the others wait for its
+	 * sev and look again.
+	 */
+	ldr	r4, =secondary_data
+	mrc	p15, 0, r0, c0, c0, 5		@ MPIDR
+	bic	r0, r0, #0xff000000		@ the affinity, as the tree's reg
+1:	ldr	r1, [r4, #SD_MPIDR]
+	cmp	r0, r1
+	beq	2f
+	.word	0xe320f002			@ wfe
+	b	1b
+2:	mrs	r12, cpsr
 	leave_hyp
 	msr	cpsr_c, #(SVC_MODE | PSR_I_BIT | PSR_F_BIT)
 	ldr	r4, =secondary_data

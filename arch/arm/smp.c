@@ -5,7 +5,11 @@
  * the kernel starts it.  The boot CPU is the node whose reg is our own
  * MPIDR and becomes logical CPU 0; the others are numbered in tree order
  * and started one at a time through the method's entry in the table
- * CPU_METHOD_OF_DECLARE builds (asm/smp.h).  A started core enters
+ * CPU_METHOD_OF_DECLARE builds (asm/smp.h).  A CPU node without
+ * enable-method gets the method the tree's other nodes imply, if one
+ * does: the A9 SCU beside the Versatile Express system registers mean
+ * "arm,realview-smp" (CPU_METHOD_OF_DECLARE_IMPLIED), where Linux asks
+ * the machine.  A started core enters
  * secondary_startup (head.S) with the MMU off, takes the stacks and the
  * MMU state this file left for it in secondary_data, runs the starting
  * callbacks the drivers registered (its GIC CPU interface, its timer),
@@ -43,6 +47,8 @@
 #include <coyote/whynot.h>
 
 #define MPIDR_HWID_BITMASK	0xffffffu
+#define MPIDR_AFF0		0xffu
+#define PEN_CLOSED		0xffffffffu	/* matches no masked MPIDR */
 #define MAX_CPU_NODES		16
 #define CHECK_IN_MS		1000
 #define CALL_WAIT_MS		5000
@@ -68,8 +74,9 @@ struct cpu_node_rec {
 	bool has_hwid;
 	int cpu;			/* logical number, -1: none */
 	const char *method;		/* enable-method, NULL: none */
+	const struct of_cpu_method *implied;	/* the tree's, not the node's */
 	volatile enum cpu_node_state state;
-	char why[112];
+	char why[144];
 };
 
 static struct cpu_node_rec recs[MAX_CPU_NODES];
@@ -97,9 +104,10 @@ struct secondary_data {
 	u32 dacr;		/* 24 */
 	u32 sctlr;		/* 28 */
 	u32 vbar;		/* 32 */
+	u32 mpidr;		/* 36: the one core the holding pen lets through */
 };
-struct secondary_data secondary_data;
-_Static_assert(__builtin_offsetof(struct secondary_data, vbar) == 32, "head.S offsets");
+struct secondary_data secondary_data = { .mpidr = PEN_CLOSED };
+_Static_assert(__builtin_offsetof(struct secondary_data, mpidr) == 36, "head.S offsets");
 
 void smp_setup_processor_id(void)
 {
@@ -141,6 +149,14 @@ int smp_send_ipi(unsigned int cpu, unsigned int ipinr)
 	return 0;
 }
 
+int smp_send_wakeup_ipi(unsigned int cpu)
+{
+	if (!smp_cross_call)
+		return -ENODEV;
+	smp_cross_call(1ul << cpu, IPI_WAKEUP);
+	return 0;
+}
+
 unsigned long smp_ipi_count(unsigned int cpu)
 {
 	return cpu < NR_CPUS ? per_cpu(ipi_count, cpu) : 0;
@@ -152,6 +168,8 @@ void handle_IPI(unsigned int ipinr)
 	void (*fn)(void *);
 	void *info;
 
+	if (ipinr == IPI_WAKEUP)
+		return;		/* its work was done: the core left the firmware */
 	per_cpu(ipi_count, cpu)++;
 	if (ipinr != IPI_CALL_FUNC)
 		return;
@@ -233,13 +251,54 @@ int smp_call_function_single(unsigned int cpu, void (*func)(void *info), void *i
 
 extern const struct of_cpu_method __cpu_method_of_table_start[], __cpu_method_of_table_end[];
 
-static const struct smp_operations *cpu_method_ops(const char *method)
+static const struct of_cpu_method *first_entry(const char *method)
 {
 	for (const struct of_cpu_method *m = __cpu_method_of_table_start;
 	     m < __cpu_method_of_table_end; m++)
 		if (!strcmp(m->method, method))
-			return m->ops;
+			return m;
 	return NULL;
+}
+
+static const struct smp_operations *cpu_method_ops(const char *method)
+{
+	const struct of_cpu_method *m = first_entry(method);
+
+	return m ? m->ops : NULL;
+}
+
+static bool tree_has_all(const char *const *compats)
+{
+	for (; *compats; compats++) {
+		struct device_node *np;
+		bool found = false;
+
+		for_each_compatible_node(np, NULL, *compats)
+			found |= of_device_is_available(np);
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+/* The method the tree's nodes imply for a CPU node that names none. */
+static const struct of_cpu_method *implied_method(void)
+{
+	for (const struct of_cpu_method *m = __cpu_method_of_table_start;
+	     m < __cpu_method_of_table_end; m++)
+		if (m->implied_by && tree_has_all(m->implied_by))
+			return m;
+	return NULL;
+}
+
+/* "a + b": the compatibles that implied @m. */
+static void implied_by_names(const struct of_cpu_method *m, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (const char *const *c = m->implied_by; *c && n < len; c++)
+		n += scnprintf(buf + n, len - n, "%s%s", n ? " + " : "", *c);
 }
 
 static void known_methods(char *buf, size_t len)
@@ -249,7 +308,8 @@ static void known_methods(char *buf, size_t len)
 	buf[0] = '\0';
 	for (const struct of_cpu_method *m = __cpu_method_of_table_start;
 	     m < __cpu_method_of_table_end && n < len; m++)
-		n += scnprintf(buf + n, len - n, "%s%s", n ? ", " : "", m->method);
+		if (first_entry(m->method) == m)	/* a method implied two ways: once */
+			n += scnprintf(buf + n, len - n, "%s%s", n ? ", " : "", m->method);
 }
 
 static u32 this_cpu_hwid(void)
@@ -277,6 +337,10 @@ static int rec_read(struct cpu_node_rec *r)
 
 	r->cpu = -1;
 	r->method = of_cpu_enable_method(r->np);
+	if (!r->method) {
+		r->implied = implied_method();
+		r->method = r->implied ? r->implied->method : NULL;
+	}
 	if (!of_device_is_available(r->np)) {
 		rec_set(r, NODE_OFF, "disabled in the tree (status)");
 		return -ENODEV;
@@ -360,10 +424,26 @@ static void scan_cpu_nodes(void)
 
 /* --- bringing one up --------------------------------------------------------- */
 
-static void prepare_secondary_data(unsigned int cpu, char *stacks)
+int smp_core_in_cluster(u64 hwid, int cores, const char *counter, char *why, size_t whylen)
+{
+	if (cores < 1 || (!(hwid & ~(u64)MPIDR_AFF0) && (hwid & MPIDR_AFF0) < (u64)cores))
+		return 0;
+	scnprintf(why, whylen, "reg 0x%llx is no core of the %d the %s reports", hwid, cores,
+		  counter);
+	return -ENXIO;
+}
+
+/* ARMv7 only (the image is assembled for ARMv5): wake cores in wfe. */
+static inline void sev(void)
+{
+	__asm__ volatile(".word 0xe320f004" : : : "memory");
+}
+
+static void prepare_secondary_data(unsigned int cpu, u32 hwid, char *stacks)
 {
 	u32 top = (u32)(uintptr_t)stacks + SVC_STACK;
 
+	secondary_data.mpidr = hwid;
 	secondary_data.cpu = cpu;
 	secondary_data.stack_top[0] = top;
 	secondary_data.stack_top[1] = (top += IRQ_STACK);
@@ -374,6 +454,7 @@ static void prepare_secondary_data(unsigned int cpu, char *stacks)
 	__asm__ volatile("mrc p15, 0, %0, c1, c0, 0" : "=r"(secondary_data.sctlr));
 	secondary_data.vbar = (u32)vectors_base;
 	dsb();
+	sev();		/* a core waiting in the pen looks again */
 }
 
 static bool wait_check_in(struct cpu_node_rec *r)
@@ -390,7 +471,7 @@ static void boot_secondary(struct cpu_node_rec *r)
 {
 	unsigned int cpu = (unsigned int)r->cpu;
 	const struct smp_operations *ops;
-	char known[64], why[96] = "";
+	char known[96], why[96] = "";
 	char *stacks;
 	int ret;
 
@@ -410,12 +491,13 @@ static void boot_secondary(struct cpu_node_rec *r)
 		rec_set(r, NODE_FAILED, "no memory for its stacks");
 		return;
 	}
-	prepare_secondary_data(cpu, stacks);
+	prepare_secondary_data(cpu, (u32)r->hwid, stacks);
 	r->state = NODE_BOOTING;
 	ret = ops->smp_boot_secondary(cpu, r->np, r->hwid, (unsigned long)secondary_startup, why,
 				      sizeof(why));
 	if (ret) {
-		rec_set(r, NODE_FAILED, "%s: %s", r->method, why[0] ? why : errname(ret));
+		rec_set(r, ret == -ENXIO ? NODE_OFF : NODE_FAILED, "%s%s: %s", r->method,
+			r->implied ? " (implied)" : "", why[0] ? why : errname(ret));
 		kfree(stacks);
 		return;
 	}
@@ -450,6 +532,12 @@ void secondary_start_kernel(unsigned int cpu)
 	dmb();
 	r->state = NODE_ONLINE;
 	rec_set(r, NODE_ONLINE, "started by %s", r->method);
+	if (r->implied) {
+		char names[80];
+
+		implied_by_names(r->implied, names, sizeof(names));
+		rec_set(r, NODE_ONLINE, "started by %s, implied by %s", r->method, names);
+	}
 	dsb();
 	local_irq_enable();
 	for (;;) {
@@ -504,6 +592,8 @@ void smp_init(void)
 		else
 			boot_secondary(r);
 	}
+	secondary_data.mpidr = PEN_CLOSED;	/* a late core stays in the pen */
+	dsb();
 	online = num_online_cpus();
 	pr_info("%u of %u CPU%s online%s\n", online, nr_recs ? nr_recs : 1,
 		nr_recs > 1 ? "s" : "",

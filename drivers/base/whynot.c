@@ -712,7 +712,7 @@ static enum whynot_verdict explain_cpu(struct device_node *np, bool live, whynot
 	if (method)
 		say(out, ctx, "a CPU: no driver binds it; enable-method \"%s\" starts it", method);
 	else
-		say(out, ctx, "a CPU: no driver binds it, and it has no enable-method to start it");
+		say(out, ctx, "a CPU: no driver binds it, and its node names no enable-method");
 	if (live)
 		arch_whynot_cpu(np, out, ctx);
 	return WHYNOT_CPU;

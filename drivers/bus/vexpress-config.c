@@ -8,6 +8,11 @@
  * `arm,vexpress,dcc` from the node or its nearest ancestor that has them,
  * `arm,vexpress-sysreg,func` from the node.
  *
+ * The same registers hold the system flags (SYS_FLAGS, set and clear
+ * halves), where a core's boot firmware looks for its entry point:
+ * vexpress_sysreg_set_flags() is the "arm,realview-smp" method's release
+ * (drivers/bus/vexpress-smp.c).
+ *
  * The config bus's children become devices like any bus's (of/platform.c
  * lists `arm,vexpress,config-bus`); until their bridge has probed, their
  * transfers return -EPROBE_DEFER and their probes wait.
@@ -16,9 +21,12 @@
 #include <linux/of.h>
 #include <linux/platform_device.h>
 #include <linux/vexpress.h>
+#include <asm/barrier.h>
 #include <asm/io.h>
 #include <asm/irqflags.h>
 
+#define SYS_FLAGSSET		0x30	/* read: the flags */
+#define SYS_FLAGSCLR		0x34
 #define SYS_CFGDATA		0xa0
 #define SYS_CFGCTRL		0xa4
 #define SYS_CFGSTAT		0xa8
@@ -116,6 +124,18 @@ int vexpress_config_read(struct device_node *np, u32 *data)
 int vexpress_config_write(struct device_node *np, u32 data)
 {
 	return vexpress_config_xfer(np, true, &data);
+}
+
+int vexpress_sysreg_set_flags(u32 value)
+{
+	struct vexpress_sysreg *b = bridges;
+
+	if (!b)
+		return -ENODEV;
+	writel(~0u, (char __iomem *)b->base + SYS_FLAGSCLR);
+	writel(value, (char __iomem *)b->base + SYS_FLAGSSET);
+	dsb();
+	return readl((char __iomem *)b->base + SYS_FLAGSSET) == value ? 0 : -EIO;
 }
 
 static int vexpress_sysreg_probe(struct platform_device *pdev)

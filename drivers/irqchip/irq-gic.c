@@ -32,6 +32,7 @@
 #include <linux/of_irq.h>
 #include <linux/platform_device.h>
 #include <linux/printk.h>
+#include <linux/irqchip/arm-gic.h>
 #include <asm/io.h>
 #include <linux/cpuhotplug.h>
 #include <linux/smp.h>
@@ -40,7 +41,7 @@
 #include <asm/smp.h>
 
 #define GICD_CTLR		0x000
-#define GICD_TYPER		0x004	/* 4:0 = lines / 32 - 1 */
+#define GICD_TYPER		0x004	/* 4:0 = lines / 32 - 1, 7:5 = CPUs - 1 */
 #define GICD_ISENABLER(n)	(0x100 + 4 * (n))
 #define GICD_ICENABLER(n)	(0x180 + 4 * (n))
 #define GICD_ISPENDR(n)		(0x200 + 4 * (n))
@@ -320,14 +321,23 @@ static int gic_starting_cpu(unsigned int cpu)
 	return 0;
 }
 
+int gic_get_cpu_count(void)
+{
+	if (!root_gic)
+		return -ENODEV;
+	return (int)((readl((char __iomem *)root_gic->dist + GICD_TYPER) >> 5) & 7) + 1;
+}
+
 /* IPI @ipinr to the logical CPUs in @cpumask, through their interfaces. */
 static void gic_raise_softirq(unsigned long cpumask, unsigned int ipinr)
 {
 	u32 targets = 0;
 
+	/* A core not yet up has not read its interface's bit: all get it
+	 * (Linux's 0xff), and head.S's holding pen sorts them out. */
 	for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++)
 		if (cpumask & (1ul << cpu))
-			targets |= gic_cpu_map[cpu];
+			targets |= gic_cpu_map[cpu] ? gic_cpu_map[cpu] : 0xff;
 	dsb();		/* what the IPI announces is in memory before it lands */
 	writel(targets << 16 | ipinr, (char __iomem *)root_gic->dist + GICD_SGIR);
 }

@@ -24,4 +24,13 @@ struct device_node;
 int vexpress_config_read(struct device_node *np, u32 *data);
 int vexpress_config_write(struct device_node *np, u32 data);
 
+/**
+ * vexpress_sysreg_set_flags() - the system flags register (SYS_FLAGS) of
+ * the first bound `arm,vexpress-sysreg` becomes @value: the address the
+ * parked cores' boot firmware jumps to once woken.
+ * Return: 0; -ENODEV when no system registers are bound; -EIO when the
+ * register does not read back @value.
+ */
+int vexpress_sysreg_set_flags(u32 value);
+
 #endif

@@ -7,13 +7,23 @@ enable-method, a reg that matches no core and a duplicate MPIDR boots on
 the core it has, each other core off with its reason in `cpus` and
 `whynot`; an ARMv5 board stays one CPU and
 the suite skips there.  The Raspberry Pi 2 releases its cores through
-the BCM2836's mailboxes (brcm,bcm2836-smp)."""
+the BCM2836's mailboxes (brcm,bcm2836-smp).  The Versatile Express tiles
+(vexpress-a9 with -smp 4, vexpress-a15 with -smp 2, on Debian's upstream
+trees, whose CPU nodes name no enable-method) release theirs through the
+system flags register, the method the tree's SCU or A15 GIC beside the
+system registers implies (arm,realview-smp); each secondary of the A9
+ticks on its own TWD.  Started with one core, they leave the others off
+at once: the SCU (or the GIC) counts one.  sabrelite's i.MX6Q (-smp 4)
+starts its cores through the System Reset Controller, the method its A9
+GIC beside the `fsl,imx6q-src` node implies (fsl,imx6q-smp), each
+secondary ticking on its TWD."""
 import re
 import subprocess
 
 import pytest
 
-from coyote.qemu import ROOT, BUILD, compile_dts
+from coyote.boards import fetch, upstream_dtb
+from coyote.qemu import ROOT, BUILD, board_tree, compile_dts
 from coyote.scriptmod import load_script
 import qemu.test_raspi as raspi_test
 
@@ -109,7 +119,7 @@ def test_broken_cpu_nodes_stay_off_with_reasons(boot):
         c.boot_log
     out = c.run("cpus")
     expect = {
-        "cpu@1": 'off (enable-method "spin-table" is not one this kernel knows (brcm,bcm2836-smp, psci))',
+        "cpu@1": 'off (enable-method "spin-table" is not one this kernel knows (brcm,bcm2836-smp, arm,realview-smp, fsl,imx6q-smp, psci))',
         "cpu@2": "failed (psci: PSCI CPU_ON(MPIDR 0x5) answered -2 INVALID_PARAMETERS)",
         "cpu@3": "failed (duplicate MPIDR 0x1: /cpus/cpu@1 has it too)",
     }
@@ -156,3 +166,82 @@ def test_armv5_board_stays_one_cpu(boot):
     assert cpu_line(out, "cpu@0")[5] == "online (the boot CPU), this CPU", out
     out = c.run("selftest smp")
     assert "SKIP one CPU online" in out, out
+
+
+# tile -> (its board, its tree, -smp, what implies the method)
+TILES = {
+    "vexpress-a9": ("vexpress-a9", lambda: board_tree("vexpress-a9"), 4,
+                    "arm,cortex-a9-scu + arm,vexpress-sysreg"),
+    "vexpress-a9-upstream": ("vexpress-a9", lambda: upstream_dtb("vexpress-v2p-ca9.dtb"), 4,
+                             "arm,cortex-a9-scu + arm,vexpress-sysreg"),
+    "vexpress-a15": ("vexpress-a15", lambda: board_tree("vexpress-a15"), 2,
+                     "arm,cortex-a15-gic + arm,vexpress-sysreg"),
+}
+SOC_SMP = {
+    "sabrelite": (4, "fsl,imx6q-smp", "arm,cortex-a9-gic + fsl,imx6q-src"),
+}
+
+
+def tile_tree(tile):
+    if not tile.startswith("vexpress-a9"):
+        d, why = fetch("fetch-corpus", BUILD / "corpus")
+        if not d:
+            pytest.skip("Debian's armhf trees not available: %s" % why)
+    return TILES[tile][1]() if tile in TILES else board_tree(tile)
+
+
+@pytest.mark.parametrize("tile", sorted(TILES))
+def test_vexpress_cores_released_through_the_system_flags(boot, tile):
+    """No enable-method in the tree (coyote's own or upstream's): the SCU
+    (A9) or the A15 GIC beside the system registers imply
+    arm,realview-smp; SYS_FLAGS takes the entry, an IPI wakes each core
+    out of QEMU's boot stub."""
+    board, _, n, implied = TILES[tile]
+    c = boot(dtb=tile_tree(tile), machine=board, extra=["-smp", str(n)])
+    assert "smp: %d of %d CPUs online" % (n, n) in c.boot_log, c.boot_log
+    out = c.run("cpus")
+    for cpu in range(1, n):
+        mpidr, num, method, ticks, _, state = cpu_line(out, "cpu@%d" % cpu)
+        assert (int(mpidr, 16), int(num), method) == (cpu, cpu, "arm,realview-smp"), out
+        assert int(ticks) > 0, out
+        assert state == "online (started by arm,realview-smp, implied by %s)" % implied, out
+    for cpu in range(1, n):
+        assert re.search(r"cpu %d: IPI received \(1 in all\)" % cpu,
+                         c.run("cpu %d ipi" % cpu)), cpu
+    out = c.run("whynot /cpus/cpu@1")
+    assert "its node names no enable-method" in out, out
+    assert "CPU 1: online: started by arm,realview-smp, implied by %s" % implied in out, out
+    out = c.run("selftest smp", timeout=120)
+    assert re.search(r"^# Totals: pass:5 fail:0 skip:0", out, re.M), out
+    assert "# %d CPUs x" % n in out, out
+
+
+@pytest.mark.parametrize("tile,counter", [("vexpress-a9", "SCU"), ("vexpress-a15", "GIC")])
+def test_vexpress_started_with_one_core(boot, tile, counter):
+    """The tree names more cores than QEMU made: off at once, the SCU's
+    (or the GIC's) count the reason, no wait for a core that is not there."""
+    board, _, n, _ = TILES[tile]
+    c = boot(dtb=tile_tree(tile), machine=board)
+    assert "smp: 1 of %d CPUs online" % n in c.boot_log, c.boot_log
+    out = c.run("cpus")
+    assert cpu_line(out, "cpu@1")[5] == \
+        "off (arm,realview-smp (implied): reg 0x1 is no core of the 1 the %s reports)" % counter
+
+
+@pytest.mark.parametrize("board", sorted(SOC_SMP))
+def test_soc_cores_released_by_the_reset_controller(boot, board):
+    """i.MX6Q: no enable-method, no SCU node; the A9 GIC beside the SRC
+    imply fsl,imx6q-smp: the core's GPR takes the entry, its enable bit
+    in SRC_SCR starts it; the GIC counts the cores."""
+    n, method, implied = SOC_SMP[board]
+    c = boot(dtb=tile_tree(board), machine=board, extra=["-smp", str(n)])
+    assert "smp: %d of %d CPUs online" % (n, n) in c.boot_log, c.boot_log
+    out = c.run("cpus")
+    for cpu in range(1, n):
+        mpidr, num, got, ticks, _, state = cpu_line(out, "cpu@%d" % cpu)
+        assert (int(mpidr, 16), int(num), got) == (cpu, cpu, method), out
+        assert int(ticks) > 0, out
+        assert state == "online (started by %s, implied by %s)" % (method, implied), out
+        assert re.search(r"cpu %d: IPI received" % cpu, c.run("cpu %d ipi" % cpu)), cpu
+    out = c.run("selftest smp", timeout=120)
+    assert re.search(r"^# Totals: pass:5 fail:0 skip:0", out, re.M), out

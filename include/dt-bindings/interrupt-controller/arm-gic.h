@@ -12,5 +12,9 @@
 #define GIC_SPI			0	/* shared peripheral: ID = number + 32 */
 #define GIC_PPI			1	/* private peripheral: ID = number + 16 */
 
+/* A PPI's flags cell: bits 15:8 name the CPUs it reaches, here the first @num. */
+#define GIC_CPU_MASK_RAW(x)	((x) << 8)
+#define GIC_CPU_MASK_SIMPLE(num)	GIC_CPU_MASK_RAW((1 << (num)) - 1)
+
 
 #endif
