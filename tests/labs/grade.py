@@ -80,7 +80,12 @@ def use(kind):
 # ofdump for every lab; the bindings' schema where the board's tree is
 # checked against it.
 SCHEMA = "build/bindings/processed-schema.json"
-PREREQS = {2: [SCHEMA], 7: [SCHEMA]}
+# Lab 9's grade checks the project's bindings with the student's: the
+# main build's verdicts and example blobs for the ones it holds as they
+# are (graders/lab9.py seed_checked()).
+EXAMPLES = ["build/bindings/%s.example.dtb" % p.stem
+            for p in sorted((ROOT / "dts" / "bindings").glob("*.yaml"))]
+PREREQS = {2: [SCHEMA], 7: [SCHEMA], 9: [SCHEMA] + EXAMPLES}
 # The starters a grade reads as handed out (build/pristine/labN/), never
 # the student's copy: lab 6's broken tree; and every lab's answers.txt,
 # whose questions a self-check counts the answers of.
