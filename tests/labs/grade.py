@@ -96,13 +96,18 @@ def prepare(lab):
     """Build what lab @lab's grade reads (PREREQS; lab 10's planted
     kernel): None, or what failed."""
     # Graders side by side (grade-class -j, the test suite's workers) share
-    # the main build: one make at a time, or two would link one kernel.elf.
+    # the main build, the starters kept and lab 10's planted kernel: one
+    # prepare at a time, or two would link one kernel.elf.
     BUILD.mkdir(exist_ok=True)
     with open(BUILD / ".main-build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        res = subprocess.run(["make", "-s", "-j2", "--no-print-directory", "all", "ofdump"] +
-                             PREREQS.get(lab, []), cwd=str(ROOT), capture_output=True,
-                             text=True, timeout=1800)
+        return prepare_locked(lab)
+
+
+def prepare_locked(lab):
+    res = subprocess.run(["make", "-s", "-j2", "--no-print-directory", "all", "ofdump"] +
+                         PREREQS.get(lab, []), cwd=str(ROOT), capture_output=True,
+                         text=True, timeout=1800)
     if res.returncode:
         return "the kernel itself does not build:\n" + res.stdout + res.stderr
     try:
