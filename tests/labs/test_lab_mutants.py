@@ -4,11 +4,12 @@ mutate-labs`): every catalogue still applies to its reference answer and
 holds at least ten mutants; for the quick labs, every catalogued wrong
 answer fails its grade at a named check and every alternative right
 answer passes (make mutate-labs grades every lab)."""
+import functools
 import subprocess
 
 import pytest
 
-from coyote.qemu import ROOT
+from coyote.qemu import ROOT, WORKER
 from coyote.scriptmod import load_script
 
 SCRIPT = ROOT / "scripts" / "mutate-labs"
@@ -39,16 +40,38 @@ def test_each_catalogue_has_ten_mutants_and_alternatives():
         assert ml.alternatives(lab), "lab %d: no right answer written otherwise" % lab
 
 
-@pytest.mark.parametrize("lab", QUICK)
-def test_wrong_answers_fail_and_right_ones_pass(lab):
-    ml = load()
+def entries():
+    """(lab, kind, name) of every quick lab's alternative right answers
+    and catalogued wrong ones: one test each, so the suite's workers
+    share a catalogue."""
+    return [(lab, "right", name) for lab in QUICK for name in ML.alternatives(lab)] + \
+        [(lab, "wrong", mu["id"]) for lab in QUICK for mu in ML.catalogue(lab)]
+
+
+@functools.lru_cache(maxsize=None)
+def prepared(lab):
+    """Lab @lab's prepare step, once per worker: None, or what failed."""
+    return ML.prepare(lab)
+
+
+ML = load()
+ENTRIES = entries()
+
+
+@pytest.mark.parametrize("lab, kind, name", ENTRIES,
+                         ids=["lab%d-%s-%s" % e for e in ENTRIES])
+def test_wrong_answers_fail_and_right_ones_pass(lab, kind, name):
+    err = prepared(lab)
+    assert err is None, err
     said = []
-    rows = ml.run_lab(lab, None, said.append)
+    # Each worker grades in a folder of its own.
+    folder = ML.OUT / ("lab%d" % lab) / (WORKER or "main")
+    rows = ML.run_lab(lab, {name}, said.append, folder=folder, prepared=True)
     log = "\n".join(said)
-    assert rows and all(r[0] != "lab" for r in rows), log
-    wrong = [r for r in rows if r[0] == "wrong"]
-    right = [r for r in rows if r[0] == "right"]
-    assert len(wrong) == len(ml.catalogue(lab)) and right, log
-    # Killed by behaviour: a mutant is a mistake that still compiles.
-    assert all(r[2] == "killed" and "builds" not in r[3] for r in wrong), log
-    assert all(r[2] == "passed" for r in right), log
+    assert [(r[0], r[1]) for r in rows] == [(kind, name)], log
+    verdict, detail = rows[0][2], rows[0][3]
+    if kind == "wrong":
+        # Killed by behaviour: a mutant is a mistake that still compiles.
+        assert verdict == "killed" and "builds" not in detail, log
+    else:
+        assert verdict == "passed", log

@@ -77,7 +77,12 @@ def use(kind):
 # ofdump for every lab; the bindings' schema where the board's tree is
 # checked against it.
 SCHEMA = "build/bindings/processed-schema.json"
-PREREQS = {2: [SCHEMA], 7: [SCHEMA]}
+# Lab 9's grade checks the project's bindings with the student's: the
+# main build's verdicts and example blobs for the ones it holds as they
+# are (graders/lab9.py seed_checked()).
+EXAMPLES = ["build/bindings/%s.example.dtb" % p.stem
+            for p in sorted((ROOT / "dts" / "bindings").glob("*.yaml"))]
+PREREQS = {2: [SCHEMA], 7: [SCHEMA], 9: [SCHEMA] + EXAMPLES}
 # The starters a grade reads as handed out (build/pristine/labN/), never
 # the student's copy: lab 6's broken tree; and every lab's answers.txt,
 # whose questions a self-check counts the answers of.
@@ -88,13 +93,18 @@ def prepare(lab):
     """Build what lab @lab's grade reads (PREREQS; lab 10's planted
     kernel): None, or what failed."""
     # Graders side by side (grade-class -j, the test suite's workers) share
-    # the main build: one make at a time, or two would link one kernel.elf.
+    # the main build, the starters kept and lab 10's planted kernel: one
+    # prepare at a time, or two would link one kernel.elf.
     BUILD.mkdir(exist_ok=True)
     with open(BUILD / ".main-build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        res = subprocess.run(["make", "-s", "-j2", "--no-print-directory", "all", "ofdump"] +
-                             PREREQS.get(lab, []), cwd=str(ROOT), capture_output=True,
-                             text=True, timeout=1800)
+        return prepare_locked(lab)
+
+
+def prepare_locked(lab):
+    res = subprocess.run(["make", "-s", "-j2", "--no-print-directory", "all", "ofdump"] +
+                         PREREQS.get(lab, []), cwd=str(ROOT), capture_output=True,
+                         text=True, timeout=1800)
     if res.returncode:
         return "the kernel itself does not build:\n" + res.stdout + res.stderr
     try:

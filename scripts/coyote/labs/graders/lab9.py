@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Lab 9's grader (docs/labs/lab9/README.md):
 overlays: the TMP105 added to the running board."""
+import os
 import re
 import shutil
 from pathlib import Path
@@ -49,6 +50,36 @@ def lab9_merged(g, dtbo, name, edit=None):
     return (out if res.returncode == 0 else None), said(res.stderr)
 
 
+# What make's dt_binding_check leaves for one binding: its verdict and its
+# example's blob (scripts/Makefile.bindings).
+CHECKED = (".doc-ok", ".example.dtb")
+
+
+def seed_checked(out, schemas, want):
+    """A grade folder's first dt_binding_check: for each binding of @want
+    the project holds byte for byte, the main build's verdict and example
+    blob (the grade's prepare step made them) copied into @out, newer than
+    its copy in @schemas, so make checks only what the hand-in changed
+    (as a folder graded before does).  A folder that has them already,
+    or a binding the main build has not checked since its last edit,
+    is left to make."""
+    bindings, made = ROOT / "dts" / "bindings", BUILD / "bindings"
+    for name, data in want.items():
+        own = bindings / name
+        if not own.is_file() or own.read_bytes() != data:
+            continue
+        for suffix in CHECKED:
+            kept, dest = made / (str(name)[:-5] + suffix), out / (str(name)[:-5] + suffix)
+            if dest.exists() or not kept.is_file() or \
+                    kept.stat().st_mtime_ns < own.stat().st_mtime_ns:
+                continue
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(kept, dest)
+            # (Newer than the copy just written: make keeps it.)
+            t = (schemas / name).stat().st_mtime_ns + 1_000_000_000
+            os.utime(dest, ns=(t, t))
+
+
 def lab9_schema(g, binding):
     """dt_binding_check with the student's binding among the project's
     (make, with BINDINGS_DIR a copy of dts/bindings plus it, and with
@@ -84,6 +115,7 @@ def lab9_schema(g, binding):
         if not f.is_file() or f.read_bytes() != data:
             f.parent.mkdir(parents=True, exist_ok=True)
             f.write_bytes(data)
+    seed_checked(g.out / "bindings", schemas, want)
     # In the tools' sandbox: the binding's examples go through cpp and
     # dtc there, where nothing but the hand-in and the prepared tree is.
     res = handin.run_tool(["make", "-s", "--no-print-directory", "B=" + rel(g.out),
