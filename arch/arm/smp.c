@@ -375,11 +375,11 @@ static unsigned int max_cpus_allowed(char *why, size_t len)
 	unsigned int n;
 
 	if (cmdline_find_option("nosmp", buf, sizeof(buf)) >= 0) {
-		scnprintf(why, len, "nosmp on the command line");
+		why_set(why, len, "nosmp on the command line");
 		return 1;
 	}
 	if (cmdline_find_option("maxcpus", buf, sizeof(buf)) >= 0 && !kstrtouint(buf, 0, &n)) {
-		scnprintf(why, len, "maxcpus=%u on the command line", n);
+		why_set(why, len, "maxcpus=%u on the command line", n);
 		return n ? n : 1;
 	}
 	return NR_CPUS;
@@ -428,8 +428,8 @@ int smp_core_in_cluster(u64 hwid, int cores, const char *counter, char *why, siz
 {
 	if (cores < 1 || (!(hwid & ~(u64)MPIDR_AFF0) && (hwid & MPIDR_AFF0) < (u64)cores))
 		return 0;
-	scnprintf(why, whylen, "reg 0x%llx is no core of the %d the %s reports", hwid, cores,
-		  counter);
+	why_set(why, whylen, "reg 0x%llx is no core of the %d the %s reports", hwid, cores,
+		counter);
 	return -ENXIO;
 }
 

@@ -28,8 +28,8 @@ static int realview_boot_secondary(unsigned int cpu, struct device_node *np, u64
 	const char *counter = "SCU";
 
 	if (cores == -ENODEV) {
-		scnprintf(why, whylen, "the tree's Cortex-A9 SCU is not bound (it says which cores "
-			  "exist)");
+		why_set(why, whylen, "the tree's Cortex-A9 SCU is not bound (it says which cores "
+			"exist)");
 		return cores;
 	}
 	if (cores == -ENOENT) {
@@ -41,14 +41,14 @@ static int realview_boot_secondary(unsigned int cpu, struct device_node *np, u64
 		return ret;
 	ret = vexpress_sysreg_set_flags((u32)entry);
 	if (ret) {
-		scnprintf(why, whylen, ret == -ENODEV ?
-			  "no arm,vexpress-sysreg bound (its SYS_FLAGS holds the entry point)" :
-			  "SYS_FLAGS did not take the entry point");
+		why_set(why, whylen, ret == -ENODEV ?
+			"no arm,vexpress-sysreg bound (its SYS_FLAGS holds the entry point)" :
+			"SYS_FLAGS did not take the entry point");
 		return ret;
 	}
 	ret = smp_send_wakeup_ipi(cpu);
 	if (ret)
-		scnprintf(why, whylen, "no interrupt controller to wake it with an IPI");
+		why_set(why, whylen, "no interrupt controller to wake it with an IPI");
 	return ret;
 }
 

@@ -17,10 +17,10 @@ static int bcm2836_boot_secondary(unsigned int cpu, struct device_node *np, u64 
 	int ret = bcm2836_smp_boot_secondary((unsigned int)hwid & 0xff, entry);	/* Aff0 */
 
 	if (ret == -ENODEV)
-		scnprintf(why, whylen, "no BCM2836 local interrupt controller bound (its mailboxes "
-			  "release the cores)");
+		why_set(why, whylen, "no BCM2836 local interrupt controller bound (its mailboxes "
+			"release the cores)");
 	else if (ret)
-		scnprintf(why, whylen, "reg 0x%llx is no core of the BCM2836's four", hwid);
+		why_set(why, whylen, "reg 0x%llx is no core of the BCM2836's four", hwid);
 	return ret;
 }
 

@@ -18,15 +18,15 @@ static int psci_boot_secondary(unsigned int cpu, struct device_node *np, u64 hwi
 	if (!ret)
 		return 0;
 	if (ret == -ENODEV) {
-		scnprintf(why, whylen, "no PSCI firmware bound (the tree's psci node did not probe)");
+		why_set(why, whylen, "no PSCI firmware bound (the tree's psci node did not probe)");
 		return ret;
 	}
 	if (ret == -EFAULT) {
-		scnprintf(why, whylen, "the CPU_ON call trapped: no firmware answers it");
+		why_set(why, whylen, "the CPU_ON call trapped: no firmware answers it");
 		return ret;
 	}
-	scnprintf(why, whylen, "PSCI CPU_ON(MPIDR 0x%llx) answered %d %s", hwid, ret,
-		  psci_ret_name(ret));
+	why_set(why, whylen, "PSCI CPU_ON(MPIDR 0x%llx) answered %d %s", hwid, ret,
+		psci_ret_name(ret));
 	return -EIO;
 }
 

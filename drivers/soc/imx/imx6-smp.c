@@ -24,9 +24,9 @@ static int imx6_boot_secondary(unsigned int cpu, struct device_node *np, u64 hwi
 		return ret;
 	ret = imx_src_boot_core((unsigned int)hwid & MPIDR_AFF0, entry);
 	if (ret == -ENODEV)
-		scnprintf(why, whylen, "no fsl,imx6q-src bound (the SRC releases the cores)");
+		why_set(why, whylen, "no fsl,imx6q-src bound (the SRC releases the cores)");
 	else if (ret)
-		scnprintf(why, whylen, "reg 0x%llx is no core the SRC starts", hwid);
+		why_set(why, whylen, "reg 0x%llx is no core the SRC starts", hwid);
 	return ret;
 }
 

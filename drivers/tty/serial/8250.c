@@ -132,19 +132,19 @@ static int uart_8250_check_io(const struct uart_8250_io *io, unsigned long mapsi
 	unsigned long end;
 
 	if (io->iowidth != 1 && io->iowidth != 2 && io->iowidth != 4) {
-		scnprintf(why, whylen, "reg-io-width = <%u>: an 8250 register is 1, 2 or 4 bytes",
-			  io->iowidth);
+		why_set(why, whylen, "reg-io-width = <%u>: an 8250 register is 1, 2 or 4 bytes",
+			io->iowidth);
 		return -EINVAL;
 	}
 	if (io->regshift > 8) {
-		scnprintf(why, whylen, "reg-shift = <%u> is not a register spacing", io->regshift);
+		why_set(why, whylen, "reg-shift = <%u> is not a register spacing", io->regshift);
 		return -EINVAL;
 	}
 	end = ((unsigned long)UART_SCR << io->regshift) + io->iowidth;
 	if (end > mapsize) {
-		scnprintf(why, whylen,
-			  "reg-shift = <%u> and reg-io-width = <%u> put the registers up to 0x%lx, beyond reg's 0x%lx bytes",
-			  io->regshift, io->iowidth, end, mapsize);
+		why_set(why, whylen,
+			"reg-shift = <%u> and reg-io-width = <%u> put the registers up to 0x%lx, beyond reg's 0x%lx bytes",
+			io->regshift, io->iowidth, end, mapsize);
 		return -EINVAL;
 	}
 	return 0;

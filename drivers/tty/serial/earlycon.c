@@ -45,7 +45,7 @@ static int fdt_compatible_index(const void *fdt, int node, const char *compat)
 	return -1;
 }
 
-#define WHY(...) do { if (why) scnprintf(why, whylen, __VA_ARGS__); } while (0)
+#define WHY(...) why_set(why, whylen, __VA_ARGS__)
 
 /* The early console driver whose compatible comes earliest in @node's list. */
 static const struct earlycon_id *earlycon_match(const void *fdt, int node)
