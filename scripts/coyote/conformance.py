@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 # SPDX-License-Identifier: BSD-2-Clause
 """The blob checker against the Devicetree Specification's flat-format
 chapter (v0.4, chapter 5) and against libfdt's fdt_check_full.
@@ -25,7 +24,7 @@ import struct
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FDTDIFF = os.path.join(ROOT, "build", "host", "fdtdiff")
 GOOD = os.path.join(ROOT, "build", "host", "dts", "api.dtb")
 FAULT_DIR = os.path.join(ROOT, "build", "fdt-faults")
@@ -700,7 +699,8 @@ def unwritable_section(examples):
     return "\n".join(out)
 
 
-def main(argv):
+def main(argv=None):
+    argv = sys.argv if argv is None else argv
     if len(argv) >= 3 and argv[1] == "--blobs":
         made = make_blobs(argv[2], argv[3] if len(argv) > 3 else GOOD)
         print("fdt-conformance: %d blobs in %s" % (len(made), argv[2]))
@@ -713,7 +713,3 @@ def main(argv):
         return 0
     print(__doc__.strip(), file=sys.stderr)
     return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv))

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 # SPDX-License-Identifier: BSD-2-Clause
 """docs: every transcript in README.md, docs/ and the lab pages, rewritten
 from real runs (`make docs`), or checked against them (`make docs-check`).
@@ -49,7 +48,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 from coyote.qemu import Coyote  # noqa: E402
 
@@ -254,7 +253,3 @@ def main():
     if a.check:
         print("docs-check: %d transcripts match the kernel" % count)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 # SPDX-License-Identifier: BSD-2-Clause
 """QEMU's own device tree for the `virt` board, as QEMU writes it at start
 from its command line (`-M virt,dumpdtb=FILE` writes it and exits), once per
@@ -19,13 +18,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+SCRIPTS = Path(__file__).resolve().parents[1]
 
 
 def machine():
     """virt with the options `make run` gives it (QEMU_MACHINE_virt in
     scripts/qemu-boards.mk): the tree depends on them."""
-    m = re.search(r"^QEMU_MACHINE_virt\s*:=\s*(\S+)", (HERE / "qemu-boards.mk").read_text(), re.M)
+    m = re.search(r"^QEMU_MACHINE_virt\s*:=\s*(\S+)", (SCRIPTS / "qemu-boards.mk").read_text(), re.M)
     return m.group(1) if m else "virt"
 
 # name -> the options QEMU gets besides -M virt (and what the tests boot with)
@@ -54,7 +53,8 @@ def dump(name, outdir, qemu="qemu-system-arm", extra=(), stem=None):
     return out
 
 
-def main(argv):
+def main(argv=None):
+    argv = sys.argv if argv is None else argv
     if len(argv) < 2 or any(n not in CONFIGS for n in argv[2:]):
         sys.stderr.write("usage: %s OUTDIR [%s]...\n" % (argv[0], "|".join(CONFIGS)))
         return 2
@@ -65,7 +65,3 @@ def main(argv):
         sys.stderr.write("qemu-dumpdtb: %s\n" % e)
         return 1
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv))

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 # SPDX-License-Identifier: BSD-2-Clause
 """docs-examples: run the commands README.md and docs/ show (the labs have
 their graders), in a tree of your choice, and check what the text says
@@ -52,10 +51,9 @@ import os
 import re
 import shlex
 import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 import pexpect  # noqa: E402
 
@@ -321,7 +319,3 @@ def main():
     print("docs-examples: %d command lines, %d run, %d checked with make -n%s"
           % (lines, lines - dry, dry, "" if a.list else ", %d failed" % len(failed)))
     return 1 if failed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

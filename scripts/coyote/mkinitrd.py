@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause
 """Write a cpio "newc" archive (what Linux's initramfs reads), no cpio binary.
 
@@ -64,7 +63,3 @@ def main():
     data = write_cpio(files)
     with open(args.o, "wb") as fh:
         fh.write(data)
-
-
-if __name__ == "__main__":
-    main()

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 # SPDX-License-Identifier: BSD-2-Clause
 """A picture of an explore page for the docs, taken in headless chromium.
 
@@ -86,7 +85,3 @@ def main():
         drv.quit()
         shutil.rmtree(profile, ignore_errors=True)
     out.write_bytes(with_text(png, KEY, data_digest(page.read_text())))
-
-
-if __name__ == "__main__":
-    main()

@@ -13,9 +13,8 @@ import subprocess
 import pytest
 
 from coyote.qemu import ROOT
-from coyote.scriptmod import load_script
+from coyote import examples as ex
 
-ex = load_script(ROOT / "scripts" / "docs-examples")
 
 # A program the build makes, and the source that reads its options.
 BUILT = {"build/host/ofdump": "scripts/ofdump.c"}

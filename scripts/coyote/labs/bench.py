@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 # SPDX-License-Identifier: BSD-2-Clause
 """Grading a class at scale: `make bench-grading`.
 
@@ -27,20 +26,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from coyote.scriptmod import load_script
+from coyote.labs import mutate as ml  # the catalogues and answer helpers
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GRADE_CLASS = ROOT / "scripts" / "grade-class"
 GRADE_BUILD = ROOT / "build" / "grade"
 PREFIX = "bench-"       # the class's students: their build folders are ours to clean
 
 
-def mutate_labs():
-    """scripts/mutate-labs as a module: its catalogues and answer helpers."""
-    return load_script(ROOT / "scripts" / "mutate-labs")
-
-
-def starter(ml, lab, dst):
+def starter(lab, dst):
     shutil.copytree(ml.LABS / ("lab%d" % lab), dst,
                     ignore=shutil.ignore_patterns(".history.jsonl"))
 
@@ -48,7 +42,6 @@ def starter(ml, lab, dst):
 def make_class(top):
     """Write the class into @top (which must not exist yet): a list of
     (student, lab, kind, what) for every hand-in, in order."""
-    ml = mutate_labs()
     labs = sorted(int(p.name[3:]) for p in ml.SOL.glob("lab*")
                   if p.is_dir() and p.name[3:].isdigit())
     made = []
@@ -61,7 +54,7 @@ def make_class(top):
     top.mkdir(parents=True)
     for lab in labs:
         add(lab, "right", "reference", lambda d, lab=lab: ml.answer_folder(lab, d))
-        add(lab, "starter", "as handed out", lambda d, lab=lab: starter(ml, lab, d))
+        add(lab, "starter", "as handed out", lambda d, lab=lab: starter(lab, d))
         mutants = ml.catalogue(lab)
         if mutants:
             # A different mistake in each lab (and the same on every run).
@@ -138,7 +131,3 @@ def main():
     finally:
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 # SPDX-License-Identifier: BSD-2-Clause
 """lab-handout: the students' tarball, sealed: `make lab-handout LAB=N|ALL`.
 
@@ -32,7 +31,7 @@ import sys
 import tarfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 STARTERS = "docs/labs/starters.sha256"
 SOLUTIONS = "tests/labs/solutions/"
 MUTANTS = "tests/labs/mutants/"     # their lines quote the solutions
@@ -40,10 +39,12 @@ PRISTINE = "tests/labs/pristine/"
 GRADERS = "scripts/coyote/labs/graders/"     # the real graders: their checks and test values
 # The instructor's tools and pages: grading, the platforms' autograders,
 # the hours, the catalogues' runner, and the pages that tell how.
-INSTRUCTOR = ("scripts/grade-class", "scripts/lab-autograder",
-              "scripts/coyote/labs/autograder.py", "scripts/lab-hours",
-              "scripts/mutate-labs", "scripts/bench/grading.py", "docs/teaching.md",
-              "docs/labs/README.md", "docs/adding-a-lab.md")
+INSTRUCTOR = ("scripts/grade-class", "scripts/coyote/labs/classroom.py",
+              "scripts/lab-autograder", "scripts/coyote/labs/autograder.py",
+              "scripts/lab-hours", "scripts/coyote/labs/hours.py",
+              "scripts/mutate-labs", "scripts/coyote/labs/mutate.py",
+              "scripts/bench/grading.py", "scripts/coyote/labs/bench.py",
+              "docs/teaching.md", "docs/labs/README.md", "docs/adding-a-lab.md")
 # The folders a lab's grader reads besides its own.
 NEEDS = {4: ["lab3"], 7: ["lab5"]}
 
@@ -252,7 +253,3 @@ def main():
             print("    " + p)
     print("  full listing: %s" % (out / (name + ".txt")))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 # SPDX-License-Identifier: BSD-2-Clause
 """make mutate-labs: the labs' graders proven by wrong answers.
 
@@ -24,9 +23,9 @@ import subprocess
 import sys
 import time
 
-from coyote.scriptmod import load_script
+from coyote import mutate  # the catalogue reader and find/replace
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 LABS = ROOT / "docs" / "labs"
 SOL = ROOT / "tests" / "labs" / "solutions"
 CATALOGUES = ROOT / "tests" / "labs" / "mutants"
@@ -35,14 +34,6 @@ GRADE = ROOT / "scripts" / "lab-check"
 PY = "/usr/bin/python3"
 NEWLINE = "<newline>"
 
-
-def _mutate():
-    """scripts/mutate's module (scripts/coyote/mutate.py), whose catalogue
-    reader and find/replace this uses."""
-    return load_script(ROOT / "scripts" / "coyote" / "mutate.py", "mutate")
-
-
-mutate = _mutate()
 
 
 def catalogue(lab):
@@ -235,7 +226,3 @@ def main():
     for lab in labs:
         per_lab[lab] = run_lab(lab, only, lambda s: print(s, flush=True))
     return report(per_lab, time.monotonic() - t0)
-
-
-if __name__ == "__main__":
-    sys.exit(main())
