@@ -99,19 +99,24 @@ def modules_of_tests(root):
     return names
 
 
+def imports_named(root, tops, names):
+    """["FILE:LINE: TEXT"] of every import, in the Python files of @tops
+    (gdb's scripts excepted), of a module whose first name is in @names."""
+    found = []
+    for top in tops:
+        for path, text in sorted(python_files(root, top).items()):
+            if path.startswith(GDB):
+                continue
+            for m in IMPORT.finditer(text):
+                if (m.group(1) or m.group(2)).split(".")[0] in names:
+                    line = text.count("\n", 0, m.start()) + 1
+                    found.append("%s:%d: %s" % (path, line, m.group(0).strip()))
+    return found
+
+
 def imports_of_tests(root):
     """["FILE:LINE: TEXT"] of every import, in scripts/, of a module of tests/."""
-    forbidden = modules_of_tests(root)
-    found = []
-    for path, text in sorted(python_files(root, "scripts").items()):
-        if path.startswith(GDB):
-            continue
-        for m in IMPORT.finditer(text):
-            name = (m.group(1) or m.group(2)).split(".")[0]
-            if name in forbidden:
-                line = text.count("\n", 0, m.start()) + 1
-                found.append("%s:%d: %s" % (path, line, m.group(0).strip()))
-    return found
+    return imports_named(root, ("scripts",), modules_of_tests(root))
 
 
 def script_loaders(root):
@@ -156,16 +161,7 @@ def imports_of_programs(root):
     program of scripts/ by its name (scripts/ is on pytest's path, so
     `from mkinitrd import write_cpio` would work): import the package."""
     names = {os.path.basename(p)[:-3] for p in programs(root) if p.endswith(".py")}
-    found = []
-    for top in ("scripts", "tests"):
-        for path, text in sorted(python_files(root, top).items()):
-            if path.startswith(GDB):
-                continue
-            for m in IMPORT.finditer(text):
-                if (m.group(1) or m.group(2)).split(".")[0] in names:
-                    line = text.count("\n", 0, m.start()) + 1
-                    found.append("%s:%d: %s" % (path, line, m.group(0).strip()))
-    return found
+    return imports_named(root, ("scripts", "tests"), names)
 
 
 def test_no_sys_path_edit():
