@@ -12,10 +12,9 @@ import subprocess
 import pytest
 
 from coyote.qemu import ROOT
-from coyote.scriptmod import load_script
+from coyote import examples as ex
 
 SCRIPT = ROOT / "scripts" / "docs-examples"
-ex = load_script(SCRIPT)
 
 EXAMPLES = [e for page in ex.all_pages(ROOT) for e in ex.examples(ROOT, page)]
 

@@ -11,9 +11,8 @@ import subprocess
 import pytest
 
 from coyote.qemu import BUILD, ROOT, Coyote
-from coyote.scriptmod import load_script
+from coyote import dumpdtb
 
-dumpdtb = load_script(ROOT / "scripts" / "qemu-dumpdtb.py")
 
 
 def figure(page, pattern):

@@ -8,9 +8,8 @@ import re
 import subprocess
 
 from coyote.qemu import ROOT
-from coyote.scriptmod import load_script
+from coyote import examples as ex
 
-ex = load_script(ROOT / "scripts" / "docs-examples")
 
 # Host programs a page may send a user to, beyond make and the tree's own:
 # each must be installed by the set-up (the program as `have` checks it).

@@ -24,7 +24,7 @@ import pytest
 
 from coyote.qemu import BOARDS, BUILD, CORPUS_DTB, ROOT, TEST_BUILD, board_tree, qemu_command
 from coyote.ofdump import OFDUMP, devices
-from coyote.scriptmod import load_script
+from coyote import screenshot as shot
 
 OUT = TEST_BUILD / "explore"
 VPB_DTB = BUILD / "dts" / "versatilepb.dtb"
@@ -481,7 +481,6 @@ def test_largest_corpus_tree_renders_in_under_two_seconds(browser):
 def test_docs_screenshot_is_of_the_current_page():
     """docs/images/explore-versatilepb.png carries the digest of the data of
     the page it shows: the page made now must carry the same."""
-    shot = load_script(ROOT / "scripts" / "explore" / "screenshot")
     png = (ROOT / "docs" / "images" / "explore-versatilepb.png").read_bytes()
     res = subprocess.run([str(OFDUMP), "--html", "build/dts/versatilepb.dtb"], cwd=str(ROOT),
                          capture_output=True, text=True, check=True)

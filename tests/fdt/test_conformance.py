@@ -17,9 +17,8 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from coyote import corpus  # noqa: E402
-from coyote.scriptmod import load_script  # noqa: E402
+from coyote import conformance as conf  # noqa: E402
 
-conf = load_script(os.path.join(ROOT, "scripts", "fdt-conformance"))
 DOC = os.path.join(ROOT, "docs", "fdt-conformance.md")
 
 

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from coyote.qemu import ROOT
-from coyote.scriptmod import load_script
+from coyote.labs import autograder as tool
 
 from coyote.labs.graders import lab0
 
@@ -109,18 +109,14 @@ def test_passed_reads_one_check_of_a_result(tmp_path):
     assert run(TOOL, "passed", tmp_path / "none.json", 1)[0] == 1
 
 
-def tool_module():
-    return load_script(ROOT / "scripts" / "coyote" / "labs" / "autograder.py", "autograder")
-
-
 def test_a_grader_that_fails_still_gives_every_check_at_zero():
-    r = tool_module().gradescope_results(0, None, "the grader failed: boom", 3)
+    r = tool.gradescope_results(0, None, "the grader failed: boom", 3)
     check_shape(r)
     assert r["score"] == 0 and r["output"] == "the grader failed: boom", r
 
 
 def test_the_lab_folder_is_found_in_a_submission(tmp_path):
-    found = tool_module().submitted_folder
+    found = tool.submitted_folder
     assert found(tmp_path, 0) == tmp_path                   # files uploaded as they are
     (tmp_path / "lab0").mkdir()
     assert found(tmp_path, 0) == tmp_path / "lab0"

@@ -10,13 +10,12 @@ import tarfile
 import pytest
 
 from coyote.qemu import ROOT, BUILD
-from coyote.scriptmod import load_script
+from coyote.labs import handout as tool
 
 from coyote.labs.graders import lab3 as grader3, lab4 as grader4
 from coyote.labs.selfcheck import lab3 as self3, lab4 as self4
 
 SOL = ROOT / "tests" / "labs" / "solutions"
-HANDOUT = ROOT / "scripts" / "lab-handout"
 
 
 def make(*args, cwd=ROOT, timeout=900):
@@ -41,7 +40,6 @@ def test_handout_of_all_labs_builds_and_grades_lab1(tmp_path):
               (tmp_path / n).read_bytes() in solutions]
     assert not leaked, leaked
     # No grader, no instructor's tool or page.
-    tool = load_script(HANDOUT)
     shipped = [n.split("/", 1)[1] for n in names if "/" in n]
     assert not [n for n in shipped if tool.instructors(n)], shipped
     assert not (tree / "scripts" / "coyote" / "labs" / "graders").exists()
@@ -90,7 +88,6 @@ def refused(monkeypatch, capsys, tool, plant):
 
 
 def test_handout_refuses_a_grader_or_its_values(monkeypatch, capsys):
-    tool = load_script(HANDOUT)
     keep = tool.keep
     # A grader file kept.
     monkeypatch.setattr(tool, "keep", lambda p, lab, kit=False:

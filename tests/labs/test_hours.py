@@ -6,7 +6,7 @@ import subprocess
 import zipfile
 
 from coyote.qemu import ROOT
-from coyote.scriptmod import load_script
+from coyote.labs import classroom as gc
 
 from coyote.labs.graders import lab0, lab1
 
@@ -125,12 +125,7 @@ def test_hours_refuse_what_is_not_an_export(tmp_path):
     assert rc == 2 and "missing.yml" in out, out
 
 
-def grade_class():
-    return load_script(ROOT / "scripts" / "grade-class")
-
-
 def test_grade_class_flags_a_history_that_disagrees_with_the_grade(tmp_path):
-    gc = grade_class()
     (tmp_path / ".history.jsonl").write_text(
         '{"time": "2026-10-05T10:00:00Z", "score": 2, "max": 9}\n'
         'not json\n'

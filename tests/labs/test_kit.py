@@ -8,7 +8,7 @@ import shutil
 import subprocess
 
 from coyote.qemu import ROOT, BUILD
-from coyote.scriptmod import load_script
+from coyote.labs import bench
 
 SOL = ROOT / "tests" / "labs" / "solutions"
 
@@ -129,7 +129,6 @@ def test_bench_grading_generates_a_class_of_thirty_hand_ins(tmp_path):
     grade-class reads them, right and wrong; each wrong one differs from
     its lab's reference answer, each starter is the lab's folder."""
     import filecmp
-    bench = load_script(ROOT / "scripts" / "bench" / "grading.py", "bench_grading")
     made = bench.make_class(tmp_path / "class")
     assert len(made) >= 30, made
     kinds = {m[2] for m in made}

@@ -10,16 +10,12 @@ import subprocess
 import pytest
 
 from coyote.qemu import ROOT, WORKER
-from coyote.scriptmod import load_script
+from coyote.labs import mutate as ML
 
 SCRIPT = ROOT / "scripts" / "mutate-labs"
 # Labs whose grade takes a few seconds once its kernel is built: all their
 # mutants run in `make test`.
 QUICK = (0, 1, 2, 3, 9, 10, 12)
-
-
-def load():
-    return load_script(SCRIPT)
 
 
 # A change to a reference answer that moves a catalogued line.
@@ -31,7 +27,7 @@ def test_every_lab_mutant_still_applies():
 
 
 def test_each_catalogue_has_ten_mutants_and_alternatives():
-    ml = load()
+    ml = ML
     labs = ml.labs_with_sets()
     assert set(QUICK) <= set(labs), labs
     for lab in labs:
@@ -54,7 +50,6 @@ def prepared(lab):
     return ML.prepare(lab)
 
 
-ML = load()
 ENTRIES = entries()
 
 

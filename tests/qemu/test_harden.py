@@ -376,11 +376,10 @@ def test_tx_shortage_in_a_storm_is_counted_not_logged_per_frame(boot):
 
 import subprocess  # noqa: E402
 
-from coyote.qemu import ROOT, TEST_BUILD  # noqa: E402
-from coyote.scriptmod import load_script  # noqa: E402
-from mkinitrd import write_cpio  # noqa: E402
+from coyote.qemu import TEST_BUILD  # noqa: E402
+from coyote import dumpdtb as qemu_dumpdtb  # noqa: E402
+from coyote.mkinitrd import write_cpio  # noqa: E402
 
-qemu_dumpdtb = load_script(ROOT / "scripts" / "qemu-dumpdtb.py", "qemu_dumpdtb")
 VIRT = qemu_dumpdtb.CONFIGS["a15"]
 NOTHING = 0x09500000        # inside virt's device space, nothing decodes it: external abort
 

@@ -15,7 +15,7 @@ import pytest
 
 from coyote.qemu import BUILD, TEST_BUILD, Coyote
 
-from mkinitrd import write_cpio  # noqa: E402
+from coyote.mkinitrd import write_cpio  # noqa: E402
 
 MODULES = BUILD / "modules"
 TEST_MODULES = BUILD / "tests" / "modules"

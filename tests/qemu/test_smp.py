@@ -23,11 +23,10 @@ import subprocess
 import pytest
 
 from coyote.boards import fetch, upstream_dtb
-from coyote.qemu import ROOT, BUILD, board_tree, compile_dts
-from coyote.scriptmod import load_script
+from coyote.qemu import BUILD, board_tree, compile_dts
+from coyote import dumpdtb as qemu_dumpdtb
 import qemu.test_raspi as raspi_test
 
-qemu_dumpdtb = load_script(ROOT / "scripts" / "qemu-dumpdtb.py", "qemu_dumpdtb")
 SMP4 = ["-cpu", "cortex-a15", "-m", "128M", "-smp", "4"]
 DTB_DIR = BUILD / "tests" / "smp"
 

@@ -17,13 +17,12 @@ import subprocess
 
 import pytest
 
-from coyote.qemu import BUILD, ROOT, Coyote, compile_dts
+from coyote.qemu import BUILD, Coyote, compile_dts
 from coyote.boards import RTC_BASE
 from qemu.test_boards import date_after_rtc_base, slept_by_uptime
-from coyote.scriptmod import load_script
+from coyote import dumpdtb as qemu_dumpdtb
 from tools.test_whynot import OFDUMP, check_agreement
 
-qemu_dumpdtb = load_script(ROOT / "scripts" / "qemu-dumpdtb.py", "qemu_dumpdtb")
 CONFIGS = qemu_dumpdtb.CONFIGS
 DTB_DIR = BUILD / "tests" / "virt"
 

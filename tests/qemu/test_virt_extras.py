@@ -25,7 +25,7 @@ import pytest
 
 from coyote.qemu import BUILD, TEST_BUILD, Coyote, connect_unix
 
-from mkinitrd import write_cpio  # noqa: E402
+from coyote.mkinitrd import write_cpio  # noqa: E402
 
 LAB7_MODULE = BUILD / "tests" / "modules" / "lab7-gpio-pl061.ko"
 MODULES = BUILD / "modules"

@@ -230,10 +230,8 @@ def test_ofdump_knows_only_the_transport():
     """Off the machine, the blob says where the slots are and nothing of what
     sits in them: ofdump --devices says so for each one, and the same
     blob boots to a kernel that binds every slot (test_virt's agreement)."""
-    from coyote.qemu import ROOT
-    from coyote.scriptmod import load_script
+    from coyote import dumpdtb as qemu_dumpdtb
     from tools.test_whynot import OFDUMP, host_report
-    qemu_dumpdtb = load_script(ROOT / "scripts" / "qemu-dumpdtb.py", "qemu_dumpdtb")
     if not OFDUMP.exists():
         pytest.fail("%s missing: run `make ofdump`" % OFDUMP)
     dtb = qemu_dumpdtb.dump("a15", TEST_BUILD, extra=["-device", "virtio-rng-device"],

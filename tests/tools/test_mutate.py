@@ -11,14 +11,10 @@ import time
 
 import pytest
 
-from coyote.scriptmod import load_script
+from coyote import mutate
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "mutate"
-
-
-def load():
-    return load_script(ROOT / "scripts" / "coyote" / "mutate.py", "mutate")
 
 
 # A planted mutant is an edit its own `find:` no longer matches.
@@ -38,13 +34,13 @@ def test_every_mutant_still_applies():
     ("  find: x\n", "cannot read"),
 ])
 def test_bad_catalogue_refused(text, message):
-    mod = load()
+    mod = mutate
     with pytest.raises(mod.CatalogueError, match=message.replace("`", ".")):
         mod.parse_catalogue(text)
 
 
 def test_longest_prefix_picks_the_sets():
-    mod = load()
+    mod = mutate
     sets, routes = mod.parse_testmap("set a: true\nset b: false\nof/: a\nof/fdt.c: b\n")
     assert mod.sets_for({"id": "m", "file": "of/fdt.c"}, sets, routes) == ["b"]
     assert mod.sets_for({"id": "m", "file": "of/base.c"}, sets, routes) == ["a"]
@@ -126,12 +122,12 @@ def test_interrupted_run_restores_the_tree(tmp_path):
     assert "tree restored" in out
 
 
-def test_killed_run_is_restored_by_the_next(tmp_path):
-    mod = load()
+def test_killed_run_is_restored_by_the_next(tmp_path, monkeypatch):
+    mod = mutate
     target = tmp_path / "victim.c"
     target.write_text("original\n")
-    mod.OUT = tmp_path / "out"
-    mod.JOURNAL = mod.OUT / "journal"
+    monkeypatch.setattr(mod, "OUT", tmp_path / "out")
+    monkeypatch.setattr(mod, "JOURNAL", mod.OUT / "journal")
     mod.journal_write(target, b"original\n")
     target.write_text("mutated\n")
     assert mod.journal_restore() == target

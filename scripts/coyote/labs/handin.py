@@ -306,6 +306,9 @@ TOOL_SOURCES = ("Makefile", "arch", "block", "drivers", "include", "kernel", "of
 # read the solutions).
 TOOL_SCRIPTS = re.compile(r"Makefile\.\w+|[\w-]+\.mk|kallsyms\.py|mkinitrd\.py|modpost\.py|"
                           r"modules\.config|dts-cpp|dtbs-check|dts-relabel|lab-cc")
+# Of the package, the modules those programs run (scripts/mkinitrd.py is
+# coyote.mkinitrd's entry), file by file: never the graders beside them.
+TOOL_MODULES = ("scripts/coyote/mkinitrd.py",)
 # Of build/, the main build's own folders and files (not the grades',
 # build/lab*, build/grade, build/mutate-labs, build/tests).
 TOOL_BUILD = ("arch", "block", "drivers", "include", "kernel", "of", "dts", "mod", "modules",
@@ -332,6 +335,8 @@ def tool_command(argv, out, cwd=ROOT, net=False):
     for f in sorted((ROOT / "scripts").iterdir()):
         if f.is_file() and TOOL_SCRIPTS.fullmatch(f.name):
             cmd += ["--ro-bind", str(f), str(f)]
+    for name in TOOL_MODULES:
+        cmd += ["--ro-bind", str(ROOT / name), str(ROOT / name)]
     if BUILD.is_dir():
         for f in sorted(BUILD.iterdir()):
             if (f.name in TOOL_BUILD and f.is_dir()) or \

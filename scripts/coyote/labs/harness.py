@@ -628,7 +628,7 @@ def initrd_with(g, extra, build=BUILD):
     in lib/firmware) with @extra added, [(name in the archive, bytes)]:
     @g.out/grader-initrd.cpio (not initrd.cpio: the folder may be a
     kernel build's, whose own initrd that is)."""
-    from mkinitrd import write_cpio
+    from coyote.mkinitrd import write_cpio
     files = [("lib/modules/" + k.name, k.read_bytes())
              for k in sorted((build / "modules").glob("*.ko")) +
              [build / "modules" / "modules.alias"]]
