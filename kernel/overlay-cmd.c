@@ -68,13 +68,14 @@ static int apply_file(const char *name, const char *const *params, int nparams, 
 	return id;
 }
 
-/* The node an entry changes a device of: a new node, or a status flip. */
+/* The node an entry changes a device of: a new node, a status flip, a compatible gained. */
 static struct device_node *entry_device_node(struct of_changeset_entry *ce)
 {
-	struct of_reconfig_data rd = { ce->np, ce->prop, ce->old_prop };
+	struct of_reconfig_data rd;
+	unsigned long action = of_changeset_entry_reconfig(ce, false, &rd);
 
 	if (ce->action == OF_RECONFIG_ATTACH_NODE ||
-	    of_reconfig_get_state_change(ce->action, &rd) != OF_RECONFIG_NO_CHANGE)
+	    of_reconfig_get_state_change(action, &rd) != OF_RECONFIG_NO_CHANGE)
 		return ce->np;
 	return NULL;
 }
@@ -263,7 +264,7 @@ static int cmd_rm(const char *arg)
  */
 static int cmd_cycle(int argc, char **argv)
 {
-	int saved = console_loglevel, ret = 0, ids[8], n, k;
+	int saved = console_loglevel, ret = 0, ids[16], n, k;
 	unsigned long rounds, i;
 
 	if (argc < 4 || kstrtoul(argv[2], 10, &rounds) || !rounds ||

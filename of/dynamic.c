@@ -88,7 +88,18 @@ int of_reconfig_get_state_change(unsigned long action, struct of_reconfig_data *
 	case OF_RECONFIG_ADD_PROPERTY:
 	case OF_RECONFIG_REMOVE_PROPERTY:
 	case OF_RECONFIG_UPDATE_PROPERTY:
-		if (!rd->prop || strcmp(rd->prop->name, "status"))
+		if (!rd->prop || rd->with_node)
+			return OF_RECONFIG_NO_CHANGE;
+		if (!strcmp(rd->prop->name, "compatible")) {
+			/* Only a node with a compatible is made a device; a new
+			 * value for one is a rebind (of_reconfig_compatible_changed). */
+			if (action == OF_RECONFIG_UPDATE_PROPERTY)
+				return OF_RECONFIG_NO_CHANGE;
+			was = action == OF_RECONFIG_REMOVE_PROPERTY && of_device_is_available(rd->dn);
+			now = action == OF_RECONFIG_ADD_PROPERTY && of_device_is_available(rd->dn);
+			break;
+		}
+		if (strcmp(rd->prop->name, "status"))
 			return OF_RECONFIG_NO_CHANGE;
 		if (action == OF_RECONFIG_ADD_PROPERTY) {
 			was = true;
@@ -114,9 +125,8 @@ bool of_reconfig_compatible_changed(unsigned long action, const struct of_reconf
 	const struct property *was = rd->old_prop, *now = rd->prop;
 
 	/*
-	 * Only an update: a compatible added comes with a node an overlay
-	 * attaches (its device is made from the whole node), and one removed
-	 * goes with the node when the overlay is removed.
+	 * Only an update: a compatible added or removed makes the device
+	 * appear or go (of_reconfig_get_state_change()).
 	 */
 	if (action != OF_RECONFIG_UPDATE_PROPERTY || !was || !now || strcmp(now->name, "compatible"))
 		return false;
@@ -466,6 +476,8 @@ int of_changeset_action(struct of_changeset *ocs, unsigned long action,
 	ce->action = action;
 	ce->np = of_node_get(np);
 	ce->prop = prop;
+	/* A node not in the tree yet comes with this changeset's attach. */
+	ce->with_node = action >= OF_RECONFIG_ADD_PROPERTY && of_node_check_flag(np, OF_DETACHED);
 	if (action == OF_RECONFIG_ATTACH_NODE)
 		of_node_set_flag(np, OF_DETACHED);      /* not in the tree until applied */
 	list_add_tail(&ce->node, &ocs->entries);
@@ -524,9 +536,10 @@ static void entry_revert(struct of_changeset_entry *ce)
 	}
 }
 
-/* What the buses are told when @ce is undone: the inverse change. */
-static void entry_notify(struct of_changeset_entry *ce, bool revert)
+unsigned long of_changeset_entry_reconfig(const struct of_changeset_entry *ce, bool revert,
+					  struct of_reconfig_data *rd)
 {
+	/* Undone, each change is told as its inverse. */
 	static const unsigned long inverse[] = {
 		[OF_RECONFIG_ATTACH_NODE] = OF_RECONFIG_DETACH_NODE,
 		[OF_RECONFIG_DETACH_NODE] = OF_RECONFIG_ATTACH_NODE,
@@ -536,24 +549,35 @@ static void entry_notify(struct of_changeset_entry *ce, bool revert)
 	};
 	unsigned long action = revert ? inverse[ce->action] : ce->action;
 
+	*rd = (struct of_reconfig_data){ .dn = ce->np, .prop = ce->prop, .old_prop = ce->old_prop,
+					 .with_node = ce->with_node };
 	if (ce->action == OF_RECONFIG_UPDATE_PROPERTY && !ce->old_prop)
 		action = revert ? OF_RECONFIG_REMOVE_PROPERTY : OF_RECONFIG_ADD_PROPERTY;
-	if (ce->action == OF_RECONFIG_UPDATE_PROPERTY && ce->old_prop && revert)
-		notify(action, ce->np, ce->old_prop, ce->prop);
-	else
-		notify(action, ce->np, ce->prop, ce->old_prop);
+	if (ce->action == OF_RECONFIG_UPDATE_PROPERTY && ce->old_prop && revert) {
+		rd->prop = ce->old_prop;
+		rd->old_prop = ce->prop;
+	}
+	return action;
+}
+
+static void entry_notify(struct of_changeset_entry *ce, bool revert)
+{
+	struct of_reconfig_data rd;
+	unsigned long action = of_changeset_entry_reconfig(ce, revert, &rd);
+
+	of_reconfig_notify(action, &rd);
 }
 
 /*
  * What the buses will be told when @ce is applied (or, @revert, undone),
  * worked out before the tree changes: the action, and *@rd.
  */
-static unsigned long entry_reconfig(const struct of_changeset_entry *ce, bool revert,
-				    struct of_reconfig_data *rd)
+static unsigned long entry_reconfig_before(const struct of_changeset_entry *ce, bool revert,
+					   struct of_reconfig_data *rd)
 {
 	unsigned long action = ce->action;
 
-	*rd = (struct of_reconfig_data){ .dn = ce->np, .prop = ce->prop };
+	*rd = (struct of_reconfig_data){ .dn = ce->np, .prop = ce->prop, .with_node = ce->with_node };
 	if (!revert && action == OF_RECONFIG_UPDATE_PROPERTY) {
 		rd->old_prop = ce->prop ? of_find_property(ce->np, ce->prop->name, NULL) : NULL;
 		if (!rd->old_prop)
@@ -589,7 +613,7 @@ static unsigned long entry_reconfig(const struct of_changeset_entry *ce, bool re
 int of_changeset_entry_state_change(const struct of_changeset_entry *ce, bool revert)
 {
 	struct of_reconfig_data rd;
-	unsigned long action = entry_reconfig(ce, revert, &rd);
+	unsigned long action = entry_reconfig_before(ce, revert, &rd);
 
 	return of_reconfig_get_state_change(action, &rd);
 }
@@ -597,7 +621,7 @@ int of_changeset_entry_state_change(const struct of_changeset_entry *ce, bool re
 bool of_changeset_entry_compatible_changed(const struct of_changeset_entry *ce, bool revert)
 {
 	struct of_reconfig_data rd;
-	unsigned long action = entry_reconfig(ce, revert, &rd);
+	unsigned long action = entry_reconfig_before(ce, revert, &rd);
 
 	return of_reconfig_compatible_changed(action, &rd);
 }

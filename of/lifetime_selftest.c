@@ -428,8 +428,9 @@ static void phandle_args_balance(struct kunit *t, struct device_node *user, unsi
 
 /*
  * The searches and their for_each_* loops, of_find_node_by_phandle(), the
- * CPU lookups, the phandle-with-arguments parsers and of_irq_find_parent()
- * on an overlay's nodes: each found node carries one reference until its
+ * path, parent, child and CPU lookups, the phandle-with-arguments parsers
+ * and of_irq_find_parent() on an overlay's nodes (every node-returning
+ * lookup and loop of linux/of.h: tests/tools/test_of_refcounts.py): each found node carries one reference until its
  * put, a search puts the node it starts from, and the overlay's removal
  * then frees every node (the heap as before).
  */
@@ -438,7 +439,8 @@ static void searches_balance(struct kunit *t)
 	size_t heap = selftest_heap_used();
 	const struct of_device_id *match;
 	struct device_node *np, *prov, *user;
-	unsigned int p0, cpu0, intc0, user0;
+	unsigned int p0, cpu0, cpus0, intc0, user0;
+	const char *opts = NULL;
 	int id;
 
 	KUNIT_ASSERT_TRUE_MSG(t, APPLY(lookups, &id) == 0, "applied: %s", of_overlay_error());
@@ -446,9 +448,10 @@ static void searches_balance(struct kunit *t)
 	user = __of_find_node_by_full_path(of_root, "/lookup-user");
 	p0 = refs_at("/lookup-prov");
 	cpu0 = refs_at("/cpus/cpu@5");
+	cpus0 = refs_at("/cpus");
 	intc0 = refs_at("/lookup-intc");
 	user0 = refs_at("/lookup-user");
-	KUNIT_ASSERT_TRUE_MSG(t, prov && user && p0 && cpu0 && intc0 && user0,
+	KUNIT_ASSERT_TRUE_MSG(t, prov && user && p0 && cpu0 && cpus0 && intc0 && user0,
 			      "the overlay's nodes are there, counted");
 	gives_one(t, of_find_node_by_name(NULL, "lookup-prov"), "/lookup-prov", p0,
 		  "of_find_node_by_name()");
@@ -459,6 +462,13 @@ static void searches_balance(struct kunit *t)
 	gives_one(t, of_find_matching_node_and_match(NULL, lookup_ids, &match), "/lookup-prov",
 		  p0, "of_find_matching_node_and_match()");
 	KUNIT_EXPECT_TRUE_MSG(t, match == lookup_ids, "with its entry");
+	gives_one(t, of_find_node_opts_by_path("/lookup-prov:opts", &opts), "/lookup-prov", p0,
+		  "of_find_node_opts_by_path()");
+	KUNIT_EXPECT_TRUE_MSG(t, opts && !strcmp(opts, "opts"), "with its options");
+	gives_one(t, of_get_compatible_child(of_root, "coyote,ovst-lookup"), "/lookup-prov", p0,
+		  "of_get_compatible_child()");
+	np = __of_find_node_by_full_path(of_root, "/cpus/cpu@5");
+	gives_one(t, of_get_parent(np), "/cpus", cpus0, "of_get_parent()");
 	gives_one(t, of_find_node_by_phandle(prov->phandle), "/lookup-prov", p0,
 		  "of_find_node_by_phandle()");
 	gives_one(t, of_get_cpu_node(5, NULL), "/cpus/cpu@5", cpu0, "of_get_cpu_node()");
@@ -478,6 +488,10 @@ static void searches_balance(struct kunit *t)
 	LOOP_BALANCES(t, for_each_matching_node(dn, lookup_ids), "/lookup-prov", p0,
 		      "for_each_matching_node()");
 	LOOP_BALANCES(t, for_each_of_cpu_node(dn), "/cpus/cpu@5", cpu0, "for_each_of_cpu_node()");
+	LOOP_BALANCES(t, for_each_child_of_node(of_root, dn), "/lookup-prov", p0,
+		      "for_each_child_of_node()");
+	LOOP_BALANCES(t, for_each_available_child_of_node(of_root, dn), "/lookup-prov", p0,
+		      "for_each_available_child_of_node()");
 	KUNIT_EXPECT_TRUE_MSG(t, refs_at("/lookup-prov") == p0 && refs_at("/cpus/cpu@5") == cpu0,
 			      "every reference given back");
 	KUNIT_EXPECT_EQ(t, of_overlay_remove(&id), 0);

@@ -263,12 +263,14 @@ static void destroy_node_devices(struct device_node *np)
 }
 
 /*
- * The tree changed (an overlay): a node that appears, or whose status
- * becomes "okay", under a bus whose children are devices becomes a device
- * (a bus node brings its children along); one that goes, or is disabled,
- * loses its device; one whose compatible changes is bound again by the new
- * match.  The rules are the OF core's (of_reconfig_get_state_change,
- * of_reconfig_compatible_changed), so ofdump's dry run predicts exactly this.
+ * The tree changed (an overlay, or a direct of_add/remove/update_property):
+ * a node that appears, whose status becomes "okay", or that gains a
+ * compatible, under a bus whose children are devices becomes a device (a
+ * bus node brings its children along); one that goes, is disabled, or
+ * loses its compatible loses its device; one whose compatible changes is
+ * bound again by the new match.  The rules are the OF core's
+ * (of_reconfig_get_state_change, of_reconfig_compatible_changed), so
+ * ofdump's dry run predicts exactly this.
  */
 static int of_platform_notify(struct notifier_block *nb, unsigned long action, void *arg)
 {

@@ -512,10 +512,11 @@ static void print_overlay_devices(const char *file, int id)
 	host_catalog(&cat);
 	printf("# %s\n", file);
 	list_for_each_entry(ce, &cs->entries, node) {
-		struct of_reconfig_data rd = { ce->np, ce->prop, ce->old_prop };
-		int change = of_reconfig_get_state_change(ce->action, &rd);
+		struct of_reconfig_data rd;
+		unsigned long action = of_changeset_entry_reconfig(ce, false, &rd);
+		int change = of_reconfig_get_state_change(action, &rd);
 
-		if (of_reconfig_compatible_changed(ce->action, &rd)) {
+		if (of_reconfig_compatible_changed(action, &rd)) {
 			n++;
 			printf("~ ");   /* unbound, then matched by its new compatible */
 			print_device(stdout, ce->np, &cat);
@@ -859,8 +860,9 @@ static void mark_overlay(int id)
 	char path[HTML_PATH_MAX];
 
 	list_for_each_entry(ce, &cs->entries, node) {
-		struct of_reconfig_data rd = { ce->np, ce->prop, ce->old_prop };
-		int change = of_reconfig_get_state_change(ce->action, &rd);
+		struct of_reconfig_data rd;
+		unsigned long action = of_changeset_entry_reconfig(ce, false, &rd);
+		int change = of_reconfig_get_state_change(action, &rd);
 		struct html_mark *mk = hnmarks < (int)ARRAY_SIZE(hmarks) ? &hmarks[hnmarks] : NULL;
 		char *old;
 

@@ -396,10 +396,11 @@ static void scan_cpu_nodes(void)
 
 		if (nr_recs == MAX_CPU_NODES) {
 			pr_warn("more than %d CPU nodes: %pOF and later ignored\n", MAX_CPU_NODES, np);
+			of_node_put(np);        /* the loop's, left early */
 			break;
 		}
 		r = &recs[nr_recs++];
-		r->np = np;
+		r->np = of_node_get(np);        /* the record keeps it; the loop puts its own */
 		if (rec_read(r))
 			continue;
 		if (r->hwid == me && !cpu_rec[0]) {

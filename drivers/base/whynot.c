@@ -697,9 +697,12 @@ static bool is_cpu_node(struct device_node *np)
 {
 	struct device_node *cpu;
 
-	for_each_of_cpu_node(cpu)
-		if (cpu == np)
+	for_each_of_cpu_node(cpu) {
+		if (cpu == np) {
+			of_node_put(cpu);       /* the loop's, left early */
 			return true;
+		}
+	}
 	return false;
 }
 

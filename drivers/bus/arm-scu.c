@@ -27,13 +27,14 @@ static const struct of_device_id scu_of_match[];
 int scu_get_core_count(void)
 {
 	struct device_node *np;
+	bool there;
 
 	if (scu_cores)
 		return scu_cores;
 	np = of_find_matching_node(NULL, scu_of_match);
-	if (!np || !of_device_is_available(np))
-		return -ENOENT;
-	return -ENODEV;
+	there = np && of_device_is_available(np);
+	of_node_put(np);
+	return there ? -ENODEV : -ENOENT;
 }
 
 static int scu_probe(struct platform_device *pdev)

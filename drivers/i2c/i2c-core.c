@@ -274,6 +274,11 @@ static int of_i2c_register_child(struct i2c_adapter *adap, struct device_node *n
 	u32 reg;
 	int ret;
 
+	/* As in Linux (its modalias failure): nothing to match a driver by. */
+	if (!of_get_property(np, "compatible", NULL)) {
+		pr_err("%s: %pOF: no compatible: EINVAL, skipped\n", dev_name(&adap->dev), np);
+		return -EINVAL;
+	}
 	ret = of_i2c_client_addr(np, &addr, why, sizeof(why));
 	if (ret) {
 		pr_err("%s: %pOF: %s: %s, skipped\n", dev_name(&adap->dev), np, why,
@@ -335,9 +340,10 @@ static struct i2c_client *client_of_node(struct i2c_adapter *adap, const struct 
 }
 
 /*
- * The tree changed (an overlay): a node that appears, or is enabled, under
- * an adapter's node becomes a client (probed at once); one that goes, or is
- * disabled, loses it (its driver's remove runs); one whose compatible
+ * The tree changed (an overlay, or a direct property change): a node that
+ * appears, is enabled, or gains a compatible under an adapter's node
+ * becomes a client (probed at once); one that goes, is disabled, or loses
+ * its compatible loses it (its driver's remove runs); one whose compatible
  * changes is bound again by the new match (device_reprobe()).
  */
 static int of_i2c_notify(struct notifier_block *nb, unsigned long action, void *arg)

@@ -378,6 +378,9 @@ struct of_reconfig_data {
 	struct device_node *dn;
 	struct property *prop;       /* property actions: the new (or removed) one */
 	struct property *old_prop;   /* update: the one replaced (NULL if none was) */
+	/* A property of a node the same changeset attaches or detaches: its
+	 * device comes and goes with that node's own entry, not with this one. */
+	bool with_node;
 };
 
 /* Does a change make a device appear or go? (status flips, attach, detach) */
@@ -389,8 +392,11 @@ enum of_reconfig_change {
 
 /**
  * of_reconfig_get_state_change() - what @action on @rd means for a device
- * Attaching an available node, or a "status" becoming "okay", is ADD;
- * detaching an available node, or "status" leaving "okay", is REMOVE.
+ * Attaching an available node, "status" becoming "okay", or an available
+ * node gaining a "compatible" (only a node with one becomes a device) is
+ * ADD; detaching an available node, "status" leaving "okay", or an
+ * available node losing its "compatible" is REMOVE.  A property that comes
+ * or goes with its node (@rd->with_node) changes nothing by itself.
  * Return: an enum of_reconfig_change (never an error).
  */
 int of_reconfig_get_state_change(unsigned long action, struct of_reconfig_data *rd);
@@ -441,6 +447,7 @@ struct of_changeset_entry {
 	struct property *prop;
 	bool own_prop;               /* made by of_changeset_add_prop_*(): freed with it */
 	struct property *old_prop;   /* update: what apply replaced */
+	bool with_node;              /* a property of a node this changeset attaches */
 	void *prev;                  /* detach/remove: what preceded it, to revert in place */
 };
 
@@ -464,6 +471,13 @@ int of_changeset_entry_state_change(const struct of_changeset_entry *ce, bool re
  * so that its device is unbound and bound again?  Asked before the tree changes.
  */
 bool of_changeset_entry_compatible_changed(const struct of_changeset_entry *ce, bool revert);
+/*
+ * of_changeset_entry_reconfig() - what the reconfig notifiers are told once
+ * @ce is applied (or, @revert, undone): the action returned, and *@rd.
+ * The dry runs (ofdump, the overlay command) read an applied overlay by it.
+ */
+unsigned long of_changeset_entry_reconfig(const struct of_changeset_entry *ce, bool revert,
+					  struct of_reconfig_data *rd);
 /**
  * of_changeset_destroy() - free the entries (not yet applied, or reverted),
  * and every node flagged OF_DYNAMIC that an attach entry holds.  Properties

@@ -352,6 +352,28 @@ static int apply(const char *name, int *id)
 }
 
 /*
+ * devlink-order.dtb populated with both drivers, its state in @before:
+ * the clock controller's device, or NULL when the tree does not load.
+ */
+static struct device *rebind_setup(char *before, size_t len)
+{
+	if (!load("devlink-order.dtb"))
+		return NULL;
+	platform_driver_register(&dev_driver);
+	platform_driver_register(&other_driver);
+	of_platform_default_populate(NULL, NULL, NULL);
+	bus_state(before, len);
+	return dev_of("/clock-controller@5");
+}
+
+static void rebind_teardown(void)
+{
+	platform_driver_unregister(&other_driver);
+	platform_driver_unregister(&dev_driver);
+	of_platform_depopulate(NULL);
+}
+
+/*
  * An overlay changes a bound supplier's compatible: its consumers unbind
  * first, it binds the driver that now matches, they bind again; with no
  * driver for the new one it stays unbound and whynot says why.  Removing
@@ -364,13 +386,9 @@ static void test_compatible_change_rebinds(void)
 	const char *out;
 	int id = 0;
 
-	if (!load("devlink-order.dtb"))
+	clk = rebind_setup(before, sizeof(before));
+	if (!clk)
 		return;
-	platform_driver_register(&dev_driver);
-	platform_driver_register(&other_driver);
-	of_platform_default_populate(NULL, NULL, NULL);
-	clk = dev_of("/clock-controller@5");
-	bus_state(before, sizeof(before));
 	other_probes = 0;
 
 	capture_start();
@@ -414,9 +432,69 @@ static void test_compatible_change_rebinds(void)
 					   "change") != NULL, "%s", of_overlay_error());
 	KUNIT_EXPECT_STREQ_MSG(test, bus_state(after, sizeof(after)), before, "nothing changed");
 	device_clear_essential(dev_of("/consumer@1"), "console");
-	platform_driver_unregister(&other_driver);
-	platform_driver_unregister(&dev_driver);
-	of_platform_depopulate(NULL);
+	rebind_teardown();
+}
+
+/*
+ * A node with no compatible is no device.  Given one (an overlay, or a
+ * direct of_add_property()) it becomes a device, linked to its supplier
+ * and bound after it; losing it (the overlay's removal, a direct
+ * of_remove_property()) takes the device away: every device and link as
+ * before.  A direct of_update_property() of a bound device's compatible
+ * rebinds it, consumers following, as an overlay's does.
+ */
+static void test_compatible_gained_and_lost(void)
+{
+	static char before[4096], after[4096], dev[] = "link,dev", other[] = "link,other";
+	static struct property gained = { .name = "compatible", .value = dev, .length = sizeof(dev) };
+	static struct property to_other = { .name = "compatible", .value = other,
+					    .length = sizeof(other) };
+	struct device_node *spare, *clknp;
+	struct property *was;
+	struct device *clk;
+	struct device_link *l;
+	int id = 0;
+
+	clk = rebind_setup(before, sizeof(before));
+	if (!clk)
+		return;
+	spare = of_find_node_by_path("/spare@c");
+	clknp = of_find_node_by_path("/clock-controller@5");
+	KUNIT_EXPECT_TRUE_MSG(test, spare && !spare->data, "a node with no compatible has no device");
+
+	KUNIT_EXPECT_EQ_MSG(test, apply("devlink-gain.dtb", &id), 0, "apply: %s", of_overlay_error());
+	l = link_between("/spare@c", "/clock-controller@5");
+	KUNIT_EXPECT_TRUE_MSG(test, dev_of("/spare@c") && dev_of("/spare@c")->driver == &dev_driver.driver &&
+			      l && !strcmp(l->prop, "clocks") && order_respects_links(),
+			      "given a compatible by an overlay, it becomes a device bound after its supplier");
+	KUNIT_EXPECT_EQ_MSG(test, of_overlay_remove(&id), 0, "remove: %s", of_overlay_error());
+	KUNIT_EXPECT_TRUE_MSG(test, !spare->data && !of_node_check_flag(spare, OF_POPULATED),
+			      "the overlay removed, it is no device again");
+	KUNIT_EXPECT_STREQ_MSG(test, bus_state(after, sizeof(after)), before,
+			       "every device and link as before the overlay");
+
+	KUNIT_EXPECT_EQ(test, of_add_property(spare, &gained), 0);
+	KUNIT_EXPECT_TRUE_MSG(test, dev_of("/spare@c") && dev_of("/spare@c")->driver == &dev_driver.driver &&
+			      link_between("/spare@c", "/clock-controller@5"),
+			      "of_add_property(compatible) makes it a device, bound and linked");
+	KUNIT_EXPECT_EQ(test, of_remove_property(spare, &gained), 0);
+	KUNIT_EXPECT_TRUE_MSG(test, !spare->data, "of_remove_property(compatible) takes the device away");
+	KUNIT_EXPECT_STREQ_MSG(test, bus_state(after, sizeof(after)), before,
+			       "every device and link as before");
+
+	was = of_find_property(clknp, "compatible", NULL);
+	other_probes = 0;
+	KUNIT_EXPECT_EQ(test, of_update_property(clknp, &to_other), 0);
+	KUNIT_EXPECT_TRUE_MSG(test, clk->driver == &other_driver.driver && other_probes == 1 &&
+			      dev_of("/consumer@1")->state == DEVICE_BOUND && order_respects_links(),
+			      "of_update_property(compatible) rebinds it, its consumers after it");
+	KUNIT_EXPECT_EQ(test, of_update_property(clknp, was), 0);
+	KUNIT_EXPECT_TRUE_MSG(test, clk->driver == &dev_driver.driver, "the old compatible, the old driver");
+	KUNIT_EXPECT_STREQ_MSG(test, bus_state(after, sizeof(after)), before,
+			       "every device and link as before");
+	of_node_put(clknp);
+	of_node_put(spare);
+	rebind_teardown();
 }
 
 /* Last: after fw_devlink_drivers_done() the boot is over for good. */
@@ -542,6 +620,7 @@ int main(void)
 	test_cycles_two_pairs();
 	test_cycle_of_three();
 	test_compatible_change_rebinds();
+	test_compatible_gained_and_lost();
 	test_missing_suppliers();
 	test_supplier_unbind_and_loss();
 	return ktap_done();

@@ -488,6 +488,44 @@ static void test_compatible_change_rebinds(void)
 	of_node_put(np);
 }
 
+/*
+ * A node with no compatible is no client; given one (of_add_property()) it
+ * becomes one and is probed; losing it (of_remove_property()) removes the
+ * client, its driver's remove first.  A bound client given its compatible
+ * back is bound again, its RTC back.
+ */
+static void test_compatible_gained_and_lost(void)
+{
+	static char sensor[] = "ti,tmp105";
+	static struct property gained = { .name = "compatible", .value = sensor,
+					  .length = sizeof(sensor) };
+	struct device_node *np = of_find_node_by_path("/i2c@1000/sensor@4c");
+	struct device_node *rtc = of_find_node_by_path("/i2c@1000/rtc@69");
+	struct property *compat = of_find_property(rtc, "compatible", NULL);
+	struct i2c_client *c;
+
+	KUNIT_EXPECT_TRUE_MSG(test, np && !of_node_check_flag(np, OF_POPULATED) &&
+			      !client_of(&bus0.adap, 0x4c), "gain: a node with no compatible is no client");
+	KUNIT_EXPECT_EQ(test, of_add_property(np, &gained), 0);
+	c = client_of(&bus0.adap, 0x4c);
+	KUNIT_EXPECT_TRUE_MSG(test, c && !strcmp(c->name, "tmp105") && c->dev.of_node == np &&
+			      c->dev.state == DEVICE_NO_DRIVER,
+			      "gain: given a compatible it becomes a client, named and probed by it");
+	KUNIT_EXPECT_EQ(test, of_remove_property(np, &gained), 0);
+	KUNIT_EXPECT_TRUE_MSG(test, !client_of(&bus0.adap, 0x4c) && !of_node_check_flag(np, OF_POPULATED),
+			      "lose: without its compatible it is no client again");
+
+	KUNIT_EXPECT_EQ(test, of_remove_property(rtc, compat), 0);
+	KUNIT_EXPECT_TRUE_MSG(test, !client_of(&bus0.adap, 0x69) && !rtc_class_find(1),
+			      "lose: a bound client losing its compatible is removed, its RTC with it");
+	KUNIT_EXPECT_EQ(test, of_add_property(rtc, compat), 0);
+	c = client_of(&bus0.adap, 0x69);
+	KUNIT_EXPECT_TRUE_MSG(test, c && c->dev.driver && !strcmp(c->name, "ds1307") && rtc_class_find(1),
+			      "gain: given it back, it is a client bound again, its RTC back");
+	of_node_put(rtc);
+	of_node_put(np);
+}
+
 static void test_remove(void)
 {
 	struct i2c_driver *drv = __host_i2c_driver_ds1307_driver;
@@ -567,6 +605,7 @@ int main(void)
 	test_smbus_and_probe();
 	test_rtc_driver();
 	test_compatible_change_rebinds();
+	test_compatible_gained_and_lost();
 	test_remove();
 	return ktap_done();
 }

@@ -107,6 +107,26 @@ def test_compatible_change_unbinds_and_removal_binds_again(board):
     assert "verdict: bound" in board.run("whynot /amba/serial@101f3000")
 
 
+def test_node_given_a_compatible_becomes_a_device_and_loses_it(board):
+    # A node with no compatible is no device.  An overlay that gives it one
+    # makes it a device, bound as a node that appears would be (the one
+    # reconfig notifier); the overlay's removal takes the device away.
+    assert "spare-clock applied" in board.run("overlay apply spare-clock")
+    before = board.run("devices")
+    assert "clock-4096" not in before, before
+    assert "verdict: no compatible" in board.run("whynot /clock-4096")
+    out = board.run("overlay apply spare-clock-compatible")
+    assert "applied" in out and "device clock-4096: fixed-clock" in out, out
+    assert out.count("clock-4096: bound") == 1, out
+    devs = board.run("devices")
+    assert re.search(r"/clock-4096\s+clock-4096\s+platform\s+fixed-clock\s+\d+\s+bound", devs), devs
+    out = board.run("overlay rm spare-clock-compatible")
+    assert "removed" in out and "clock-4096: unbound" in out, out
+    assert board.run("devices") == before
+    assert "removed" in board.run("overlay rm spare-clock")
+    assert board.run("overlay list").strip() == "no overlays applied"
+
+
 def test_label_from_one_overlay_used_by_the_next(board):
     out = board.run("overlay apply clk32k-user")
     assert "unknown label 'clk32k'" in out, out
@@ -172,8 +192,10 @@ def used_part(line):
 
 
 def test_apply_remove_cycles_leave_heap_unchanged(board):
-    # clk32k before clk32k-user, which uses its label.  uart2-compatible's
-    # UART is unbound and bound again each round (device_reprobe()).
+    # clk32k before clk32k-user, which uses its label; spare-clock before
+    # spare-clock-compatible, which makes its node a device each round.
+    # uart2-compatible's UART is unbound and bound again each round
+    # (device_reprobe()).
     names = sorted(GOOD, key=lambda n: (n == "clk32k-user", n))
     cmd = "overlay cycle %d " + " ".join(names)
     first = heap_line(board.run("mem"))

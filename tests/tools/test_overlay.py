@@ -16,8 +16,10 @@ BOARDS = sorted((BUILD / "dts" / (p.stem + ".dtb")) for p in (ROOT / "dts").glob
 DTBO = BUILD / "overlays"
 SHIPPED = sorted(p.stem for p in (ROOT / "dts" / "overlays").glob("*.dts")
                  if not p.stem.startswith("broken-"))
-# Overlays applied together, in order (clk32k-user needs clk32k's label).
-SETS = [[n] for n in SHIPPED if n != "clk32k-user"] + [["clk32k", "clk32k-user"]]
+# Overlays applied together, in order (clk32k-user needs clk32k's label,
+# spare-clock-compatible the node spare-clock adds).
+NEEDS = {"clk32k-user": "clk32k", "spare-clock-compatible": "spare-clock"}
+SETS = [[n] for n in SHIPPED if n not in NEEDS] + [[NEEDS[n], n] for n in sorted(NEEDS)]
 SETS.append([n for n in SHIPPED if n != "clk32k-user"] + ["clk32k-user"])
 
 
@@ -112,6 +114,19 @@ def test_devices_dry_run_compatible_change():
     out = res.stdout
     assert "~ /amba/serial@101f3000\n  bus:       platform" in out, out
     assert '"coyote,no-such-uart"' in out and "verdict:   no driver" in out, out
+
+
+def test_devices_dry_run_compatible_gained():
+    # A node with no compatible is no device; given one it is, as a new
+    # node is.  A node an overlay adds is listed once, not once more for
+    # the compatible it comes with.
+    res = run([OFDUMP, "--devices", "--overlay", BUILD / "dts" / "versatilepb.dtb"]
+              + files(["spare-clock", "spare-clock-compatible", "clk32k"]))
+    assert res.returncode == 0, res.stderr
+    out = res.stdout
+    assert "spare-clock.dtbo\nno device added or removed\n" in out, out
+    assert "spare-clock-compatible.dtbo\n+ /clock-4096\n  bus:       platform" in out, out
+    assert out.count("+ /clock-32768\n") == 1, out
 
 
 def test_parameters_belong_to_the_overlay_before_them():
