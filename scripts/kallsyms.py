@@ -1,30 +1,42 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: BSD-2-Clause
-"""Turn `nm -n` output of the kernel into an assembly symbol table.
+"""Turn `nm -n` output of the kernel into its symbol table.
 
-Usage: nm -n kernel.elf | kallsyms.py > kallsyms.S
-       kallsyms.py --empty > kallsyms.S      (first link: same symbols, no data)
+Usage: nm -n kernel.elf | kallsyms.py > kallsyms.S     (an object to link)
+       kallsyms.py --empty > kallsyms.S                (no symbols yet)
+       nm -n kernel.elf | kallsyms.py --section > kallsyms.bin
 
 The table lives in section .kallsyms, placed last in the image by
-arch/arm/kernel.lds, so filling it in does not move anything it describes.
-Its size depends only on the set of names, so the second link's table has
-the same size as the first link's: scripts/Makefile.kernel checks that a
-third pass would produce the same table.
+arch/arm/kernel.lds, page-aligned at both ends: filling it in moves
+nothing it describes as long as its page count and its symbol count
+(which place its labels) stay those of the table it was linked with.
+--section writes the section's bytes (the table, then zeros to its end)
+for kernel.elf as linked, to be put in place with objcopy: exit status 2
+if the table linked in has another layout (the kernel must be linked once
+more with this table's .S).  The same output, taken from the final
+image's `nm`, is the byte-exact check of what was put in.
 """
+import struct
 import sys
 
 # Code and data symbols; local ('t', 'd', ...) too: static functions are
 # exactly what a fault dump needs to name.
 KEEP = set("TtWwDdBbRrVv")
+PAGE = 4096
+# The table's labels, in order: each at a place fixed by the symbol count.
+LABELS = ("kallsyms_num", "kallsyms_addrs", "kallsyms_name_offsets", "kallsyms_names")
 
 
-def symbols(lines):
-    out = []
+def read_nm(lines):
+    """(the kept symbols sorted by address then name, {name: address} of
+    every symbol)."""
+    out, every = [], {}
     for line in lines:
         parts = line.split()
         if len(parts) != 3:
             continue
         addr, kind, name = parts
+        every[name] = int(addr, 16)
         if kind not in KEEP:
             continue
         # ARM mapping symbols ($a, $d) and compiler-local labels say nothing.
@@ -32,6 +44,20 @@ def symbols(lines):
             continue
         out.append((int(addr, 16), name))
     out.sort(key=lambda s: (s[0], s[1]))
+    return out, every
+
+
+def offsets(syms):
+    """Each label's offset from the table's start."""
+    n = len(syms)
+    return dict(zip(LABELS, (0, 4, 4 + 4 * n, 4 + 8 * n)))
+
+
+def name_offsets(syms):
+    out, off = [], 0
+    for _, name in syms:
+        out.append(off)
+        off += len(name) + 1
     return out
 
 
@@ -44,22 +70,53 @@ def emit(syms):
     for addr, _ in syms:
         w("\t.long 0x%08x\n" % addr)
     w("\t.globl kallsyms_name_offsets\nkallsyms_name_offsets:\n")
-    off = 0
-    for _, name in syms:
+    for off in name_offsets(syms):
         w("\t.long %d\n" % off)
-        off += len(name) + 1
     w("\t.globl kallsyms_names\nkallsyms_names:\n")
     for _, name in syms:
         w('\t.asciz "%s"\n' % name)
     w("\t.balign 4\n")
 
 
+def table_bytes(syms):
+    """What emit()'s assembly assembles to."""
+    data = struct.pack("<I", len(syms))
+    data += b"".join(struct.pack("<I", a) for a, _ in syms)
+    data += b"".join(struct.pack("<I", o) for o in name_offsets(syms))
+    data += b"".join(name.encode() + b"\0" for _, name in syms)
+    return data + b"\0" * (-len(data) % 4)
+
+
+def section(syms, every):
+    """The .kallsyms section's bytes for the image whose symbols are
+    @every, or a reason it cannot take them in place."""
+    start, end = every.get("__kallsyms_start"), every.get("__kallsyms_end")
+    if start is None or end is None:
+        return None, "no __kallsyms_start/__kallsyms_end in the image"
+    data = table_bytes(syms)
+    if end - start != len(data) + (-len(data) % PAGE):
+        return None, "the table takes %d bytes, the image holds %d" % (len(data), end - start)
+    for label, off in offsets(syms).items():
+        if every.get(label) != start + off:
+            return None, "%s is not at the table's offset %d" % (label, off)
+    return data + b"\0" * (end - start - len(data)), None
+
+
 def main():
     if sys.argv[1:] == ["--empty"]:
         emit([])
-        return
-    emit(symbols(sys.stdin))
+        return 0
+    syms, every = read_nm(sys.stdin)
+    if sys.argv[1:] == ["--section"]:
+        data, why = section(syms, every)
+        if data is None:
+            print("kallsyms: %s: link again with this table" % why, file=sys.stderr)
+            return 2
+        sys.stdout.buffer.write(data)
+        return 0
+    emit(syms)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -237,6 +237,33 @@ def dtbs_check(dtb, schema=None, out=None):
     return res.returncode == 0 and not res.stderr.strip(), said(res.stdout + res.stderr)
 
 
+def dtbs_check_each(dtbs, schema, out, waivers=True):
+    """dtbs-check of @dtbs (absolute paths) against @schema in one run
+    (dt-validate loads the schema once), the board's waivers applied
+    unless @waivers is false: (exit status, [(clean?, findings)] for each
+    blob, in order).  A finding names its blob first; a line that names
+    none (a stale waiver) is every blob's."""
+    args = [ROOT / "scripts" / "dtbs-check"]
+    if waivers:
+        args += ["--waivers", ROOT / "dts" / "bindings" / "dtbs_check.waivers"]
+    res = handin.run_tool(args + [schema] + [str(d) for d in dtbs], out, timeout=300)
+    # (dtbs-check prints findings on stderr, four spaces in; each starts
+    # with its blob's name and ends with its "From schema: FILE" line.)
+    per = {str(d): [] for d in dtbs}
+    every = []
+    cur = every
+    for line in res.stderr.splitlines():
+        if not line.strip():
+            continue
+        m = re.match(r"^\s*(\S+\.dtb)(?::\d+:\d+)?: ", line)
+        if m and m.group(1) in per:
+            cur = per[m.group(1)]
+            line = line[m.end():]
+        cur.append(re.sub(r"^    ", "", line))
+    return res.returncode, [(not (every + per[str(d)]), "\n".join(every + per[str(d)]))
+                            for d in dtbs]
+
+
 def tail(text, n=15):
     return "\n".join(text.strip().splitlines()[-n:])
 

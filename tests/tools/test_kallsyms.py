@@ -1,0 +1,57 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""The kernel's symbol table (scripts/kallsyms.py), linked once and then
+filled in (scripts/Makefile.kernel): the image must hold, byte for byte,
+the table its own symbols give, and a table of another layout must be
+refused rather than written over a section it does not fit."""
+import subprocess
+
+from coyote.qemu import KERNEL_ELF, ROOT
+from coyote.scriptmod import load_script
+
+KALLSYMS = load_script(ROOT / "scripts" / "kallsyms.py")
+CROSS = "arm-none-eabi-"
+
+
+def nm_lines():
+    return subprocess.run([CROSS + "nm", "-n", str(KERNEL_ELF)], check=True,
+                          capture_output=True, text=True).stdout.splitlines()
+
+
+def image_section(tmp_path):
+    out = tmp_path / "kallsyms.img"
+    subprocess.run([CROSS + "objcopy", "-O", "binary", "-j", ".kallsyms", str(KERNEL_ELF),
+                    str(out)], check=True)
+    return out.read_bytes()
+
+
+def test_the_image_holds_the_table_its_symbols_give(tmp_path):
+    syms, every = KALLSYMS.read_nm(nm_lines())
+    data, why = KALLSYMS.section(syms, every)
+    assert why is None, why
+    assert data == image_section(tmp_path)
+    # Real symbols, at their addresses: the table is not empty.
+    assert ("kallsyms_lookup" in [n for _, n in syms]
+            and len(syms) > 1000), len(syms)
+
+
+def test_a_wrong_address_differs_from_the_image(tmp_path):
+    lines = nm_lines()
+    i = next(i for i, l in enumerate(lines) if l.endswith(" kallsyms_lookup"))
+    addr, kind, name = lines[i].split()
+    lines[i] = "%08x %s %s" % (int(addr, 16) + 4, kind, name)
+    data, why = KALLSYMS.section(*KALLSYMS.read_nm(lines))
+    assert why is None, why
+    assert data != image_section(tmp_path)
+
+
+def test_a_table_of_another_layout_is_refused():
+    lines = nm_lines()
+    syms, every = KALLSYMS.read_nm(lines)
+    # One symbol more moves the labels after kallsyms_addrs.
+    more = lines + ["%08x T a_symbol_the_image_lacks" % syms[-1][0]]
+    data, why = KALLSYMS.section(*KALLSYMS.read_nm(more))
+    assert data is None, "one symbol more fits the image"
+    # A page more of names than the section holds.
+    long = lines + ["%08x t %s%d" % (syms[-1][0], "x" * 100, i) for i in range(100)]
+    data, why = KALLSYMS.section(*KALLSYMS.read_nm(long))
+    assert data is None and "bytes" in why, why
