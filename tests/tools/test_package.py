@@ -36,7 +36,7 @@ TRANSCRIPT = ("a page's transcript script (scripts/docs runs it): the boots and 
               "commands it runs are the story the page tells, read beside it")
 BENCH = "a benchmark (make bench-*): one measurement that prints figures"
 STANDALONE = {
-    "scripts/kallsyms.py": BUILD_STEP + " (the kernel's symbol table, three times a link)",
+    "scripts/kallsyms.py": BUILD_STEP + " (the kernel's symbol table, filled in after the link)",
     "scripts/modpost.py": BUILD_STEP + " (the modules' symbol check and alias table)",
     "scripts/explore/embed.py": BUILD_STEP + " (the explore page as a C string for ofdump)",
     "scripts/dts-relabel": BUILD_STEP + " (a filter in lab 6's broken-tree rule)",
