@@ -245,3 +245,16 @@ def test_soc_cores_released_by_the_reset_controller(boot, board):
         assert re.search(r"cpu %d: IPI received" % cpu, c.run("cpu %d ipi" % cpu)), cpu
     out = c.run("selftest smp", timeout=120)
     assert re.search(r"^# Totals: pass:6 fail:0 skip:0", out, re.M), out
+
+
+def test_panic_speaks_while_another_cpu_holds_the_printk_lock(boot):
+    """`fault printk-lock`: CPU 1 takes the printk lock and never lets go
+    (IRQs masked, deaf to the stop IPI); CPU 0 then panics.  The panic
+    stops the others, waits a second for them, busts the lock and says
+    its piece; without that it would spin on the lock for good."""
+    c = virt(boot)
+    c.send("fault printk-lock\r")
+    out = c.expect(r"halted: [^\n]*\n", timeout=30)
+    assert "Kernel panic: requested from the shell, CPU 1 holding the printk lock" in out, out
+    assert "3 other CPU(s) did not stop" not in out, out
+    assert "1 other CPU(s) did not stop within a second" in out, out
