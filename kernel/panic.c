@@ -7,6 +7,9 @@
  */
 #include <linux/kernel.h>
 #include <linux/printk.h>
+#include <linux/smp.h>
+#include <linux/spinlock.h>
+#include <asm/smp.h>
 #include <coyote/kallsyms.h>
 #include <coyote/setup.h>
 #include <coyote/time.h>
@@ -77,19 +80,38 @@ void panic_halt(void)
 	arch_halt();
 }
 
+/*
+ * Before it prints, a panic stops the other CPUs (one may be about to
+ * print, or stuck holding the printk lock with IRQs masked, deaf to the
+ * stop) and busts the printk lock: what it says reaches the console
+ * whatever the others hold.  A second CPU that panics meanwhile parks.
+ */
 void panic(const char *fmt, ...)
 {
+	static DEFINE_SPINLOCK(panic_lock);
+	static volatile int panic_cpu = -1;
 	char buf[256];
 	char sym[KSYM_SYMBOL_LEN];
+	unsigned int stuck = 0;
 	va_list args;
 
 	local_irq_disable();
+	if (panic_cpu != (int)smp_processor_id()) {
+		if (!spin_trylock(&panic_lock))
+			arch_halt();
+		panic_cpu = (int)smp_processor_id();
+		stuck = smp_send_stop();
+		bust_spinlocks(1);
+	}
 	va_start(args, fmt);
 	vscnprintf(buf, sizeof(buf), fmt, args);
 	va_end(args);
 	sprint_symbol(sym, (unsigned long)__builtin_return_address(0));
 	pr_emerg("Kernel panic: %s\n", buf);
 	pr_emerg("  called from %s\n", sym);
+	if (stuck)
+		pr_emerg("  %u other CPU(s) did not stop within a second: the printk lock is not waited for\n",
+			 stuck);
 	pr_emerg("halted: panic\n");
 	panic_halt();
 }

@@ -33,6 +33,22 @@ static u32 log_first;			/* oldest byte, monotonic index */
 static u32 log_next;			/* one past the newest byte */
 static bool log_line_open;		/* last line has no '\n' yet */
 static int log_line_level = DEFAULT_MESSAGE_LOGLEVEL;
+static volatile int oops_cpu = -1;	/* bust_spinlocks()'s CPU, -1: none */
+
+void bust_spinlocks(int yes)
+{
+	oops_cpu = yes ? (int)smp_processor_id() : -1;
+}
+
+void printk_hold_lock(void *unused)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&logbuf_lock, flags);
+	(void)flags;
+	for (;;)
+		;
+}
 
 /* Drop the oldest line (or at least one byte) to make room. */
 static void log_drop_oldest(void)
@@ -73,9 +89,17 @@ int vprintk(const char *fmt, va_list args)
 	unsigned long flags;
 	int len, level;
 
+	int busted = oops_cpu;
+
+	/* In a panic only its CPU speaks, and takes no lock to. */
+	if (busted >= 0 && busted != (int)smp_processor_id())
+		return 0;
 	len = vscnprintf(text, sizeof(text), fmt, args);
 
-	spin_lock_irqsave(&logbuf_lock, flags);
+	if (busted < 0)
+		spin_lock_irqsave(&logbuf_lock, flags);
+	else
+		local_irq_save(flags);
 	level = log_line_open ? log_line_level : DEFAULT_MESSAGE_LOGLEVEL;
 	if (p[0] == KERN_SOH[0] && p[1]) {
 		if (p[1] >= '0' && p[1] <= '7') {
@@ -95,7 +119,10 @@ int vprintk(const char *fmt, va_list args)
 	log_store(level, p, len);
 	if (level < console_loglevel)
 		console_write(p, len);
-	spin_unlock_irqrestore(&logbuf_lock, flags);
+	if (busted < 0)
+		spin_unlock_irqrestore(&logbuf_lock, flags);
+	else
+		local_irq_restore(flags);
 	return len;
 }
 EXPORT_SYMBOL(vprintk);

@@ -182,6 +182,16 @@ struct clocksource *clocksource_get(void)
 	return clocksource;
 }
 
+unsigned long clocksource_rate_lowest(const unsigned long *rates, unsigned int n)
+{
+	unsigned long best = 0;
+
+	for (unsigned int i = 0; i < n; i++)
+		if (rates[i] && (!best || rates[i] < best))
+			best = rates[i];
+	return best;
+}
+
 #define NEXT_EVENT_TRIES	16
 
 /*

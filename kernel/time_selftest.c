@@ -5,7 +5,9 @@
  * timer's counter), which does not
  * depend on the tick: the tick rate is HZ by that counter, ktime_get_ns()
  * never goes back and moves as the counter does, a tick held while IRQs
- * are masked is delivered after, msleep() never sleeps short.  Tolerances
+ * are masked is delivered after, msleep() never sleeps short; a rate
+ * measured over several windows is the lowest (a busy host reads fast,
+ * never slow: clocksource_rate_lowest()).  Tolerances
  * are wide (QEMU under load delivers ticks late), the figures are printed.
  */
 #include <linux/clk.h>
@@ -539,6 +541,24 @@ static void time_after_wraps(struct kunit *t)
 	KUNIT_EXPECT_TRUE_MSG(t, !time_after(7ul, 7ul), "equal is not after");
 }
 
+/*
+ * Windows as a busy host gives them (the TWD's on sabrelite, 100 MHz):
+ * the first and most read fast, one failed, one is right.  The first
+ * window, the median or the mean would each be wrong here.
+ */
+static void calibration_takes_the_lowest_window(struct kunit *t)
+{
+	static const unsigned long busy[] = { 181000000, 0, 150000000, 99700000, 120000000,
+					      101300000 };
+	static const unsigned long falling[] = { 110000000, 105000000, 100000000 };
+	static const unsigned long failed[] = { 0, 0, 0 };
+
+	KUNIT_EXPECT_EQ(t, clocksource_rate_lowest(busy, ARRAY_SIZE(busy)), 99700000ul);
+	KUNIT_EXPECT_EQ(t, clocksource_rate_lowest(falling, ARRAY_SIZE(falling)), 100000000ul);
+	KUNIT_EXPECT_EQ(t, clocksource_rate_lowest(failed, ARRAY_SIZE(failed)), 0ul);
+	KUNIT_EXPECT_EQ(t, clocksource_rate_lowest(busy, 0), 0ul);
+}
+
 static void second_tick_refused(struct kunit *t)
 {
 	if (!need_tick(t))
@@ -575,6 +595,7 @@ static const struct selftest_case time_cases[] = {
 	SELFTEST_CASE(uptime_matches_jiffies),
 	SELFTEST_CASE(msecs_to_jiffies_rounds_up),
 	SELFTEST_CASE(time_after_wraps),
+	SELFTEST_CASE(calibration_takes_the_lowest_window),
 	SELFTEST_CASE(second_tick_refused),
 	SELFTEST_CASE(second_clocksource_refused),
 	{ }

@@ -52,6 +52,7 @@
 #define MAX_CPU_NODES		16
 #define CHECK_IN_MS		1000
 #define CALL_WAIT_MS		5000
+#define STOP_WAIT_MS		1000
 /* Each secondary's stacks, one allocation: SVC, IRQ, abort, undefined. */
 #define SVC_STACK		8192
 #define IRQ_STACK		4096
@@ -89,6 +90,7 @@ static DEFINE_PER_CPU(volatile unsigned long, ipi_count);
 static DEFINE_PER_CPU(void (*volatile)(void *), call_func);
 static DEFINE_PER_CPU(void *volatile, call_info);
 static DEFINE_PER_CPU(volatile bool, call_claimed);	/* the target took it */
+static DEFINE_PER_CPU(volatile bool, cpu_stopped);	/* parked by smp_send_stop() */
 static DEFINE_SPINLOCK(call_lock);
 
 static void (*smp_cross_call)(unsigned long cpumask, unsigned int ipinr);
@@ -162,6 +164,8 @@ unsigned long smp_ipi_count(unsigned int cpu)
 	return cpu < NR_CPUS ? per_cpu(ipi_count, cpu) : 0;
 }
 
+static void secondary_park(void) __attribute__((noreturn));
+
 void handle_IPI(unsigned int ipinr)
 {
 	unsigned int cpu = smp_processor_id();
@@ -171,6 +175,11 @@ void handle_IPI(unsigned int ipinr)
 	if (ipinr == IPI_WAKEUP)
 		return;		/* its work was done: the core left the firmware */
 	per_cpu(ipi_count, cpu)++;
+	if (ipinr == IPI_CPU_STOP) {
+		per_cpu(cpu_stopped, cpu) = true;
+		dsb();
+		secondary_park();
+	}
 	if (ipinr != IPI_CALL_FUNC)
 		return;
 	/* Claimed under the lock: a caller that gave up withdraws only an
@@ -245,6 +254,22 @@ int smp_call_function_single(unsigned int cpu, void (*func)(void *info), void *i
 	if (!wait || wait_ms_for((volatile void *const *)&per_cpu(call_func, cpu), CALL_WAIT_MS))
 		return 0;
 	return call_withdraw(cpu);
+}
+
+unsigned int smp_send_stop(void)
+{
+	unsigned int me = smp_processor_id(), left;
+	u64 end = ktime_get_ns() + STOP_WAIT_MS * 1000000ull;
+
+	for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++)
+		if (cpu != me && cpu_online(cpu))
+			smp_send_ipi(cpu, IPI_CPU_STOP);
+	do {
+		left = 0;
+		for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++)
+			left += cpu != me && cpu_online(cpu) && !per_cpu(cpu_stopped, cpu);
+	} while (left && ktime_get_ns() < end);
+	return left;
 }
 
 /* --- the tree ------------------------------------------------------------------ */

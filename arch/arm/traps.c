@@ -13,7 +13,9 @@
 
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/delay.h>
 #include <linux/printk.h>
+#include <linux/smp.h>
 #include <linux/string.h>
 #include <coyote/kallsyms.h>
 #include <coyote/setup.h>
@@ -361,6 +363,22 @@ static void __attribute__((noinline)) fault_lockup(void)
 		__asm__ volatile("" ::: "memory");
 }
 
+/* Another CPU takes the printk lock for good; then this one panics. */
+static void fault_printk_lock(void)
+{
+	unsigned int me = smp_processor_id();
+
+	for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++) {
+		if (cpu == me || !cpu_online(cpu))
+			continue;
+		if (smp_call_function_single(cpu, printk_hold_lock, NULL, false))
+			continue;
+		mdelay(100);	/* no printk here: the lock is the other CPU's */
+		panic("requested from the shell, CPU %u holding the printk lock", cpu);
+	}
+	printf("fault: printk-lock needs a second CPU online\n");
+}
+
 static int cmd_fault(int argc, char **argv)
 {
 	if (argc != 2)
@@ -375,6 +393,8 @@ static int cmd_fault(int argc, char **argv)
 		fault_swi();
 	else if (!strcmp(argv[1], "panic"))
 		panic("requested from the shell");
+	else if (!strcmp(argv[1], "printk-lock"))
+		fault_printk_lock();
 	else if (!strcmp(argv[1], "lockup"))
 		fault_lockup();
 	else if (!strcmp(argv[1], "null"))
@@ -391,6 +411,6 @@ static int cmd_fault(int argc, char **argv)
 	return -EIO;
 }
 SHELL_COMMAND(fault, cmd_fault, "fault KIND",
-	      "fault dump demo, then halt: KIND = undef, data, prefetch, swi, panic, lockup, null, text, stack, kallsyms",
+	      "fault dump demo, then halt: KIND = undef, data, prefetch, swi, panic, printk-lock, lockup, null, text, stack, kallsyms",
 	      .topic = TOPIC_SYSTEM,
 	      .example = "fault null");

@@ -7,19 +7,81 @@
 
 #include <linux/device.h>
 #include <linux/errno.h>
+#include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/of.h>
 #include <linux/of_device.h>
 #include <linux/platform_device.h>
+#include <linux/preempt.h>
 #include <linux/printk.h>
+#include <linux/smp.h>
+#include <linux/spinlock.h>
 #include <linux/string.h>
 
 #include "base.h"
 
 static LIST_HEAD(bus_list);
 
+/*
+ * The device core's lock: one for all of it (the buses' device and driver
+ * lists, binding, the deferred and bound lists, device links), held across
+ * a probe or a remove.  Linux has a mutex per device, a lock per bus list
+ * and device_links_lock, and sleeps on them; coyote has no scheduler to
+ * sleep with, and a probe registers or unregisters other devices (a bus
+ * populating its children, an adapter its clients, a supplier's unbind its
+ * consumers'), so the one lock is taken again by the CPU that holds it: a
+ * depth count, not a second lock with an order to keep.  It is the ticket
+ * spinlock of <linux/spinlock.h>: on ARMv7 other CPUs spin on it; on the
+ * ARM926 (one CPU) only the count is kept, which costs nothing measurable.
+ *
+ * Not with IRQs masked: a probe may wait for an interrupt.  So an interrupt
+ * handler must never take it on a CPU that holds it (the list it would walk
+ * is half changed, and spinning would never end): that is a bug, and it
+ * panics saying so.  An interrupt on another CPU (smp_call_function_single()
+ * runs its function in the IPI handler) spins until the holder is done.
+ */
+static struct {
+	spinlock_t lock;
+	volatile int owner;	/* CPU holding it, -1: none */
+	unsigned int depth;	/* its takes on that CPU */
+	bool in_irq;		/* taken by an interrupt handler */
+} core_lock = { .owner = -1 };
+
+void device_core_lock(void)
+{
+	int me = (int)smp_processor_id();
+
+	if (core_lock.owner == me) {
+		if (core_lock.in_irq != in_interrupt())
+			panic("device core lock taken %s on CPU %d, which holds it %s",
+			      in_interrupt() ? "in an interrupt" : "outside the interrupt", me,
+			      core_lock.in_irq ? "in an interrupt" : "outside interrupts");
+		core_lock.depth++;
+		return;
+	}
+	spin_lock(&core_lock.lock);
+	core_lock.owner = me;
+	core_lock.in_irq = in_interrupt();
+	core_lock.depth = 1;
+}
+EXPORT_SYMBOL(device_core_lock);
+
+void device_core_unlock(void)
+{
+	if (core_lock.owner != (int)smp_processor_id() || !core_lock.depth) {
+		pr_err("device core unlocked by CPU %u, which does not hold it\n",
+		       smp_processor_id());
+		return;
+	}
+	if (--core_lock.depth)
+		return;
+	core_lock.owner = -1;
+	spin_unlock(&core_lock.lock);
+}
+EXPORT_SYMBOL(device_core_unlock);
+
 /* A bus is registered on first use, so initcall order cannot break it. */
-int bus_register(struct bus_type *bus)
+static int bus_register_locked(struct bus_type *bus)
 {
 	if (!bus || !bus->name)
 		return -EINVAL;
@@ -29,6 +91,16 @@ int bus_register(struct bus_type *bus)
 	INIT_LIST_HEAD(&bus->drivers);
 	list_add_tail(&bus->node, &bus_list);
 	return 0;
+}
+
+int bus_register(struct bus_type *bus)
+{
+	int ret;
+
+	device_core_lock();
+	ret = bus_register_locked(bus);
+	device_core_unlock();
+	return ret;
 }
 EXPORT_SYMBOL(bus_register);
 
@@ -45,16 +117,18 @@ int bus_for_each_dev(struct bus_type *bus, void *data,
 		     int (*fn)(struct device *dev, void *data))
 {
 	struct device *dev, *n;
-	int ret;
+	int ret = 0;
 
 	if (!bus->node.next)
 		return 0;
+	device_core_lock();
 	list_for_each_entry_safe(dev, n, &bus->devices, bus_node) {
 		ret = fn(dev, data);
 		if (ret)
-			return ret;
+			break;
 	}
-	return 0;
+	device_core_unlock();
+	return ret;
 }
 EXPORT_SYMBOL(bus_for_each_dev);
 
@@ -63,32 +137,36 @@ int bus_for_each_dev_reverse(struct bus_type *bus, void *data,
 			     int (*fn)(struct device *dev, void *data))
 {
 	struct device *dev, *n;
-	int ret;
+	int ret = 0;
 
 	if (!bus->node.next)
 		return 0;
+	device_core_lock();
 	list_for_each_entry_safe_reverse(dev, n, &bus->devices, bus_node) {
 		ret = fn(dev, data);
 		if (ret)
-			return ret;
+			break;
 	}
-	return 0;
+	device_core_unlock();
+	return ret;
 }
 
 int bus_for_each_drv(struct bus_type *bus, void *data,
 		     int (*fn)(struct device_driver *drv, void *data))
 {
 	struct device_driver *drv, *n;
-	int ret;
+	int ret = 0;
 
 	if (!bus->node.next)
 		return 0;
+	device_core_lock();
 	list_for_each_entry_safe(drv, n, &bus->drivers, bus_node) {
 		ret = fn(drv, data);
 		if (ret)
-			return ret;
+			break;
 	}
-	return 0;
+	device_core_unlock();
+	return ret;
 }
 EXPORT_SYMBOL(bus_for_each_drv);
 
@@ -148,7 +226,7 @@ void device_initialize(struct device *dev)
 }
 EXPORT_SYMBOL(device_initialize);
 
-int device_add(struct device *dev)
+static int device_add_locked(struct device *dev)
 {
 	int ret;
 
@@ -156,7 +234,7 @@ int device_add(struct device *dev)
 		return -EINVAL;
 	if (dev->registered)
 		return -EEXIST;
-	ret = bus_register(dev->bus);
+	ret = bus_register_locked(dev->bus);
 	if (ret)
 		return ret;
 	list_add_tail(&dev->bus_node, &dev->bus->devices);
@@ -167,6 +245,16 @@ int device_add(struct device *dev)
 	if (!device_links_defer_add(dev))
 		device_links_add_and_attach(dev);
 	return 0;
+}
+
+int device_add(struct device *dev)
+{
+	int ret;
+
+	device_core_lock();
+	ret = device_add_locked(dev);
+	device_core_unlock();
+	return ret;
 }
 EXPORT_SYMBOL(device_add);
 
@@ -179,13 +267,15 @@ EXPORT_SYMBOL(device_register);
 
 void device_del(struct device *dev)
 {
-	if (!dev->registered)
-		return;
-	device_release_driver(dev);
-	device_links_purge(dev);
-	list_del_init(&dev->deferred_node);
-	list_del_init(&dev->bus_node);
-	dev->registered = false;
+	device_core_lock();
+	if (dev->registered) {
+		device_release_driver(dev);
+		device_links_purge(dev);
+		list_del_init(&dev->deferred_node);
+		list_del_init(&dev->bus_node);
+		dev->registered = false;
+	}
+	device_core_unlock();
 }
 EXPORT_SYMBOL(device_del);
 

@@ -236,7 +236,7 @@ static int really_probe(struct device *dev, struct device_driver *drv,
 	return ret;
 }
 
-int device_attach(struct device *dev)
+static int device_attach_locked(struct device *dev)
 {
 	const struct of_device_id *id;
 	struct device_driver *drv;
@@ -256,6 +256,16 @@ int device_attach(struct device *dev)
 	if (ret == -EAGAIN)
 		return 0;
 	return ret ? ret : 1;
+}
+
+int device_attach(struct device *dev)
+{
+	int ret;
+
+	device_core_lock();
+	ret = device_attach_locked(dev);
+	device_core_unlock();
+	return ret;
 }
 EXPORT_SYMBOL(device_attach);
 
@@ -279,7 +289,7 @@ static int driver_attach(struct device_driver *drv)
 	return 0;
 }
 
-void device_release_driver(struct device *dev)
+static void device_release_driver_locked(struct device *dev)
 {
 	struct device_driver *drv = dev->driver;
 
@@ -301,31 +311,44 @@ void device_release_driver(struct device *dev)
 	dev->probe_order = 0;
 	device_links_supplier_unbound(dev);
 }
+
+void device_release_driver(struct device *dev)
+{
+	device_core_lock();
+	device_release_driver_locked(dev);
+	device_core_unlock();
+}
 EXPORT_SYMBOL(device_release_driver);
 
 int device_reprobe(struct device *dev)
 {
 	int ret;
 
-	device_release_driver(dev);
-	ret = device_attach(dev);
+	device_core_lock();
+	device_release_driver_locked(dev);
+	ret = device_attach_locked(dev);
+	device_core_unlock();
 	return ret < 0 ? ret : 0;
 }
 EXPORT_SYMBOL(device_reprobe);
 
 struct device_driver *driver_find(const char *name, struct bus_type *bus)
 {
-	struct device_driver *drv;
+	struct device_driver *drv, *found = NULL;
 
 	if (!bus->node.next)
 		return NULL;
+	device_core_lock();
 	list_for_each_entry(drv, &bus->drivers, bus_node)
-		if (!strcmp(drv->name, name))
-			return drv;
-	return NULL;
+		if (!strcmp(drv->name, name)) {
+			found = drv;
+			break;
+		}
+	device_core_unlock();
+	return found;
 }
 
-int driver_register(struct device_driver *drv)
+static int driver_register_locked(struct device_driver *drv)
 {
 	int ret;
 
@@ -346,6 +369,16 @@ int driver_register(struct device_driver *drv)
 	drv->owner = module_owner(drv, NULL);
 	return driver_attach(drv);
 }
+
+int driver_register(struct device_driver *drv)
+{
+	int ret;
+
+	device_core_lock();
+	ret = driver_register_locked(drv);
+	device_core_unlock();
+	return ret;
+}
 EXPORT_SYMBOL(driver_register);
 
 /*
@@ -355,8 +388,10 @@ EXPORT_SYMBOL(driver_register);
 void device_release_drivers_reverse(bool (*filter)(struct device *dev, void *data),
 				    void *data)
 {
-	struct list_head *pos = bound_list.prev;
+	struct list_head *pos;
 
+	device_core_lock();
+	pos = bound_list.prev;
 	while (pos != &bound_list) {
 		struct device *dev = list_entry(pos, struct device, bound_node);
 
@@ -365,9 +400,10 @@ void device_release_drivers_reverse(bool (*filter)(struct device *dev, void *dat
 			continue;
 		}
 		/* Its consumers unbind with it: any neighbour may be gone. */
-		device_release_driver(dev);
+		device_release_driver_locked(dev);
 		pos = bound_list.prev;
 	}
+	device_core_unlock();
 }
 
 static bool bound_to(struct device *dev, void *drv)
@@ -379,8 +415,9 @@ void driver_unregister(struct device_driver *drv)
 {
 	struct device *dev, *n;
 
+	device_core_lock();
 	if (!drv->registered)
-		return;
+		goto unlock;
 	device_release_drivers_reverse(bound_to, drv);
 	list_for_each_entry_safe(dev, n, &drv->bus->devices, bus_node) {
 		if (dev->tried == drv && !dev->driver) {
@@ -394,6 +431,8 @@ void driver_unregister(struct device_driver *drv)
 	}
 	list_del_init(&drv->bus_node);
 	drv->registered = false;
+unlock:
+	device_core_unlock();
 }
 EXPORT_SYMBOL(driver_unregister);
 
@@ -407,8 +446,9 @@ void driver_deferred_probe_trigger(void)
 	unsigned long before;
 	enum probe_trigger old;
 
+	device_core_lock();
 	if (trigger_active)
-		return;
+		goto unlock;
 	trigger_active = true;
 	old = probe_trigger_set(PROBE_TRIGGER_DEFERRED);
 	do {
@@ -419,11 +459,13 @@ void driver_deferred_probe_trigger(void)
 							      deferred_node);
 
 			list_del_init(&dev->deferred_node);
-			device_attach(dev);
+			device_attach_locked(dev);
 		}
 	} while (bind_count != before);
 	probe_trigger_set(old);
 	trigger_active = false;
+unlock:
+	device_core_unlock();
 }
 
 int driver_deferred_probe_count(void)
@@ -431,8 +473,10 @@ int driver_deferred_probe_count(void)
 	struct device *dev;
 	int n = 0;
 
+	device_core_lock();
 	list_for_each_entry(dev, &deferred_probe_list, deferred_node)
 		n++;
+	device_core_unlock();
 	return n;
 }
 
@@ -441,6 +485,7 @@ void device_count_states(struct device_state_counts *c)
 	struct bus_type *bus = NULL;
 
 	memset(c, 0, sizeof(*c));
+	device_core_lock();
 	while ((bus = bus_next(bus))) {
 		struct device *dev;
 
@@ -464,6 +509,7 @@ void device_count_states(struct device_state_counts *c)
 			}
 		}
 	}
+	device_core_unlock();
 }
 
 /*
@@ -497,11 +543,13 @@ int driver_deferred_probe_report(void)
 	char path[DEVICE_REASON_MAX], why[48];
 	struct device *dev;
 
+	device_core_lock();
 	list_for_each_entry(dev, &deferred_probe_list, deferred_node) {
 		dev_node_path(dev, path, sizeof(path));
 		device_supplier_status(dev, why, sizeof(why));
 		pr_warn("%s still deferred at end of boot: %s%s\n", path, dev->defer_reason, why);
 	}
+	device_core_unlock();
 	device_count_states(&c);
 	/* Anything not bound: say where the explanation is. */
 	pr_info("%d device(s) bound, %d deferred, %d failed, %d without driver%s\n",

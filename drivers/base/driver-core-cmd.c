@@ -78,6 +78,17 @@ static void put_console(void *ctx, const char *s, size_t n)
 		printf("%.*s", (int)n, s);
 }
 
+/* A listing walks the buses' lists, which another CPU may be changing. */
+static int core_locked(int (*fn)(int argc, char **argv), int argc, char **argv)
+{
+	int ret;
+
+	device_core_lock();
+	ret = fn(argc, argv);
+	device_core_unlock();
+	return ret;
+}
+
 static int cmd_dt(int argc, char **argv)
 {
 	struct device_node *np;
@@ -125,7 +136,7 @@ static void state_text(const struct device *dev, char *buf, size_t len)
  * Columns fit their longest entry: a first pass measures, the second
  * prints (the lists do not change in between: the shell is all that runs).
  */
-static int cmd_devices(int argc, char **argv)
+static int list_devices(int argc, char **argv)
 {
 	struct device_state_counts c;
 	char path[160], state[DEVICE_REASON_MAX + 16];
@@ -165,6 +176,11 @@ static int cmd_devices(int argc, char **argv)
 	       c.bound, c.deferred, c.failed, c.no_driver);
 	return 0;
 }
+static int cmd_devices(int argc, char **argv)
+{
+	return core_locked(list_devices, argc, argv);
+}
+
 SHELL_COMMAND(devices, cmd_devices, "devices",
 	      "every device: node, bus, driver, probe order, bound/deferred/failed/no driver",
 	      .topic = TOPIC_DEVICES,
@@ -187,7 +203,7 @@ static bool link_touches(const struct device_link *link, const struct device_nod
 	       (link->supplier && link->supplier->of_node == np);
 }
 
-static int cmd_devlinks(int argc, char **argv)
+static int list_devlinks(int argc, char **argv)
 {
 	struct device_node *only = NULL;
 	struct bus_type *bus = NULL;
@@ -232,6 +248,11 @@ static int cmd_devlinks(int argc, char **argv)
 	of_node_put(only);
 	return 0;
 }
+static int cmd_devlinks(int argc, char **argv)
+{
+	return core_locked(list_devlinks, argc, argv);
+}
+
 SHELL_COMMAND(devlinks, cmd_devlinks, "devlinks [PATH]",
 	      "device links from the tree: supplier, consumer, property, state",
 	      .topic = TOPIC_DEVICES, .complete = complete_dt_path,
@@ -280,7 +301,7 @@ static void driver_compats(const struct device_driver *drv, char *buf, size_t le
 		snprintf(buf, len, "-");
 }
 
-static int cmd_drivers(int argc, char **argv)
+static int list_drivers(int argc, char **argv)
 {
 	char compat[160];
 	int w[2] = { 6, 3 };	/* "driver", "bus" */
@@ -306,6 +327,11 @@ static int cmd_drivers(int argc, char **argv)
 	}
 	return 0;
 }
+static int cmd_drivers(int argc, char **argv)
+{
+	return core_locked(list_drivers, argc, argv);
+}
+
 SHELL_COMMAND(drivers, cmd_drivers, "drivers", "every driver: bus and compatible strings",
 	      .topic = TOPIC_DEVICES,
 	      .example = "drivers");
@@ -315,7 +341,7 @@ static void put_line(void *ctx, const char *line)
 	printf("  %s\n", line);
 }
 
-static int cmd_whynot(int argc, char **argv)
+static int explain_whynot(int argc, char **argv)
 {
 	struct device_node *np;
 	enum whynot_verdict v;
@@ -335,6 +361,11 @@ static int cmd_whynot(int argc, char **argv)
 	printf("verdict: %s\n", whynot_verdict_name(v));
 	return 0;
 }
+static int cmd_whynot(int argc, char **argv)
+{
+	return core_locked(explain_whynot, argc, argv);
+}
+
 SHELL_COMMAND(whynot, cmd_whynot, "whynot PATH|ALIAS",
 	      "why a node has no bound driver (or which driver and entry won)",
 	      .topic = TOPIC_DT, .complete = complete_dt_path,

@@ -130,12 +130,14 @@ struct device_link *device_link_add(struct device *consumer, struct device *supp
 
 	if (!consumer || !supplier || consumer == supplier)
 		return NULL;
+	device_core_lock();
 	link = find_link(consumer, supplier, NULL);
-	if (link)
-		return link;
-	link = link_new(consumer, supplier, NULL);
-	if (link)
-		snprintf(link->prop, sizeof(link->prop), "device_link_add");
+	if (!link) {
+		link = link_new(consumer, supplier, NULL);
+		if (link)
+			snprintf(link->prop, sizeof(link->prop), "device_link_add");
+	}
+	device_core_unlock();
 	return link;
 }
 
@@ -145,11 +147,13 @@ void device_link_del(struct device_link *link)
 {
 	struct device *consumer = link->consumer;
 
+	device_core_lock();
 	consumer->links_cursor = NULL;
 	list_del(&link->c_node);
 	list_del(&link->s_node);
 	kfree(link);
 	queue_if_ready(consumer);
+	device_core_unlock();
 }
 
 /*
@@ -471,10 +475,12 @@ void fw_devlink_node_detached(struct device_node *np)
 {
 	struct device_link *link, *n;
 
+	device_core_lock();
 	list_for_each_entry_safe(link, n, &orphan_links, s_node)
 		if (of_node_is_ancestor(np, link->target))
 			device_link_del(link);
 	drain_ready(PROBE_TRIGGER_LINK);
+	device_core_unlock();
 }
 
 void device_links_purge(struct device *dev)
@@ -518,7 +524,7 @@ void device_links_add_and_attach(struct device *dev)
 	probe_trigger_set(old);
 }
 
-int fw_devlink_add_node(struct device_node *np)
+static int fw_devlink_add_node_locked(struct device_node *np)
 {
 	struct device *dev = np ? np->data : NULL;
 	int ret;
@@ -534,9 +540,21 @@ int fw_devlink_add_node(struct device_node *np)
 	return 0;
 }
 
+int fw_devlink_add_node(struct device_node *np)
+{
+	int ret;
+
+	device_core_lock();
+	ret = fw_devlink_add_node_locked(np);
+	device_core_unlock();
+	return ret;
+}
+
 void device_block_probing(void)
 {
+	device_core_lock();
 	block_depth++;
+	device_core_unlock();
 }
 
 void device_unblock_probing(void)
@@ -545,8 +563,9 @@ void device_unblock_probing(void)
 	struct device *dev;
 	int links = 0, devices = 0;
 
+	device_core_lock();
 	if (!block_depth || --block_depth)
-		return;
+		goto unlock;
 	list_splice_tail_init(&pending_list, &batch);
 	list_for_each_entry(dev, &batch, pending_node) {
 		struct device_link *link;
@@ -570,6 +589,8 @@ void device_unblock_probing(void)
 		device_attach(dev);
 		probe_trigger_set(old);
 	}
+unlock:
+	device_core_unlock();
 }
 
 int fw_devlink_binding_count(void)
@@ -593,7 +614,7 @@ static void say_missing(struct device_link *link)
 	pr_warn("%s probes without %s (%s): %s\n", cpath, spath, link->prop, link->reason);
 }
 
-int fw_devlink_drivers_done(void)
+static int fw_devlink_drivers_done_locked(void)
 {
 	struct bus_type *bus;
 	int given_up = 0, pass;
@@ -643,6 +664,16 @@ int fw_devlink_drivers_done(void)
 		drain_ready(PROBE_TRIGGER_PERMISSIVE);
 	}
 	return given_up;
+}
+
+int fw_devlink_drivers_done(void)
+{
+	int ret;
+
+	device_core_lock();
+	ret = fw_devlink_drivers_done_locked();
+	device_core_unlock();
+	return ret;
 }
 
 /* --- explaining ---------------------------------------------------------- */

@@ -48,6 +48,7 @@ static int driver_module_going(struct notifier_block *nb, unsigned long state, v
 
 	if (state != MODULE_STATE_GOING)
 		return NOTIFY_DONE;
+	device_core_lock();
 	for (bus = bus_next(NULL); bus; bus = bus_next(bus)) {
 		while ((drv = driver_owned_by(bus, mod))) {
 			pr_warn("%s: %s left driver %s registered on %s; unregistering it\n",
@@ -62,6 +63,7 @@ static int driver_module_going(struct notifier_block *nb, unsigned long state, v
 			device_unregister(dev);
 		}
 	}
+	device_core_unlock();
 	return NOTIFY_OK;
 }
 

@@ -83,24 +83,16 @@ static unsigned long twd_calibrate(struct twd *t)
 	return (unsigned long)((u64)(c0 - c1) * 1000000000ull / (t1 - t0));
 }
 
-/*
- * The lowest of CALIBRATE_RUNS measurements.  On a busy host, QEMU's
- * i.MX6 was seen to measure up to 180 MHz for its 100 MHz TWD, never
- * below 97: the clocksource falls behind in some windows and never runs
- * ahead, so a wrong measurement is too fast, one quiet window is enough,
- * and the lowest is the best.
- */
+/* The lowest of CALIBRATE_RUNS measurements (clocksource_rate_lowest()
+ * says why): on a busy host QEMU's i.MX6 measured up to 180 MHz for its
+ * 100 MHz TWD, never below 97. */
 static unsigned long twd_measure(struct twd *t)
 {
-	unsigned long best = 0;
+	unsigned long rates[CALIBRATE_RUNS];
 
-	for (int i = 0; i < CALIBRATE_RUNS; i++) {
-		unsigned long r = twd_calibrate(t);
-
-		if (r && (!best || r < best))
-			best = r;
-	}
-	return best;
+	for (int i = 0; i < CALIBRATE_RUNS; i++)
+		rates[i] = twd_calibrate(t);
+	return clocksource_rate_lowest(rates, CALIBRATE_RUNS);
 }
 
 /* Once, on the first secondary: the rate the ticks are counted by. */

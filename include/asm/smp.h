@@ -70,6 +70,7 @@ enum ipi_msg_type {
 	IPI_PING,		/* only counted: `cpu N ipi`, the self-test */
 	IPI_CALL_FUNC,		/* smp_call_function_single() */
 	IPI_WAKEUP,		/* out of the firmware's wfi (not counted) */
+	IPI_CPU_STOP,		/* a panic elsewhere: mask IRQs and park */
 	NR_IPI
 };
 
@@ -96,6 +97,12 @@ int smp_send_ipi(unsigned int cpu, unsigned int ipinr);
  * Return: 0; -ENODEV when no interrupt controller can raise IPIs.
  */
 int smp_send_wakeup_ipi(unsigned int cpu);
+/**
+ * smp_send_stop() - park every other online CPU (a panic: Linux's name):
+ * each gets IPI_CPU_STOP, masks its IRQs and waits in wfi for good.
+ * Return: how many did not say so within 1 s (IRQs masked there, or stuck).
+ */
+unsigned int smp_send_stop(void);
 /* IPIs @cpu has received. */
 unsigned long smp_ipi_count(unsigned int cpu);
 

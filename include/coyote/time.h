@@ -73,6 +73,16 @@ void clocksource_unregister(struct clocksource *cs);
 /* The registered clocksource, or NULL. */
 struct clocksource *clocksource_get(void);
 
+/**
+ * clocksource_rate_lowest() - the rate of a counter measured against the
+ * clocksource over @n windows, each in @rates (Hz; 0: a window that
+ * failed): the lowest that did not fail.  Not the median or the first:
+ * on a busy host QEMU's clocksource falls behind in some windows and never
+ * runs ahead, so a wrong window reads fast and one quiet window is enough.
+ * Return: the rate, or 0 when every window failed.
+ */
+unsigned long clocksource_rate_lowest(const unsigned long *rates, unsigned int n);
+
 /*
  * The soft-lockup watchdog (kernel/watchdog.c).  softlockup_tick() runs on
  * every tick; the CPU counts as stuck when it has not gone idle (the shell

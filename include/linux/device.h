@@ -143,6 +143,16 @@ const char *dev_driver_string(const struct device *dev);
 /* "bound", "deferred", "failed", "no driver". */
 const char *dev_state_name(enum device_probe_state state);
 
+/*
+ * The device core's one lock (drivers/base/core.c says why one): every
+ * function here takes it, so a driver never needs to.  Take it around a
+ * walk of the buses' lists (bus_next(), a bus's devices or drivers) that
+ * another CPU may change.  The CPU that holds it may take it again (a
+ * probe that adds devices); never from an interrupt on that CPU (a panic).
+ */
+void device_core_lock(void);
+void device_core_unlock(void);
+
 /**
  * device_initialize() - prepare @dev for device_add(); sets its lists up.
  * device_add() - make @dev known on its bus and try to bind a driver.

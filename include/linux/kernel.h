@@ -60,9 +60,10 @@ int why_fail(char *why, size_t whylen, int err, const char *fmt, ...) __printf(4
  */
 void why_set(char *why, size_t whylen, const char *fmt, ...) __printf(3, 4);
 
-#ifndef COYOTE_HOST
-/* Print why, a backtrace, and stop the machine (kernel/panic.c). */
+/* Print why, a backtrace, and stop the machine (kernel/panic.c; on the
+ * host, scripts/host/shim.c: the message and abort()). */
 void panic(const char *fmt, ...) __printf(1, 2) __noreturn;
+#ifndef COYOTE_HOST
 /*
  * panic_halt() - the end of every panic and fatal fault: reset as the
  * bootargs' panic=N says (N > 0: after N seconds; N < 0: at once), else

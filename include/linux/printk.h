@@ -26,6 +26,15 @@
 
 int printk(const char *fmt, ...) __printf(1, 2);
 int vprintk(const char *fmt, va_list args);
+/*
+ * bust_spinlocks(1): a panic speaks, whoever holds the printk lock.  From
+ * then on this CPU prints without taking it (the others are stopped, or
+ * stuck holding it) and the other CPUs print nothing; 0 undoes it.
+ */
+void bust_spinlocks(int yes);
+/* `fault printk-lock`: take the printk lock on this CPU and never let go,
+ * as a CPU stuck in a console write would.  Never returns. */
+void printk_hold_lock(void *unused);
 
 #define pr_emerg(fmt, ...)  printk(KERN_EMERG pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_alert(fmt, ...)  printk(KERN_ALERT pr_fmt(fmt), ##__VA_ARGS__)

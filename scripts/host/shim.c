@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include <linux/errno.h>
+#include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <coyote/kallsyms.h>
@@ -120,6 +121,19 @@ const char *errname(int err)
 		if (names[i].err == err)
 			return names[i].name;
 	return "E?";
+}
+
+/* A kernel bug the host build reached: say it and stop, as the kernel does. */
+void panic(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("Kernel panic: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	abort();
 }
 
 /* No symbol table on the host: %pS prints the bare address. */
