@@ -9,8 +9,9 @@
  * vexpress-a9, the GPT on i.MX6), so a uniprocessor boot is unchanged.
  *
  * The rate: the first secondary measures it against the clocksource over
- * CALIBRATE_MS (the lowest of CALIBRATE_RUNS), once, as Linux does against jiffies when the node has no
- * `clocks` (the upstream vexpress tree).  When it has (i.MX6: the ARM
+ * CALIBRATE_MS (the lowest of CALIBRATE_RUNS, each end of a window read
+ * between two clocksource reads), once, as Linux does against jiffies
+ * when the node has no `clocks` (the upstream vexpress tree).  When it has (i.MX6: the ARM
  * core clock halved), the tree's rate is used, unless the measurement
  * says otherwise by more than a tenth: QEMU clocks every TWD at 100 MHz
  * whatever the tree says, and a tick four times too slow helps nobody;
@@ -38,6 +39,8 @@
 
 #define CALIBRATE_MS		10
 #define CALIBRATE_RUNS		5
+#define BRACKET_TRIES		8
+#define BRACKET_NS		20000	/* a read this well placed is kept */
 
 struct twd {
 	struct device *dev;
@@ -61,22 +64,47 @@ static irqreturn_t twd_interrupt(int irq, void *dev_id)
 }
 
 /*
+ * The counter and the clocksource time it was read at: the middle of the
+ * narrowest of a few brackets of two clocksource reads.  Under QEMU a busy
+ * host can stall this vCPU between a time and a counter read for a whole
+ * host time slice, a third of the window: an unbracketed read put the
+ * secondaries' tick half as fast again as the clocksource.
+ */
+static u32 twd_read_timed(struct twd *t, u64 *at)
+{
+	u64 best = ~0ull;
+	u32 count = 0;
+
+	for (int i = 0; i < BRACKET_TRIES && best > BRACKET_NS; i++) {
+		u64 before = ktime_get_ns();
+		u32 c = readl(t->base + TWD_TIMER_COUNTER);
+		u64 width = ktime_get_ns() - before;
+
+		if (width < best) {
+			best = width;
+			count = c;
+			*at = before + width / 2;
+		}
+	}
+	return count;
+}
+
+/*
  * Count this core's timer down, free, against the clocksource.  Return:
  * the rate in Hz, or 0 when the clocksource does not move (none yet).
  */
 static unsigned long twd_calibrate(struct twd *t)
 {
 	u32 c0, c1;
-	u64 t0, t1;
+	u64 t0, t1, start;
 
 	writel(~0u, t->base + TWD_TIMER_LOAD);
 	writel(TWD_TIMER_CONTROL_ENABLE, t->base + TWD_TIMER_CONTROL);
-	t0 = ktime_get_ns();
-	c0 = readl(t->base + TWD_TIMER_COUNTER);
-	do {
-		t1 = ktime_get_ns();
-		c1 = readl(t->base + TWD_TIMER_COUNTER);
-	} while (t1 - t0 < CALIBRATE_MS * 1000000ull && c1 <= c0 && c0 - c1 < 0x80000000u);
+	start = ktime_get_ns();
+	c0 = twd_read_timed(t, &t0);
+	while (ktime_get_ns() - start < CALIBRATE_MS * 1000000ull)
+		;
+	c1 = twd_read_timed(t, &t1);
 	writel(0, t->base + TWD_TIMER_CONTROL);
 	if (t1 <= t0 || c1 > c0)
 		return 0;

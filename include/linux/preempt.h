@@ -9,12 +9,13 @@
 #define _LINUX_PREEMPT_H
 
 #include <linux/types.h>
+#ifndef COYOTE_HOST
+#include <asm/irqflags.h>
+#endif
 
 #ifdef COYOTE_HOST
 static inline bool in_interrupt(void) { return false; }
 #else
-#include <asm/irqflags.h>
-
 /* In an interrupt or exception handler (Linux's in_interrupt()). */
 static inline bool in_interrupt(void)
 {
