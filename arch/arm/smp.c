@@ -18,7 +18,7 @@
  * A core that cannot come up stays off, and `cpus` and `whynot` say why:
  * disabled in the tree, no usable or a duplicate reg, no or an unknown
  * enable-method, nosmp or maxcpus= on the command line, the method's
- * error (PSCI's answer), or no check-in within a second.
+ * error (PSCI's answer), or no check-in within CHECK_IN_MS.
  *
  * The ARM926 (ARMv5) has no ldrex/strex, no MPIDR and no TPIDRPRW: there
  * spinlocks only mask IRQs (include/linux/spinlock.h), the kernel is CPU
@@ -50,7 +50,9 @@
 #define MPIDR_AFF0		0xffu
 #define PEN_CLOSED		0xffffffffu	/* matches no masked MPIDR */
 #define MAX_CPU_NODES		16
-#define CHECK_IN_MS		1000
+#define CHECK_IN_MS		5000	/* Linux waits one second; under QEMU on a busy host
+					 * the first secondary, measuring its timer before it
+					 * checks in, took longer */
 #define CALL_WAIT_MS		5000
 #define STOP_WAIT_MS		1000
 /* Each secondary's stacks, one allocation: SVC, IRQ, abort, undefined. */
@@ -197,12 +199,39 @@ void handle_IPI(unsigned int ipinr)
 	per_cpu(call_func, cpu) = NULL;		/* done: the caller may go on */
 }
 
+/*
+ * A time-out for a polling loop that reads the clock only once every
+ * POLL_SPINS polls: ktime_get_ns() takes the timekeeping lock, and a CPU
+ * that takes it on every poll slows every other CPU that needs the time.
+ * On a busy host each handover of that lock can wait for a vCPU thread's
+ * turn, and a secondary calibrating its timer against the clock then
+ * missed its check-in.
+ */
+struct deadline {
+	u64 end;
+	unsigned int polls;
+};
+
+#define POLL_SPINS		256
+
+static void deadline_start(struct deadline *d, u32 ms)
+{
+	d->end = ktime_get_ns() + (u64)ms * 1000000u;
+	d->polls = 0;
+}
+
+static bool deadline_passed(struct deadline *d)
+{
+	return ++d->polls % POLL_SPINS == 0 && ktime_get_ns() > d->end;
+}
+
 static bool wait_ms_for(volatile void *const *slot, u32 ms)
 {
-	u64 end = ktime_get_ns() + (u64)ms * 1000000u;
+	struct deadline d;
 
+	deadline_start(&d, ms);
 	while (*slot)
-		if (ktime_get_ns() > end)
+		if (deadline_passed(&d))
 			return false;
 	return true;
 }
@@ -259,8 +288,9 @@ int smp_call_function_single(unsigned int cpu, void (*func)(void *info), void *i
 unsigned int smp_send_stop(void)
 {
 	unsigned int me = smp_processor_id(), left;
-	u64 end = ktime_get_ns() + STOP_WAIT_MS * 1000000ull;
+	struct deadline d;
 
+	deadline_start(&d, STOP_WAIT_MS);
 	for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++)
 		if (cpu != me && cpu_online(cpu))
 			smp_send_ipi(cpu, IPI_CPU_STOP);
@@ -268,7 +298,7 @@ unsigned int smp_send_stop(void)
 		left = 0;
 		for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++)
 			left += cpu != me && cpu_online(cpu) && !per_cpu(cpu_stopped, cpu);
-	} while (left && ktime_get_ns() < end);
+	} while (left && !deadline_passed(&d));
 	return left;
 }
 
@@ -485,10 +515,11 @@ static void prepare_secondary_data(unsigned int cpu, u32 hwid, char *stacks)
 
 static bool wait_check_in(struct cpu_node_rec *r)
 {
-	u64 end = ktime_get_ns() + (u64)CHECK_IN_MS * 1000000u;
+	struct deadline d;
 
+	deadline_start(&d, CHECK_IN_MS);
 	while (r->state == NODE_BOOTING)
-		if (ktime_get_ns() > end)
+		if (deadline_passed(&d))
 			return false;
 	return true;
 }
