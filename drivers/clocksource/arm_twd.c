@@ -11,11 +11,11 @@
  * The rate: the first secondary measures it against the clocksource over
  * CALIBRATE_MS (the lowest of CALIBRATE_RUNS, each end of a window read
  * between two clocksource reads), once, as Linux does against jiffies
- * when the node has no `clocks` (the upstream vexpress tree).  When it has (i.MX6: the ARM
- * core clock halved), the tree's rate is used, unless the measurement
- * says otherwise by more than a tenth: QEMU clocks every TWD at 100 MHz
- * whatever the tree says, and a tick four times too slow helps nobody;
- * the log says which rate won.
+ * when the node has no `clocks` (the upstream vexpress tree).  When it
+ * has (i.MX6: the ARM core clock halved), the tree's rate is used, unless
+ * the measurement says otherwise by more than a tenth: QEMU clocks every
+ * TWD at 100 MHz whatever the tree says, and a tick four times too slow
+ * helps nobody; the log says which rate won.
  */
 #include <linux/clk.h>
 #include <linux/cpuhotplug.h>
