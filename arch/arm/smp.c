@@ -199,39 +199,12 @@ void handle_IPI(unsigned int ipinr)
 	per_cpu(call_func, cpu) = NULL;		/* done: the caller may go on */
 }
 
-/*
- * A time-out for a polling loop that reads the clock only once every
- * POLL_SPINS polls: ktime_get_ns() takes the timekeeping lock, and a CPU
- * that takes it on every poll slows every other CPU that needs the time.
- * On a busy host each handover of that lock can wait for a vCPU thread's
- * turn, and a secondary calibrating its timer against the clock then
- * missed its check-in.
- */
-struct deadline {
-	u64 end;
-	unsigned int polls;
-};
-
-#define POLL_SPINS		256
-
-static void deadline_start(struct deadline *d, u32 ms)
-{
-	d->end = ktime_get_ns() + (u64)ms * 1000000u;
-	d->polls = 0;
-}
-
-static bool deadline_passed(struct deadline *d)
-{
-	return ++d->polls % POLL_SPINS == 0 && ktime_get_ns() > d->end;
-}
-
 static bool wait_ms_for(volatile void *const *slot, u32 ms)
 {
-	struct deadline d;
+	u64 end = ktime_get_ns() + (u64)ms * 1000000u;
 
-	deadline_start(&d, ms);
 	while (*slot)
-		if (deadline_passed(&d))
+		if (ktime_get_ns() > end)
 			return false;
 	return true;
 }
@@ -288,9 +261,8 @@ int smp_call_function_single(unsigned int cpu, void (*func)(void *info), void *i
 unsigned int smp_send_stop(void)
 {
 	unsigned int me = smp_processor_id(), left;
-	struct deadline d;
+	u64 end = ktime_get_ns() + STOP_WAIT_MS * 1000000ull;
 
-	deadline_start(&d, STOP_WAIT_MS);
 	for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++)
 		if (cpu != me && cpu_online(cpu))
 			smp_send_ipi(cpu, IPI_CPU_STOP);
@@ -298,7 +270,7 @@ unsigned int smp_send_stop(void)
 		left = 0;
 		for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++)
 			left += cpu != me && cpu_online(cpu) && !per_cpu(cpu_stopped, cpu);
-	} while (left && !deadline_passed(&d));
+	} while (left && ktime_get_ns() < end);
 	return left;
 }
 
@@ -515,11 +487,10 @@ static void prepare_secondary_data(unsigned int cpu, u32 hwid, char *stacks)
 
 static bool wait_check_in(struct cpu_node_rec *r)
 {
-	struct deadline d;
+	u64 end = ktime_get_ns() + (u64)CHECK_IN_MS * 1000000u;
 
-	deadline_start(&d, CHECK_IN_MS);
 	while (r->state == NODE_BOOTING)
-		if (deadline_passed(&d))
+		if (ktime_get_ns() > end)
 			return false;
 	return true;
 }

@@ -19,6 +19,7 @@
  */
 #include <linux/clk.h>
 #include <linux/cpuhotplug.h>
+#include <linux/delay.h>
 #include <linux/errno.h>
 #include <linux/interrupt.h>
 #include <linux/irq.h>
@@ -96,14 +97,14 @@ static u32 twd_read_timed(struct twd *t, u64 *at)
 static unsigned long twd_calibrate(struct twd *t)
 {
 	u32 c0, c1;
-	u64 t0, t1, start;
+	u64 t0, t1;
 
+	if (!clocksource_get())
+		return 0;	/* the clock stands still: mdelay() would not wait */
 	writel(~0u, t->base + TWD_TIMER_LOAD);
 	writel(TWD_TIMER_CONTROL_ENABLE, t->base + TWD_TIMER_CONTROL);
-	start = ktime_get_ns();
 	c0 = twd_read_timed(t, &t0);
-	while (ktime_get_ns() - start < CALIBRATE_MS * 1000000ull)
-		;
+	mdelay(CALIBRATE_MS);
 	c1 = twd_read_timed(t, &t1);
 	writel(0, t->base + TWD_TIMER_CONTROL);
 	if (t1 <= t0 || c1 > c0)

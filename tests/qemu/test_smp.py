@@ -49,7 +49,7 @@ def cpu_line(out, node):
 
 def test_four_cpus_online_ticking_and_answering(boot):
     c = virt(boot)
-    assert "smp: 4 of 4 CPUs online" in c.boot_log, c.boot_log
+    assert_all_online(c, 4)
     out = c.run("cpus")
     for n in range(4):
         mpidr, cpu, method, ticks, _, state = cpu_line(out, "cpu@%d" % n)
@@ -144,7 +144,7 @@ def test_raspi2b_cores_released_through_their_mailboxes(boot):
     core leaves its park when its mailbox 3 holds secondary_startup; IPIs
     travel through mailbox 0, each core's timer through its own routing."""
     c = boot(dtb=raspi_test.pi_tree(), machine="raspi2b")
-    assert "smp: 4 of 4 CPUs online" in c.boot_log, c.boot_log
+    assert_all_online(c, 4)
     out = c.run("cpus")
     for n in range(1, 4):
         mpidr, cpu, method, ticks, _, state = cpu_line(out, "cpu@%d" % n)
