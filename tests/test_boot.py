@@ -7,7 +7,7 @@ import time
 import pexpect
 import pytest
 
-from coyote.qemu import DEFAULT, board_dts_source, compile_dts, TEST_BUILD
+from coyote.qemu import DEFAULT, KernelHalted, board_dts_source, compile_dts, TEST_BUILD
 
 COMMANDS = ["bootargs", "dmesg", "fault", "help", "mem", "reboot", "version"]
 
@@ -220,6 +220,24 @@ def test_halt_says_how_to_leave(coyote, kind):
     assert "quit with Ctrl-A X" in out and "panic=N" in out, out
     with pytest.raises(pexpect.TIMEOUT):
         coyote.child.expect(pexpect.EOF, timeout=3)
+
+
+def test_a_halt_ends_the_wait_for_the_prompt(boot):
+    """run() on a command that halts the kernel for good says so when the
+    halt is printed (a grader once waited out the 15 s timeout on every
+    wrong answer that faults), with the fault in the message and in
+    child.before, where a timeout leaves it; with panic=N the reset
+    brings the prompt back, and run() waits for it."""
+    c = boot()
+    with pytest.raises(KernelHalted) as e:      # not the TIMEOUT of 60 s later
+        c.run("fault null", timeout=60)
+    assert re.search(r"halted: [^\n]* in fault_null\+", str(e.value)), str(e.value)
+    assert "halted: " in c.child.before
+    assert isinstance(e.value, pexpect.TIMEOUT)
+    c = boot(append="console=ttyAMA0,115200 panic=1")
+    c.send("fault panic\r")
+    with pytest.raises(pexpect.EOF):        # QEMU -no-reboot exits at the reset
+        c.run("version", timeout=30)
 
 
 @pytest.mark.parametrize("arg,kind,wait", [("panic=1", "panic", True), ("panic=-1", "null", False),

@@ -227,6 +227,21 @@ class QemuEnded(pexpect.EOF):
     what it printed last (an EOF still, for callers that expect one)."""
 
 
+class KernelHalted(pexpect.TIMEOUT):
+    """The kernel halted for good where a prompt was awaited (a panic or a
+    fatal fault, without panic=N: kernel/panic.c); the message gives its
+    last lines.  A TIMEOUT still, for callers that handle one, raised
+    when the halt is printed instead of a timeout later."""
+
+
+# A halt for good: its "halted: ..." line, then the way out of QEMU that
+# panic_halt() prints only when no reset follows.  (A soft lockup's report
+# ends with the way out too, but has no "halted:" line: that CPU may yet
+# come back.)
+HALTED = re.compile(r"halted: [^\n]*\n[^\n]*QEMU: quit with Ctrl-A X[^\n]*\n")
+PROMPT_RE = re.compile(re.escape(PROMPT))
+
+
 class Coyote:
     """One QEMU running coyote, booted to its prompt."""
 
@@ -258,7 +273,8 @@ class Coyote:
         self.child.logfile_read = self.printed
         try:
             if wait_prompt:
-                self.child.expect_exact(PROMPT, timeout=boot_timeout)
+                if self.child.expect([PROMPT_RE, HALTED], timeout=boot_timeout):
+                    raise KernelHalted(self.halted("before its prompt"))
                 self.boot_seconds = time.monotonic() - self._start
                 self.boot_log = self._clean(self.child.before)
         except pexpect.EOF:
@@ -285,6 +301,15 @@ class Coyote:
             when, status, time.monotonic() - self._start, " ".join(self.cmdline[:3]),
             "\n".join(tail) or "(it printed nothing)")
 
+    def halted(self, when):
+        """One line on the kernel having halted @when, then its last lines.
+        child.before is left holding all it printed, halt included, as a
+        timeout would leave it (graders look there for the fault)."""
+        self.child.before += self.child.after
+        tail = self._clean(self.child.before).strip().splitlines()[-12:]
+        return "the kernel halted %s (%.1f s after start):\n%s" % (
+            when, time.monotonic() - self._start, "\n".join(tail))
+
     @staticmethod
     def _clean(text):
         return text.replace("\r", "")
@@ -301,9 +326,11 @@ class Coyote:
         """Run one shell command; return its output without echo and prompt."""
         self.child.send(cmd + "\r")
         try:
-            self.child.expect_exact(PROMPT, timeout=timeout)
+            halted = self.child.expect([PROMPT_RE, HALTED], timeout=timeout)
         except pexpect.EOF:
             raise QemuEnded(self.ended("during %r" % cmd)) from None
+        if halted:
+            raise KernelHalted(self.halted("during %r" % cmd))
         out = self._clean(self.child.before)
         first, _, rest = out.partition("\n")
         if first.strip() != cmd.strip():
