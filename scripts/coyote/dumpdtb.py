@@ -55,7 +55,11 @@ def dump(name, outdir, qemu="qemu-system-arm", extra=(), stem=None):
 
 def main(argv=None):
     argv = sys.argv if argv is None else argv
-    if len(argv) < 2 or any(n not in CONFIGS for n in argv[2:]):
+    if argv[1:2] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
+    # An option is never a folder to make ("--help" once made one).
+    if len(argv) < 2 or argv[1].startswith("-") or any(n not in CONFIGS for n in argv[2:]):
         sys.stderr.write("usage: %s OUTDIR [%s]...\n" % (argv[0], "|".join(CONFIGS)))
         return 2
     try:

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 # SPDX-License-Identifier: BSD-2-Clause
 """make mutate: plant each mutant of tests/mutants/catalogue.txt in turn,
 rebuild, run the tests that cover the mutated file, and record whether a

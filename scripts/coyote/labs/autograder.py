@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 # SPDX-License-Identifier: BSD-2-Clause
 """lab-autograder: grade a lab where the course's submissions already go:
 a Gradescope autograder bundle and a GitHub Classroom workflow, both from

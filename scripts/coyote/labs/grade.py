@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 # SPDX-License-Identifier: BSD-2-Clause
 """The labs' autograder: `make lab-check LAB=N [LAB_SRC=DIR]`.
 
