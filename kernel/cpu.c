@@ -47,6 +47,14 @@ void cpuhp_remove_state(enum cpuhp_state state)
 	*step = (struct cpuhp_step){ 0 };
 }
 
+/* The teardowns of the states below @below, last first, on this CPU. */
+static void cpuhp_teardown_below(unsigned int cpu, unsigned int below)
+{
+	while (below--)
+		if (cpuhp_steps[below].startup && cpuhp_steps[below].teardown)
+			cpuhp_steps[below].teardown(cpu);
+}
+
 int cpuhp_invoke_starting(unsigned int cpu, const char **failed)
 {
 	for (unsigned int s = 0; s < CPUHP_NR_STATES; s++) {
@@ -57,8 +65,14 @@ int cpuhp_invoke_starting(unsigned int cpu, const char **failed)
 		ret = cpuhp_steps[s].startup(cpu);
 		if (ret) {
 			*failed = cpuhp_steps[s].name;
+			cpuhp_teardown_below(cpu, s);
 			return ret;
 		}
 	}
 	return 0;
+}
+
+void cpuhp_invoke_dying(unsigned int cpu)
+{
+	cpuhp_teardown_below(cpu, CPUHP_NR_STATES);
 }

@@ -18,7 +18,9 @@
  * A core that cannot come up stays off, and `cpus` and `whynot` say why:
  * disabled in the tree, no usable or a duplicate reg, no or an unknown
  * enable-method, nosmp or maxcpus= on the command line, the method's
- * error (PSCI's answer), or no check-in within CHECK_IN_MS.
+ * error (PSCI's answer), or no check-in within CHECK_IN_MS.  A core that
+ * comes up after the boot CPU gave up on it keeps that verdict: it undoes
+ * its starting callbacks and parks (rec_settle()).
  *
  * The ARM926 (ARMv5) has no ldrex/strex, no MPIDR and no TPIDRPRW: there
  * spinlocks only mask IRQs (include/linux/spinlock.h), the kernel is CPU
@@ -344,6 +346,13 @@ static u32 this_cpu_hwid(void)
 	return cpu_has_ldrex ? read_cpuid_mpidr() & MPIDR_HWID_BITMASK : 0;
 }
 
+static void rec_vset(struct cpu_node_rec *r, enum cpu_node_state st, const char *fmt,
+		     va_list ap)
+{
+	vscnprintf(r->why, sizeof(r->why), fmt, ap);
+	r->state = st;
+}
+
 static void rec_set(struct cpu_node_rec *r, enum cpu_node_state st, const char *fmt, ...)
 	__printf(3, 4);
 static void rec_set(struct cpu_node_rec *r, enum cpu_node_state st, const char *fmt, ...)
@@ -351,9 +360,37 @@ static void rec_set(struct cpu_node_rec *r, enum cpu_node_state st, const char *
 	va_list ap;
 
 	va_start(ap, fmt);
-	vscnprintf(r->why, sizeof(r->why), fmt, ap);
+	rec_vset(r, st, fmt, ap);
 	va_end(ap);
-	r->state = st;
+}
+
+/*
+ * A booting CPU gets one verdict: from itself (online, or its setup
+ * failed) or from the boot CPU giving up on its check-in, whichever comes
+ * first.  Each looks and sets under this lock, so a secondary that comes
+ * up late finds itself failed and parks, never marking itself online
+ * over the boot CPU's verdict.
+ */
+static DEFINE_SPINLOCK(verdict_lock);
+
+/* rec_set() on a booting CPU: true; false, and nothing set, when it has its verdict. */
+static bool rec_settle(struct cpu_node_rec *r, enum cpu_node_state st, const char *fmt, ...)
+	__printf(3, 4);
+static bool rec_settle(struct cpu_node_rec *r, enum cpu_node_state st, const char *fmt, ...)
+{
+	unsigned long flags;
+	bool first;
+	va_list ap;
+
+	spin_lock_irqsave(&verdict_lock, flags);
+	first = r->state == NODE_BOOTING;
+	if (first) {
+		va_start(ap, fmt);
+		rec_vset(r, st, fmt, ap);
+		va_end(ap);
+	}
+	spin_unlock_irqrestore(&verdict_lock, flags);
+	return first;
 }
 
 /* Read one node's reg and method; 0, or the node is off/failed already. */
@@ -531,8 +568,8 @@ static void boot_secondary(struct cpu_node_rec *r)
 	}
 	/* A late core finds itself failed and parks: its stacks stay its own. */
 	if (!wait_check_in(r))
-		rec_set(r, NODE_FAILED, "%s started it, but it did not check in within %d ms",
-			r->method, CHECK_IN_MS);
+		rec_settle(r, NODE_FAILED, "%s started it, but it did not check in within %d ms",
+			   r->method, CHECK_IN_MS);
 }
 
 static void secondary_park(void)
@@ -548,23 +585,24 @@ void secondary_start_kernel(unsigned int cpu)
 {
 	struct cpu_node_rec *r = cpu < NR_CPUS ? cpu_rec[cpu] : NULL;
 	const char *step = "?";
+	char names[80];
 	int ret;
 
 	if (!r || r->state != NODE_BOOTING)
 		secondary_park();
 	ret = cpuhp_invoke_starting(cpu, &step);
 	if (ret) {
-		rec_set(r, NODE_FAILED, "its %s setup failed (%d)", step, ret);
+		rec_settle(r, NODE_FAILED, "its %s setup failed (%d)", step, ret);
 		secondary_park();
 	}
-	dmb();
-	r->state = NODE_ONLINE;
-	rec_set(r, NODE_ONLINE, "started by %s", r->method);
-	if (r->implied) {
-		char names[80];
-
+	names[0] = '\0';
+	if (r->implied)
 		implied_by_names(r->implied, names, sizeof(names));
-		rec_set(r, NODE_ONLINE, "started by %s, implied by %s", r->method, names);
+	if (!rec_settle(r, NODE_ONLINE, "started by %s%s%s", r->method,
+			names[0] ? ", implied by " : "", names)) {
+		/* Given up on while it set itself up: undone, it parks. */
+		cpuhp_invoke_dying(cpu);
+		secondary_park();
 	}
 	dsb();
 	local_irq_enable();

@@ -32,8 +32,12 @@ void cpuhp_remove_state(enum cpuhp_state state);
 
 /**
  * cpuhp_invoke_starting() - on a CPU coming up: every startup, in order.
+ * When one fails, the teardowns of those that ran before it run, last
+ * first: the CPU is left as it came.
  * Return: 0, or the first error; *@failed names its state.
  */
 int cpuhp_invoke_starting(unsigned int cpu, const char **failed);
+/* On a CPU that ran every startup but will not be online: every teardown, last first. */
+void cpuhp_invoke_dying(unsigned int cpu);
 
 #endif

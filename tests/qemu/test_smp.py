@@ -19,11 +19,13 @@ GIC beside the `fsl,imx6q-src` node implies (fsl,imx6q-smp), each
 secondary ticking on its TWD."""
 import re
 import subprocess
+import time
 
 import pytest
 
 from coyote.boards import fetch, upstream_dtb
-from coyote.qemu import BUILD, board_tree, compile_dts
+from coyote.qemu import (BUILD, KERNEL_ELF, QEMU_BOARD, board_tree, compile_dts, free_tcp_port,
+                         gdb_path, run_gdb)
 from coyote import dumpdtb as qemu_dumpdtb
 import qemu.test_raspi as raspi_test
 
@@ -71,6 +73,41 @@ def test_four_cpus_online_ticking_and_answering(boot):
     out = c.run("selftest smp", timeout=120)
     assert re.search(r"^# Totals: pass:6 fail:0 skip:0", out, re.M), out
     assert re.search(r"# 4 CPUs, (\d+) increments counted, \1 made", out), out
+
+
+@pytest.mark.skipif(gdb_path() is None, reason="gdb-multiarch not installed")
+def test_a_core_given_up_on_stays_failed_when_it_comes_up_late(boot):
+    """CPU 1 held by GDB at its first starting step (only CPU 0 runs, GDB's
+    scheduler-locking) until CPU 0 has given up on its check-in and
+    finished booting; then let go.  The boot CPU's verdict stands: CPU 1
+    parks, failed, ticking nothing (it once marked itself online over the
+    verdict, and `cpus` counted 2 online after "1 of 2 CPUs online")."""
+    port = free_tcp_port()
+    c = boot(machine="virt", semihosting=False, wait_prompt=False,
+             extra=["-cpu", "cortex-a15", "-m", "128M", "-smp", "2", "-S",
+                    "-gdb", "tcp:127.0.0.1:%d" % port])
+    out = run_gdb(port, [
+        "symbol-file -o %s %s" % (QEMU_BOARD["QEMU_LOAD_OFFSET_virt"], KERNEL_ELF),
+        "break cpuhp_invoke_starting", "break selftest_boot",
+        "continue",                     # CPU 1 at its first starting step: all stop
+        "set scheduler-locking on", "thread 1",
+        "continue",                     # CPU 0 alone, through smp_init()
+        "printf \"cpu0 past smp_init\\n\"",
+        "delete", "set scheduler-locking off", "detach",
+    ], script=False, timeout=90)
+    assert re.search(r"hit Breakpoint 1, cpuhp_invoke_starting \(cpu=(cpu@entry=)?1\b", out), out
+    assert "cpu0 past smp_init" in out, out
+    log = c.expect(r"coyote# ", timeout=60)
+    assert "smp: 1 of 2 CPUs online" in log, log
+    first = c.run("cpus")
+    time.sleep(0.5)
+    out = c.run("cpus")
+    for o in (first, out):
+        assert cpu_line(o, "cpu@1")[5] == \
+            "failed (psci started it, but it did not check in within 5000 ms)", o
+        assert "2 CPU(s) in the tree, 1 online" in o, o
+    assert cpu_line(out, "cpu@1")[3] == cpu_line(first, "cpu@1")[3] == "0", (first, out)
+    assert "cpu 1: no IPI sent: not online" in c.run("cpu 1 ipi")
 
 
 @pytest.mark.parametrize("arg,online,why", [
