@@ -80,8 +80,9 @@ def test_a_core_given_up_on_stays_failed_when_it_comes_up_late(boot):
     """CPU 1 held by GDB at its first starting step (only CPU 0 runs, GDB's
     scheduler-locking) until CPU 0 has given up on its check-in and
     finished booting; then let go.  The boot CPU's verdict stands: CPU 1
-    parks, failed, ticking nothing (it once marked itself online over the
-    verdict, and `cpus` counted 2 online after "1 of 2 CPUs online")."""
+    parks, failed, ticking nothing, its timer switched off by its
+    teardown (it once marked itself online over the verdict, and `cpus`
+    counted 2 online after "1 of 2 CPUs online")."""
     port = free_tcp_port()
     c = boot(machine="virt", semihosting=False, wait_prompt=False,
              extra=["-cpu", "cortex-a15", "-m", "128M", "-smp", "2", "-S",
@@ -108,6 +109,14 @@ def test_a_core_given_up_on_stays_failed_when_it_comes_up_late(boot):
         assert "2 CPU(s) in the tree, 1 online" in o, o
     assert cpu_line(out, "cpu@1")[3] == cpu_line(first, "cpu@1")[3] == "0", (first, out)
     assert "cpu 1: no IPI sent: not online" in c.run("cpu 1 ipi")
+    # Parked, it undid its starting steps: its generic timer is off (a
+    # timer left running would wake its wfi forever); CPU 0's ticks on.
+    out = run_gdb(port, ["thread 1", "info registers CNTV_CTL CNTP_CTL",
+                         "thread 2", "info registers CNTV_CTL CNTP_CTL", "detach"],
+                  script=False, timeout=60)
+    ctl = [int(v, 16) for v in re.findall(r"^CNT[VP]_CTL\s+(0x[0-9a-f]+)", out, re.M)]
+    assert len(ctl) == 4, out
+    assert any(v & 1 for v in ctl[:2]) and not any(v & 1 for v in ctl[2:]), out
 
 
 @pytest.mark.parametrize("arg,online,why", [
