@@ -51,7 +51,7 @@ void cpuhp_remove_state(enum cpuhp_state state)
 static void cpuhp_teardown_below(unsigned int cpu, unsigned int below)
 {
 	while (below--)
-		if (cpuhp_steps[below].startup && cpuhp_steps[below].teardown)
+		if (cpuhp_steps[below].teardown)	/* set only with a startup */
 			cpuhp_steps[below].teardown(cpu);
 }
 

@@ -273,8 +273,7 @@ class Coyote:
         self.child.logfile_read = self.printed
         try:
             if wait_prompt:
-                if self.child.expect([PROMPT_RE, HALTED], timeout=boot_timeout):
-                    raise KernelHalted(self.halted("before its prompt"))
+                self._prompt_or_halt(boot_timeout, "before its prompt")
                 self.boot_seconds = time.monotonic() - self._start
                 self.boot_log = self._clean(self.child.before)
         except pexpect.EOF:
@@ -301,14 +300,17 @@ class Coyote:
             when, status, time.monotonic() - self._start, " ".join(self.cmdline[:3]),
             "\n".join(tail) or "(it printed nothing)")
 
-    def halted(self, when):
-        """One line on the kernel having halted @when, then its last lines.
-        child.before is left holding all it printed, halt included, as a
-        timeout would leave it (graders look there for the fault)."""
+    def _prompt_or_halt(self, timeout, when):
+        """Wait for the prompt; KernelHalted at once if the kernel halts for
+        good instead (@when: where, for the message), with child.before
+        holding all it printed, halt included, as a timeout leaves it
+        (graders look there for the fault)."""
+        if not self.child.expect([PROMPT_RE, HALTED], timeout=timeout):
+            return
         self.child.before += self.child.after
         tail = self._clean(self.child.before).strip().splitlines()[-12:]
-        return "the kernel halted %s (%.1f s after start):\n%s" % (
-            when, time.monotonic() - self._start, "\n".join(tail))
+        raise KernelHalted("the kernel halted %s (%.1f s after start):\n%s" % (
+            when, time.monotonic() - self._start, "\n".join(tail)))
 
     @staticmethod
     def _clean(text):
@@ -326,11 +328,9 @@ class Coyote:
         """Run one shell command; return its output without echo and prompt."""
         self.child.send(cmd + "\r")
         try:
-            halted = self.child.expect([PROMPT_RE, HALTED], timeout=timeout)
+            self._prompt_or_halt(timeout, "during %r" % cmd)
         except pexpect.EOF:
             raise QemuEnded(self.ended("during %r" % cmd)) from None
-        if halted:
-            raise KernelHalted(self.halted("during %r" % cmd))
         out = self._clean(self.child.before)
         first, _, rest = out.partition("\n")
         if first.strip() != cmd.strip():
