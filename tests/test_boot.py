@@ -7,7 +7,8 @@ import time
 import pexpect
 import pytest
 
-from coyote.qemu import DEFAULT, KernelHalted, board_dts_source, compile_dts, TEST_BUILD
+from coyote.qemu import (DEFAULT, Coyote, KernelHalted, KernelStuck, board_dts_source, compile_dts,
+                         TEST_BUILD)
 
 COMMANDS = ["bootargs", "dmesg", "fault", "help", "mem", "reboot", "version"]
 
@@ -238,6 +239,25 @@ def test_a_halt_ends_the_wait_for_the_prompt(boot):
     c.send("fault panic\r")
     with pytest.raises(pexpect.EOF):        # QEMU -no-reboot exits at the reset
         c.run("version", timeout=30)
+
+
+class StuckEndsWait(Coyote):
+    STUCK_ENDS_WAIT = True
+
+
+def test_a_soft_lockup_ends_the_wait_where_asked():
+    """With STUCK_ENDS_WAIT (the lab graders' Coyote) run() on a command
+    that leaves the CPU busy for good says so at the soft-lockup report
+    (a grader once waited out the 15 s timeout on every hand-in stuck in
+    an interrupt storm), with the report's first lines in the message and
+    the whole report in child.before."""
+    with StuckEndsWait(append="watchdog_thresh=1", initrd=None) as c:
+        with pytest.raises(KernelStuck) as e:       # not the TIMEOUT of 60 s later
+            c.run("fault lockup", timeout=60)
+    assert re.search(r"BUG: soft lockup - CPU stuck for \d+s!\n"
+                     r"watchdog: stuck in fault_lockup\+", str(e.value)), str(e.value)
+    assert "QEMU: quit with Ctrl-A X" in c.child.before
+    assert isinstance(e.value, pexpect.TIMEOUT)
 
 
 @pytest.mark.parametrize("arg,kind,wait", [("panic=1", "panic", True), ("panic=-1", "null", False),

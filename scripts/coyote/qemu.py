@@ -234,11 +234,22 @@ class KernelHalted(pexpect.TIMEOUT):
     when the halt is printed instead of a timeout later."""
 
 
+class KernelStuck(pexpect.TIMEOUT):
+    """The kernel reported a soft lockup where a prompt was awaited (its
+    CPU has not gone idle for watchdog_thresh seconds: kernel/watchdog.c),
+    and this Coyote counts that as an answer that will not come
+    (STUCK_ENDS_WAIT); the message gives the report's first lines.  A
+    TIMEOUT still, raised when the report is printed."""
+
+
 # A halt for good: its "halted: ..." line, then the way out of QEMU that
 # panic_halt() prints only when no reset follows.  (A soft lockup's report
 # ends with the way out too, but has no "halted:" line: that CPU may yet
 # come back.)
 HALTED = re.compile(r"halted: [^\n]*\n[^\n]*QEMU: quit with Ctrl-A X[^\n]*\n")
+# A soft lockup's whole report, from its BUG line to the way out.
+SOFT_LOCKUP = re.compile(r"BUG: soft lockup[^\n]*\n(?:[^\n]*\n)*?[^\n]*QEMU: quit with Ctrl-A X"
+                         r"[^\n]*\n")
 PROMPT_RE = re.compile(re.escape(PROMPT))
 
 
@@ -250,6 +261,11 @@ class Coyote:
     # hand-in tools' sandbox), so a grade run inside the test suite leaves
     # the suite's own QEMUs, which read build/tests, as they were.
     WRAP = None
+    # True: a soft lockup's report ends a wait for the prompt (KernelStuck)
+    # instead of the timeout.  The lab graders' Coyote sets it: a hand-in
+    # stuck in an interrupt storm is reported once it is seen stuck.  The
+    # suite's own boots keep waiting: some watch a stuck CPU come back.
+    STUCK_ENDS_WAIT = False
 
     def __init__(self, dtb=DEFAULT, initrd=DEFAULT, extra=(), append=None,
                  wait_prompt=True, boot_timeout=BOOT_TIMEOUT, kernel=None,
@@ -302,15 +318,22 @@ class Coyote:
 
     def _prompt_or_halt(self, timeout, when):
         """Wait for the prompt; KernelHalted at once if the kernel halts for
-        good instead (@when: where, for the message), with child.before
-        holding all it printed, halt included, as a timeout leaves it
-        (graders look there for the fault)."""
-        if not self.child.expect([PROMPT_RE, HALTED], timeout=timeout):
+        good instead (@when: where, for the message), KernelStuck at its
+        soft-lockup report where STUCK_ENDS_WAIT says so; either way
+        child.before holds all it printed, report included, as a timeout
+        leaves it (graders look there for the fault)."""
+        stuck = [SOFT_LOCKUP] if type(self).STUCK_ENDS_WAIT else []
+        seen = self.child.expect([PROMPT_RE, HALTED] + stuck, timeout=timeout)
+        if not seen:
             return
         self.child.before += self.child.after
+        after = "%s (%.1f s after start)" % (when, time.monotonic() - self._start)
+        if seen == 2:
+            report = self._clean(self.child.after).strip().splitlines()[:2]
+            raise KernelStuck("the kernel reported a soft lockup %s:\n%s" % (
+                after, "\n".join(report)))
         tail = self._clean(self.child.before).strip().splitlines()[-12:]
-        raise KernelHalted("the kernel halted %s (%.1f s after start):\n%s" % (
-            when, time.monotonic() - self._start, "\n".join(tail)))
+        raise KernelHalted("the kernel halted %s:\n%s" % (after, "\n".join(tail)))
 
     @staticmethod
     def _clean(text):

@@ -337,11 +337,11 @@ WRONG = [
     (7, "edges never acked", {"gpio-pl061.c": lambda t: t.replace(
         "\twritel(1u << d->hwirq, p->base + GPIOIC);\n", "\t(void)p;\n").replace(
         "\twritel(1u << line, p->base + GPIOIC);\n\treturn 0;", "\treturn 0;")},
-     "a rising edge on line 3", "The kernel stopped answering"),
+     "a rising edge on line 3", "stopped answering (a soft lockup)"),
     (7, "every line unmasked at probe", {"gpio-pl061.c": sub(
         "\twritel(0, p->base + GPIOIE);\n\twritel(0xff", "\twritel(0xff, p->base + GPIOIE);\n"
         "\twritel(0xff")},
-     "edges on a line nobody requested", "The kernel stopped answering"),
+     "edges on a line nobody requested", "stopped answering (a soft lockup)"),
     (7, "raw status dispatched", {"gpio-pl061.c": sub("pending = readl(p->base + GPIOMIS);",
                                                      "pending = readl(p->base + 0x414);")},
      "edges on a line nobody requested", "GPIOMIS"),

@@ -14,7 +14,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from coyote.qemu import ROOT, connect_unix, dts_cpp  # noqa: E402,F401
+from coyote.qemu import ROOT, KernelStuck, connect_unix, dts_cpp  # noqa: E402,F401
 from coyote import qemu as _qemu  # noqa: E402
 from coyote.labs import handin  # noqa: E402
 from coyote.ofdump import devices as ofdump_devices  # noqa: E402,F401
@@ -39,8 +39,10 @@ page, with test values of its own that this copy does not hold."""
 
 class Coyote(_qemu.Coyote):
     """QEMU as a grade runs it: in the tools' sandbox of the grade now
-    running (Grader() sets WRAP), which sees no build/tests."""
+    running (Grader() sets WRAP), which sees no build/tests; a soft
+    lockup ends a wait for the prompt (KernelStuck)."""
     WRAP = None
+    STUCK_ENDS_WAIT = True
 
 
 class Grader:
