@@ -14,7 +14,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from coyote.qemu import ROOT, KernelStuck, connect_unix, dts_cpp  # noqa: E402,F401
+from coyote.qemu import PROMPT, ROOT, KernelStuck, connect_unix, dts_cpp  # noqa: E402,F401
 from coyote import qemu as _qemu  # noqa: E402
 from coyote.labs import handin  # noqa: E402
 from coyote.ofdump import devices as ofdump_devices  # noqa: E402,F401
