@@ -50,3 +50,14 @@ def test_a_folder_without_its_own_include_is_not_a_nested_build(tmp_path):
     plant(b / "mod" / "drivers" / "probe.d")
     res = make_n(b)
     assert res.returncode != 0 and "probe.d" in res.stderr, res.stderr[-2000:]
+
+
+def test_a_goal_that_builds_nothing_reads_none(tmp_path):
+    """`make lab-check` only starts the grade (whose own makes read what
+    they build): it skips the walk of build/ that every grade paid for."""
+    b = tmp_path / "b"
+    plant(b / "kernel" / "probe.d")
+    for goal in ("lab-check", "help"):
+        res = subprocess.run(["make", "-n", "--no-print-directory", "B=" + str(b), goal],
+                             cwd=str(ROOT), capture_output=True, text=True, timeout=300)
+        assert res.returncode == 0 and "probe.d" not in res.stderr, (goal, res.stderr[-2000:])
