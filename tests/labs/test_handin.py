@@ -393,6 +393,69 @@ def test_kernel_reads_nothing_of_the_graders_through_qemu():
     assert not leaked(said, CATALOGUE3) and "Lab 3's wrong answers" not in said, said
 
 
+SEMIHOSTING_WRITE = r"""
+#include <linux/init.h>
+#include <linux/printk.h>
+
+/* ARM semihosting from the kernel: SYS_OPEN ("w"), SYS_WRITE of a file
+ * in the grade's own folder, which the tools may write. */
+static long semihost(long op, void *arg)
+{
+	register long r0 __asm__("r0") = op;
+	register void *r1 __asm__("r1") = arg;
+
+	__asm__ volatile("svc 0x123456" : "+r"(r0) : "r"(r1) : "lr", "memory", "cc");
+	return r0;
+}
+
+static int forge_init(void)
+{
+	static const char name[] = "%s";
+	static const char text[] = "forged by the hand-in's kernel\n";
+	long open[3] = { (long)name, 4, sizeof(name) - 1 };
+	long fd = semihost(0x01, open);
+	long wr[3] = { fd, (long)text, sizeof(text) - 1 };
+
+	if (fd < 0) {
+		pr_info("forge: no file\n");
+		return 0;
+	}
+	semihost(0x05, wr);
+	pr_info("forge: written\n");
+	return 0;
+}
+device_initcall(forge_init);
+"""
+
+
+def test_kernel_writes_nothing_through_qemu():
+    """The student's kernel runs without semihosting: a driver that asks
+    QEMU to write a file in the grade's folder (what a later grade in it
+    reads: lab 10's truth, the gdb session's script) gets none."""
+    from coyote.labs.graders import common
+    out = BUILD / "tests" / "forge-qemu"
+    forged = out / "forged.txt"
+    if forged.exists():
+        forged.unlink()
+    common.Grader.OUT = out
+    try:
+        g = common.Grader(3, out / "handin")
+    finally:
+        common.Grader.OUT = None
+    drv = out / "handin" / "forge.c"
+    drv.parent.mkdir(parents=True, exist_ok=True)
+    drv.write_text(SEMIHOSTING_WRITE % forged)
+    kernel, log = common.build_kernel(g, drv)
+    assert kernel, log
+    try:
+        with common.Coyote(kernel=kernel) as c:
+            said = c.boot_log + c.run("dmesg")
+    finally:
+        common.Coyote.WRAP = None
+    assert "forge: no file" in said, said
+    assert not forged.exists(), forged.read_text()
+
+
 def test_report_quotes_a_bounded_slice_of_the_build(tmp_path):
     """A build that prints a file's worth (here gcc quoting a line of
     20,000 characters, many times): the report shows a slice of it."""

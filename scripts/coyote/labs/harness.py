@@ -39,10 +39,15 @@ page, with test values of its own that this copy does not hold."""
 
 class Coyote(_qemu.Coyote):
     """QEMU as a grade runs it: in the tools' sandbox of the grade now
-    running (Grader() sets WRAP), which sees no build/tests; a soft
+    running (Grader() sets WRAP), which sees no build/tests; without
+    semihosting, so the student's kernel asks QEMU for no file (it could
+    write the grade's folder, which a later grade there reads); a soft
     lockup ends a wait for the prompt (KernelStuck)."""
     WRAP = None
     STUCK_ENDS_WAIT = True
+
+    def __init__(self, *args, semihosting=False, **kwargs):
+        super().__init__(*args, semihosting=semihosting, **kwargs)
 
 
 class Grader:
@@ -71,9 +76,9 @@ class Grader:
         # it, and `grade.py --seed` grades again with the same values.
         self.seed = Grader.SEED if Grader.SEED is not None else random.SystemRandom().getrandbits(32)
         self.rng = random.Random(self.seed)
-        # QEMU runs the student's kernel, which may ask it for files
-        # (semihosting): in the tools' sandbox, with the rest (on the
-        # grade's loopback: lab 10's gdb reaches QEMU's stub there).
+        # QEMU runs the student's kernel: in the tools' sandbox, with the
+        # rest (on the grade's loopback: lab 10's gdb reaches QEMU's stub
+        # there), and without semihosting (Coyote).
         Coyote.WRAP = lambda argv: handin.tool_argv(argv, self.out, net=True)
 
     def _record(self, text, status, hint):

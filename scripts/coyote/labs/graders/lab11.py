@@ -216,7 +216,7 @@ def lab11(src):
     # Booted here rather than by Coyote(), which would take what the
     # console said with it when the prompt does not come.
     drawn = Drawn(g.rng)
-    c = Coyote(machine="virt", semihosting=False, kernel=kernel, extra=drawn.extra_args(sock),
+    c = Coyote(machine="virt", kernel=kernel, extra=drawn.extra_args(sock),
                wait_prompt=False)
     booted = False
     try:

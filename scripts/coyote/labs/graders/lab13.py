@@ -129,7 +129,7 @@ def lab13(src, seed=None):
     sock = g.out / "qmp.sock"
     if sock.exists():
         sock.unlink()
-    c = Coyote(machine="virt", semihosting=False, kernel=kernel,
+    c = Coyote(machine="virt", kernel=kernel,
                extra=extra_args(sock, values[0], values[1]), wait_prompt=False)
     booted = False
     try:

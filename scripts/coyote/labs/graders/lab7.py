@@ -53,7 +53,7 @@ EXTRA = "/lab7-grader-c"
 EXTRA_LINE = 6
 EXTRA_DTS = ('#include "lab7.dts"\n/ {\n\tlab7-grader-c {\n\t\tcompatible = "coyote,lab-button";\n'
              '\t\tinterrupts-extended = <&{/amba/gpio@101e4000} %d 1>;\n\t};\n};\n' % EXTRA_LINE)
-STALL_SECONDS = 2
+STALL_SECONDS = 3
 VIRT = ("on QEMU's virt, gpio-keys binds to your PL061 and `system_powerdown` powers off "
         "through PSCI (QEMU exits with status 0)")
 
@@ -348,7 +348,7 @@ def lab7_virt(g, kernel):
     if sock.exists():
         sock.unlink()
     try:
-        with Coyote(machine="virt", semihosting=False, kernel=kernel,
+        with Coyote(machine="virt", kernel=kernel,
                     extra=["-qmp", "unix:%s,server=on,wait=off" % sock]) as c:
             verdict, why = whynot(c, "/gpio-keys")
             if verdict != "bound":
@@ -415,7 +415,7 @@ def lab7(src):
 
 
 def stall_bootargs(dtb):
-    """@dtb's bootargs with the soft-lockup watchdog at 2 s: a handler
+    """@dtb's bootargs with the soft-lockup watchdog at 3 s: a handler
     stormed by an edge never acked is reported stuck then, not waited
     out for the command timeout.  The grader's commands each take
     milliseconds and go idle between them, so a right answer is never

@@ -21,7 +21,7 @@ def module_on_virt(lab, src, driver):
         return g
     kernel = check_kbuild(g, checks[1], src, checks[2:])
     if kernel:
-        check_boots(g, checks[2], machine="virt", semihosting=False, kernel=kernel)
+        check_boots(g, checks[2], machine="virt", kernel=kernel)
     return g
 
 
