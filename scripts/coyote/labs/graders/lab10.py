@@ -1,8 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Lab 10's grader (docs/labs/lab10/README.md):
 GDB: find a planted bug in a struct device."""
-import hashlib
-import json
 import re
 import time
 from pathlib import Path
@@ -12,7 +10,7 @@ import pexpect
 from coyote.qemu import HEAP_DEBUG, heap_reports
 
 from .common import (Coyote, Grader, PLANTED, ROOT, answer_check, build_kernel, check_build,
-                     compile_lab_dts, fdtget, have_files, heap_use, indent, initrd_with,
+                     compile_lab_dts, fdtget, have_files, heap_use, indent, initrd_with, kept,
                      read_answers, rel, tail)
 
 TITLE = 'GDB: find a planted bug in a struct device'
@@ -127,24 +125,16 @@ def gdb_session(g, kernel, dtb, paths=WIDGETS):
 def planted_truth(g, kernel, dtb):
     """(probe's caller, {path: (driver_data, gain, symbol)}) on the
     planted @kernel and @dtb: the same for every hand-in, so one gdb
-    session's, kept in the grade's folder by what it was read from (the
-    kernel, its ELF, the tree and the session's script)."""
-    key = hashlib.sha256()
-    for part in (kernel, Path(kernel).with_name("kernel.elf"), dtb):
-        key.update(Path(part).read_bytes())
-    key.update(WIDGET_PROBE.encode())
-    kept = g.out / "planted-truth.json"
-    try:
-        known = json.loads(kept.read_text())
-        if known["key"] == key.hexdigest():
-            return known["caller"], {p: tuple(w) for p, w in known["widgets"].items()}
-    except (OSError, ValueError, KeyError):
-        pass
-    caller, widgets, out, heap = gdb_session(g, kernel, dtb)
-    if caller is None or set(widgets) != set(WIDGETS) or heap:
-        raise RuntimeError("the grader's gdb session failed:\n" + out + "\n".join(heap))
-    kept.write_text(json.dumps({"key": key.hexdigest(), "caller": caller, "widgets": widgets}))
-    return caller, widgets
+    session's, kept (kept()) by what it was read from: the kernel, its
+    ELF, the tree and the session's script."""
+    def session():
+        caller, widgets, out, heap = gdb_session(g, kernel, dtb)
+        if caller is None or set(widgets) != set(WIDGETS) or heap:
+            raise RuntimeError("the grader's gdb session failed:\n" + out + "\n".join(heap))
+        return {"caller": caller, "widgets": widgets}
+    truth = kept(g, "planted-truth", [Path(kernel), Path(kernel).with_name("kernel.elf"),
+                                      Path(dtb), WIDGET_PROBE], session)
+    return truth["caller"], {p: tuple(w) for p, w in truth["widgets"].items()}
 
 
 def symbol_named(given):
