@@ -334,11 +334,12 @@ def test_a_grade_in_the_suite_leaves_the_suites_qemu_alone(boot):
     c = boot(dtb=compile_dts(board_dts_source(), "after-a-grade"))
     assert "coyote" in c.run("version")
 
-SEMIHOSTING_READ = r"""
+# ARM semihosting from the kernel: a call to QEMU, which (given
+# -semihosting) opens, reads and writes its own files for the caller.
+SEMIHOST = r"""
 #include <linux/init.h>
 #include <linux/printk.h>
 
-/* ARM semihosting from the kernel: SYS_OPEN, SYS_READ of QEMU's files. */
 static long semihost(long op, void *arg)
 {
 	register long r0 __asm__("r0") = op;
@@ -347,6 +348,9 @@ static long semihost(long op, void *arg)
 	__asm__ volatile("svc 0x123456" : "+r"(r0) : "r"(r1) : "lr", "memory", "cc");
 	return r0;
 }
+"""
+# SYS_OPEN, SYS_READ of a file QEMU can see.
+SEMIHOSTING_READ = SEMIHOST + r"""
 
 static char leak_buf[64];
 
@@ -369,44 +373,39 @@ device_initcall(leak_init);
 """
 
 
-def test_kernel_reads_nothing_of_the_graders_through_qemu():
-    """QEMU runs the student's kernel with semihosting (its way out):
-    a driver that asks QEMU for the catalogue gets no file."""
+def boot_driver(name, source):
+    """What the kernel said, built with @source as a lab 3 hand-in's
+    driver (build/tests/@name) and booted as a grade boots it."""
     from coyote.labs.graders import common
-    out = BUILD / "tests" / "leak-qemu"
+    out = BUILD / "tests" / name
     common.Grader.OUT = out
     try:
         g = common.Grader(3, out / "handin")
     finally:
         common.Grader.OUT = None
-    drv = out / "handin" / "leak.c"
+    drv = out / "handin" / "driver.c"
     drv.parent.mkdir(parents=True, exist_ok=True)
-    drv.write_text(SEMIHOSTING_READ % CATALOGUE3)
+    drv.write_text(source)
     kernel, log = common.build_kernel(g, drv)
     assert kernel, log
     try:
         with common.Coyote(kernel=kernel) as c:
-            said = c.boot_log + c.run("dmesg")
+            return c.boot_log + c.run("dmesg")
     finally:
         common.Coyote.WRAP = None
+
+
+def test_kernel_reads_nothing_of_the_graders_through_qemu():
+    """A driver that asks QEMU for the catalogue (semihosting) gets no
+    file."""
+    said = boot_driver("leak-qemu", SEMIHOSTING_READ % CATALOGUE3)
     assert "leak: no file" in said, said
     assert not leaked(said, CATALOGUE3) and "Lab 3's wrong answers" not in said, said
 
 
-SEMIHOSTING_WRITE = r"""
-#include <linux/init.h>
-#include <linux/printk.h>
-
-/* ARM semihosting from the kernel: SYS_OPEN ("w"), SYS_WRITE of a file
- * in the grade's own folder, which the tools may write. */
-static long semihost(long op, void *arg)
-{
-	register long r0 __asm__("r0") = op;
-	register void *r1 __asm__("r1") = arg;
-
-	__asm__ volatile("svc 0x123456" : "+r"(r0) : "r"(r1) : "lr", "memory", "cc");
-	return r0;
-}
+# SYS_OPEN ("w"), SYS_WRITE of a file in the grade's own folder, which
+# the tools may write.
+SEMIHOSTING_WRITE = SEMIHOST + r"""
 
 static int forge_init(void)
 {
@@ -432,26 +431,10 @@ def test_kernel_writes_nothing_through_qemu():
     """The student's kernel runs without semihosting: a driver that asks
     QEMU to write a file in the grade's folder (what a later grade in it
     reads: lab 10's truth, the gdb session's script) gets none."""
-    from coyote.labs.graders import common
-    out = BUILD / "tests" / "forge-qemu"
-    forged = out / "forged.txt"
+    forged = BUILD / "tests" / "forge-qemu" / "forged.txt"
     if forged.exists():
         forged.unlink()
-    common.Grader.OUT = out
-    try:
-        g = common.Grader(3, out / "handin")
-    finally:
-        common.Grader.OUT = None
-    drv = out / "handin" / "forge.c"
-    drv.parent.mkdir(parents=True, exist_ok=True)
-    drv.write_text(SEMIHOSTING_WRITE % forged)
-    kernel, log = common.build_kernel(g, drv)
-    assert kernel, log
-    try:
-        with common.Coyote(kernel=kernel) as c:
-            said = c.boot_log + c.run("dmesg")
-    finally:
-        common.Coyote.WRAP = None
+    said = boot_driver("forge-qemu", SEMIHOSTING_WRITE % forged)
     assert "forge: no file" in said, said
     assert not forged.exists(), forged.read_text()
 
