@@ -185,11 +185,11 @@ def kept(g, name, inputs, compute):
     """compute()'s result (JSON: lists, not tuples), kept in the grade's
     folder as @name.json with a digest of @inputs (a Path: its bytes;
     anything else: its text): a later grade whose inputs are the same
-    reads it instead.  Only for what no hand-in changes (a boot of the
-    project's own kernel on the grader's tree): the folder is written by
-    no hand-in, whose tools write only what they are told to and whose
-    kernel runs without semihosting (Coyote).  compute() raising keeps
-    nothing."""
+    reads it instead.  Only for what its inputs alone decide, where no
+    hand-in's code runs (the project's own kernel on the grader's trees,
+    asked a read-only command): the folder is written by no hand-in,
+    whose tools write only what they are told to and whose kernel runs
+    without semihosting (Coyote).  compute() raising keeps nothing."""
     key = hashlib.sha256()
     for part in inputs:
         key.update(part.read_bytes() if isinstance(part, Path) else str(part).encode())

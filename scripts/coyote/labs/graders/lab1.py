@@ -35,16 +35,50 @@ RUBRIC = {
 BOARD_CHECKS = [c for c in RUBRIC if c.startswith("board_")]
 
 
-def board_facts(g):
-    """A boot of BOARD on Debian's tree, or (None, why) when the tree is
-    not there (the grade has no network to fetch it: `make corpus` first)."""
+def board_dtb(g):
+    """BOARD's tree from Debian, or (None, why) when it is not there (the
+    grade has no network to fetch it: `make corpus` first)."""
     tree = board_tree(BOARD)
     if not tree.is_file():
         return None, "%s not found: run `make corpus` first" % tree
     # A copy beside the grade: the tools' sandbox sees the grade's folder.
     dtb = g.out / ("%s.dtb" % BOARD)
     shutil.copy(tree, dtb)
-    return Coyote(dtb=dtb, machine=BOARD), None
+    return dtb, None
+
+
+def board_facts(g, dtb, unbound_path):
+    """What the kernel says on BOARD booted on @dtb: [boot log, `devices`,
+    the console's node and its `whynot`, the root controller's node] and
+    `whynot`'s verdict on @unbound_path (None: not a path).  The same for
+    every hand-in but the path's verdict, so kept (kept()): one boot,
+    only for what is not kept yet."""
+    booted = []
+
+    def board():
+        if not booted:
+            booted.append(Coyote(dtb=dtb, machine=BOARD))
+        return booted[0]
+
+    def facts():
+        log, devices = board().boot_log, board().run("devices")
+        # The console: the UART whose driver said "console" as it took a tty.
+        con = re.search(r"^(\S+) (\S+): tty\w+: .*\bconsole$", log, re.M)
+        con_node = device_node(devices, con.group(2)) if con else None
+        _, con_why = whynot(board(), con_node) if con_node else ("?", "")
+        root = re.search(r"^\S+ (\S+): .*\broot controller\b", log, re.M)
+        root_node = device_node(devices, root.group(1)) if root else None
+        return [log, devices, con_node, con_why, root_node]
+    inputs = [KERNEL_BIN, INITRD, dtb]
+    try:
+        known = kept(g, "board-facts", inputs, facts)
+        verdict = kept(g, "board-whynot", inputs + [unbound_path],
+                       lambda: whynot(board(), unbound_path)[0]) \
+            if unbound_path.startswith("/") else None
+    finally:
+        if booted:
+            booted[0].close()
+    return known + [verdict]
 
 
 def device_node(devices, dev):
@@ -60,26 +94,18 @@ def grade_board(g, answers):
     """Part 2: the console's driver and compatible, the root interrupt
     controller, one node that did not bind with whynot's verdict, and the
     count of deferred devices, each against the kernel on BOARD."""
-    c, why = board_facts(g)
-    if c is None:
+    dtb, why = board_dtb(g)
+    if dtb is None:
         g.skip_all(BOARD_CHECKS, "Debian's armhf trees (`make corpus`): %s" % why)
         return
     what_unbound = "board_unbound: a node that did not bind, and whynot's verdict"
     unbound = answers.given(g, what_unbound, "board_unbound")
     unbound_path, _, unbound_said = (unbound or "").partition(" ")
     unbound_path = unbound_path.rstrip(":")
-    with c:
-        log, devices = c.boot_log, c.run("devices")
-        # The console: the UART whose driver said "console" as it took a tty.
-        con = re.search(r"^(\S+) (\S+): tty\w+: .*\bconsole$", log, re.M)
-        con_node = device_node(devices, con.group(2)) if con else None
-        _, con_why = whynot(c, con_node) if con_node else ("?", "")
-        root = re.search(r"^\S+ (\S+): .*\broot controller\b", log, re.M)
-        root_node = device_node(devices, root.group(1)) if root else None
-        verdict, _ = whynot(c, unbound_path) if unbound_path.startswith("/") else (None, "")
+    log, devices, con_node, con_why, root_node, verdict = board_facts(g, dtb, unbound_path)
     bound = re.search(r'bound to driver (\S+?)(?: \(module \S+\))?,? by table entry "([^"]+)"',
                       con_why)
-    if not (con and bound and root_node):
+    if not (con_node and bound and root_node):
         raise RuntimeError("%s: the kernel's console or root controller not found:\n%s"
                            % (BOARD, log))
     follow = ("Follow /chosen's stdout-path (`dt /chosen`, `dt /aliases`) to the UART's\n"
@@ -139,6 +165,7 @@ def grade_board(g, answers):
     answer_check(g, what, answers.given(g, what, "board_deferred"), int(m.group(1)),
                  "`devices` lists each device's state; `whynot` says what a deferred one\n"
                  "waits for.")
+
 
 def board_truth(g, board):
     """(`devices`, `whynot` of the RTC at 0x68) of the project's kernel

@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Lab 6's grader (docs/labs/lab6/README.md):
 debug a probe: three planted faults."""
+import hashlib
 import re
 from pathlib import Path
 
 from .common import (BUILD, Coyote, Grader, I2C, OFDUMP, PRISTINE, compile_lab_dts, fdtget,
-                     handin, have_files, indent, ofdump_devices, read_answers, rel,
+                     handin, have_files, indent, kept, ofdump_devices, read_answers, rel,
                      whynot)
+from coyote.qemu import INITRD, KERNEL_BIN
 
 TITLE = 'debug a probe: three planted faults'
 
@@ -39,9 +41,37 @@ FIELDS = ("fault", "command", "saw", "fix")       # a block of faults.txt
 SHELL_CMDS = ("whynot", "devices", "dmesg", "irqs", "dt", "drivers", "ttys", "devlinks")
 
 
-def command_output(cmd, dtb, machine):
-    """What @cmd prints on @dtb: a shell command on @machine (booted on
-    @dtb), or ofdump on the host; None for a command the grader cannot run."""
+class Boards:
+    """The project's kernel booted on the grader's trees (the handed-out
+    broken one, the board's own, one fault alone), each on its first
+    shell command; every command's output kept (kept()) by kernel, initrd,
+    tree and command: a later grade asking the same boots nothing."""
+
+    def __init__(self, g):
+        self.g, self.booted = g, {}
+
+    def run(self, dtb, cmd):
+        def boot_and_run():
+            if dtb not in self.booted:
+                self.booted[dtb] = Coyote(dtb=dtb)
+            machine = self.booted[dtb]
+            return machine.boot_log + "\n" + machine.run(cmd) if cmd.split()[0] == "dmesg" \
+                else machine.run(cmd)
+        name = "lab6-" + hashlib.sha256(("%s\0%s" % (dtb, cmd)).encode()).hexdigest()[:16]
+        return kept(self.g, name, [KERNEL_BIN, INITRD, Path(dtb), cmd], boot_and_run)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        for machine in self.booted.values():
+            machine.close()
+
+
+def command_output(cmd, dtb, boards):
+    """What @cmd prints on @dtb: a shell command on the kernel booted on
+    it (@boards), or ofdump on the host; None for a command the grader
+    cannot run."""
     words = cmd.split()
     if not words:
         return None
@@ -50,8 +80,7 @@ def command_output(cmd, dtb, machine):
                               Path(dtb).parent, timeout=60)
         return res.stdout + res.stderr
     if words[0] in SHELL_CMDS:
-        return machine.boot_log + "\n" + machine.run(cmd) if words[0] == "dmesg" \
-            else machine.run(cmd)
+        return boards.run(dtb, cmd)
     return None
 
 
@@ -156,7 +185,7 @@ def lab6(src):
         "interrupt-parent names (now %s).  Compare with the other UARTs:\n"
         "`irqs`, ofdump --devices." % (irq or "none")))
     later = "the kernel binds every device, nothing deferred or failed"
-    with Coyote(dtb=broken) as bad, Coyote() as good:
+    with Boards(g) as boards:
         entries = read_answers(log_file, sep=":", block="fault", keys=FIELDS, lists=False)
         for i, (what, paths) in enumerate(FAULTS, 1):
             title = "fault log: fault %d (%s) named, with the command that showed it" % (i, what)
@@ -167,14 +196,14 @@ def lab6(src):
                 continue
             if any(entry.given(g, title, key) is None for key in FIELDS):
                 continue
-            out_bad = command_output(entry.get("command", ""), broken, bad)
+            out_bad = command_output(entry.get("command", ""), broken, boards)
             if out_bad is None:
                 g.check(title, False, hint="`command: %s` is not one the grader can run: use %s,\n"
                         "or ofdump --devices." % (entry.get("command", ""),
                                                    ", ".join(SHELL_CMDS)))
                 continue
             out_good = command_output(entry["command"], BUILD / "dts" / "versatilepb.dtb",
-                                      good)
+                                      boards)
             saw = entry.get("saw", "")
             if not same_line(saw, out_bad):
                 hint = ("`%s` on broken.dts does not print the line you copied:\n  %s\n"
@@ -186,8 +215,7 @@ def lab6(src):
                 # Each fault its own evidence: the line must show on a
                 # tree where this fault is the only one.
                 alone = only_fault(g, broken_src, board, BUILD / "dts" / "versatilepb.dtb", i)
-                with Coyote(dtb=alone) as one:
-                    out_one = command_output(entry["command"], alone, one)
+                out_one = command_output(entry["command"], alone, boards)
                 hint = None if same_line(saw, out_one) else (
                     "On a tree where %s is the only fault, `%s` no longer prints that "
                     "line:\nit shows another fault, or all of them at once.  Copy a line "
