@@ -27,6 +27,7 @@
 
 #define IPI_BOUND_MS		100
 #define TICK_WINDOW_MS		500
+#define SLOW_CALL_MS		20	/* long enough that a second call finds the first there */
 #define TORTURE_MS		300	/* a time, not a count: on a busy host each handover
 					 * of the lock can wait for a vCPU thread's turn */
 #define TORTURE_BATCH		16
@@ -77,9 +78,22 @@ static void record_cpu(void *info)
 	where[smp_processor_id()] = smp_processor_id() + 1;
 }
 
+/* Holds the target's call slot a while, then counts. */
+static void slow_count(void *info)
+{
+	unsigned int *ran = info;
+	u64 end = ktime_get_ns() + SLOW_CALL_MS * 1000000ull;
+
+	while (ktime_get_ns() < end)
+		;
+	ran[smp_processor_id()]++;
+}
+
 static void call_runs_on_the_target(struct kunit *t)
 {
+	static unsigned int ran[NR_CPUS];
 	unsigned int seen[NR_CPUS] = { 0 };
+	unsigned int me = smp_processor_id();
 
 	for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++) {
 		if (!cpu_online(cpu))
@@ -87,6 +101,16 @@ static void call_runs_on_the_target(struct kunit *t)
 		KUNIT_EXPECT_EQ(t, smp_call_function_single(cpu, record_cpu, seen, true), 0);
 		KUNIT_EXPECT_TRUE_MSG(t, seen[cpu] == cpu + 1, "CPU %u: ran on CPU %d", cpu,
 				      (int)seen[cpu] - 1);
+	}
+	/* A call to a CPU still running one not waited for waits its turn:
+	 * both run, neither is refused. */
+	for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++) {
+		if (cpu == me || !cpu_online(cpu))
+			continue;
+		ran[cpu] = 0;
+		KUNIT_EXPECT_EQ(t, smp_call_function_single(cpu, slow_count, ran, false), 0);
+		KUNIT_EXPECT_EQ(t, smp_call_function_single(cpu, slow_count, ran, true), 0);
+		KUNIT_EXPECT_TRUE_MSG(t, ran[cpu] == 2, "CPU %u ran %u of the 2 calls", cpu, ran[cpu]);
 	}
 	/* A CPU that is not online is refused, not waited for. */
 	KUNIT_EXPECT_EQ(t, smp_call_function_single(NR_CPUS, record_cpu, seen, true), -ENXIO);

@@ -242,9 +242,14 @@ int smp_call_function_single(unsigned int cpu, void (*func)(void *info), void *i
 	if (!cpu_online(cpu))
 		return -ENXIO;
 	spin_lock_irqsave(&call_lock, flags);
-	if (per_cpu(call_func, cpu)) {
+	/* @cpu still runs an earlier call (one not waited for, or one that
+	 * returned and has yet to say so): this one waits its turn, as
+	 * Linux queues it, rather than being refused. */
+	while (per_cpu(call_func, cpu)) {
 		spin_unlock_irqrestore(&call_lock, flags);
-		return -EBUSY;
+		if (!wait_ms_for((volatile void *const *)&per_cpu(call_func, cpu), CALL_WAIT_MS))
+			return -EBUSY;
+		spin_lock_irqsave(&call_lock, flags);
 	}
 	per_cpu(call_info, cpu) = info;
 	dmb();

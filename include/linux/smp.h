@@ -42,9 +42,10 @@ bool cpu_online(unsigned int cpu);
  * smp_call_function_single() - run @func(@info) on @cpu, in its IPI
  * handler (IRQs masked there); on this CPU it is called directly.
  * @wait: return only when @func has returned on @cpu.
+ * A call to a CPU that still runs an earlier one waits for it first.
  * Return: 0; -ENXIO when @cpu is not online; -EBUSY when @cpu still runs
- * an earlier call; -ETIMEDOUT when @wait and @cpu did not finish in 5 s
- * (a call it never started is withdrawn).
+ * an earlier call after 5 s; -ETIMEDOUT when @wait and @cpu did not
+ * finish in 5 s (a call it never started is withdrawn).
  */
 int smp_call_function_single(unsigned int cpu, void (*func)(void *info), void *info,
 			     bool wait);
