@@ -210,11 +210,13 @@ static void tick_rate_by_clocksource(struct kunit *t)
 		      (unsigned long)(TICKS_MEASURED * (1000000 / HZ)), (unsigned long)(mid / 1000));
 	/* A starved QEMU delivers ticks late, which stretches the total and
 	 * the intervals around each late tick, but not the median one: a
-	 * tick at twice HZ (a wrong reload value) halves it under any load. */
+	 * tick at twice HZ (a wrong reload value) halves it under any load,
+	 * one at half HZ doubles it.  (The total once read 547 ms for 200 on
+	 * a loaded host, its median tick 10.0 ms.) */
 	KUNIT_EXPECT_TRUE_MSG(t, mid >= 3 * (1000000000u / HZ) / 4,
 		  "ticks come no faster than HZ");
-	KUNIT_EXPECT_TRUE_MSG(t, ns <= (u64)TICKS_MEASURED * 2 * (1000000000u / HZ),
-		  "ticks come at least half as often as HZ");
+	KUNIT_EXPECT_TRUE_MSG(t, mid <= 3 * (1000000000u / HZ) / 2,
+		  "ticks come at least two thirds as often as HZ");
 }
 
 /*
