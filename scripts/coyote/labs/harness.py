@@ -181,6 +181,35 @@ class Grader:
         return 1
 
 
+def bootargs_with(dtb, words):
+    """@dtb's own bootargs (/chosen, which -append replaces) with @words
+    added: -append's value for a boot that needs a kernel option more."""
+    return ((fdtget(dtb, "/chosen", "bootargs") or "") + " " + words).strip()
+
+
+class Boots:
+    """QEMUs booted on first use, one per tree and set of Coyote()
+    arguments, all closed together (the heap check included): for a
+    grader whose answers may all be kept() already, so boots nothing."""
+
+    def __init__(self):
+        self.booted = {}
+
+    def __call__(self, dtb, **qemu):
+        """The Coyote booted on @dtb with @qemu, booting it the first time."""
+        key = (str(dtb), tuple(sorted(qemu.items())))
+        if key not in self.booted:
+            self.booted[key] = Coyote(dtb=dtb, **qemu)
+        return self.booted[key]
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        for machine in self.booted.values():
+            machine.close()
+
+
 def kept(g, name, inputs, compute):
     """compute()'s result (JSON: lists, not tuples), kept in the grade's
     folder as @name.json with a digest of @inputs (a Path: its bytes;

@@ -6,8 +6,8 @@ board, asked in one boot (the boot log, `devices`, `whynot`)."""
 import re
 import shutil
 
-from .common import (Coyote, Grader, I2C, answer_check, compile_lab_dts, fdtget, have_files,
-                     indent, kept, ofdump_devices, read_answers, whynot)
+from .common import (Boots, Coyote, Grader, I2C, answer_check, compile_lab_dts, fdtget,
+                     have_files, indent, kept, ofdump_devices, read_answers, whynot)
 from coyote.qemu import INITRD, KERNEL_BIN, board_tree
 
 # Part 2's board: one the page's first part never boots, on its vendor's tree.
@@ -53,31 +53,21 @@ def board_facts(g, dtb, unbound_path):
     `whynot`'s verdict on @unbound_path (None: not a path).  The same for
     every hand-in but the path's verdict, so kept (kept()): one boot,
     only for what is not kept yet."""
-    booted = []
-
-    def board():
-        if not booted:
-            booted.append(Coyote(dtb=dtb, machine=BOARD))
-        return booted[0]
-
-    def facts():
-        log, devices = board().boot_log, board().run("devices")
+    def facts(board):
+        log, devices = board.boot_log, board.run("devices")
         # The console: the UART whose driver said "console" as it took a tty.
         con = re.search(r"^(\S+) (\S+): tty\w+: .*\bconsole$", log, re.M)
         con_node = device_node(devices, con.group(2)) if con else None
-        _, con_why = whynot(board(), con_node) if con_node else ("?", "")
+        _, con_why = whynot(board, con_node) if con_node else ("?", "")
         root = re.search(r"^\S+ (\S+): .*\broot controller\b", log, re.M)
         root_node = device_node(devices, root.group(1)) if root else None
         return [log, devices, con_node, con_why, root_node]
     inputs = [KERNEL_BIN, INITRD, dtb]
-    try:
-        known = kept(g, "board-facts", inputs, facts)
+    with Boots() as boots:
+        known = kept(g, "board-facts", inputs, lambda: facts(boots(dtb, machine=BOARD)))
         verdict = kept(g, "board-whynot", inputs + [unbound_path],
-                       lambda: whynot(board(), unbound_path)[0]) \
+                       lambda: whynot(boots(dtb, machine=BOARD), unbound_path)[0]) \
             if unbound_path.startswith("/") else None
-    finally:
-        if booted:
-            booted[0].close()
     return known + [verdict]
 
 

@@ -9,9 +9,9 @@ import pexpect
 
 from coyote.qemu import HEAP_DEBUG, heap_reports
 
-from .common import (Coyote, Grader, PLANTED, ROOT, answer_check, build_kernel, check_build,
-                     compile_lab_dts, fdtget, have_files, heap_use, indent, initrd_with, kept,
-                     read_answers, rel, tail)
+from .common import (Coyote, Grader, PLANTED, ROOT, answer_check, bootargs_with, build_kernel,
+                     check_build, compile_lab_dts, fdtget, have_files, heap_use, indent,
+                     initrd_with, kept, read_answers, rel, tail)
 
 TITLE = 'GDB: find a planted bug in a struct device'
 
@@ -82,7 +82,7 @@ WIDGET_PROBE = (
 def heap_debug(dtb):
     """Every boot of lab 10 with the heap debug mode, whatever the
     environment says (a memory lab): -append's bootargs for @dtb."""
-    return ((fdtget(dtb, "/chosen", "bootargs") or "") + " " + HEAP_DEBUG).strip()
+    return bootargs_with(dtb, HEAP_DEBUG)
 
 
 def drained(c):

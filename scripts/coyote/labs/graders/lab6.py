@@ -5,9 +5,9 @@ import hashlib
 import re
 from pathlib import Path
 
-from .common import (BUILD, Coyote, Grader, I2C, OFDUMP, PRISTINE, compile_lab_dts, fdtget,
-                     handin, have_files, indent, kept, ofdump_devices, read_answers, rel,
-                     whynot)
+from .common import (BUILD, Boots, Coyote, Grader, I2C, OFDUMP, PRISTINE, compile_lab_dts,
+                     fdtget, handin, have_files, indent, kept, ofdump_devices, read_answers,
+                     rel, whynot)
 from coyote.qemu import INITRD, KERNEL_BIN
 
 TITLE = 'debug a probe: three planted faults'
@@ -41,37 +41,23 @@ FIELDS = ("fault", "command", "saw", "fix")       # a block of faults.txt
 SHELL_CMDS = ("whynot", "devices", "dmesg", "irqs", "dt", "drivers", "ttys", "devlinks")
 
 
-class Boards:
-    """The project's kernel booted on the grader's trees (the handed-out
-    broken one, the board's own, one fault alone), each on its first
-    shell command; every command's output kept (kept()) by kernel, initrd,
-    tree and command: a later grade asking the same boots nothing."""
-
-    def __init__(self, g):
-        self.g, self.booted = g, {}
-
-    def run(self, dtb, cmd):
-        def boot_and_run():
-            if dtb not in self.booted:
-                self.booted[dtb] = Coyote(dtb=dtb)
-            machine = self.booted[dtb]
-            return machine.boot_log + "\n" + machine.run(cmd) if cmd.split()[0] == "dmesg" \
-                else machine.run(cmd)
-        name = "lab6-" + hashlib.sha256(("%s\0%s" % (dtb, cmd)).encode()).hexdigest()[:16]
-        return kept(self.g, name, [KERNEL_BIN, INITRD, Path(dtb), cmd], boot_and_run)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        for machine in self.booted.values():
-            machine.close()
+def shell_output(g, boots, dtb, cmd):
+    """What the shell command @cmd prints on the project's kernel booted
+    on @dtb (the handed-out broken tree, the board's own, one fault
+    alone), kept (kept()) by kernel, initrd, tree and command: a later
+    grade asking the same boots nothing (@boots: Boots)."""
+    def boot_and_run():
+        machine = boots(dtb)
+        return machine.boot_log + "\n" + machine.run(cmd) if cmd.split()[0] == "dmesg" \
+            else machine.run(cmd)
+    name = "lab6-" + hashlib.sha256(("%s\0%s" % (dtb, cmd)).encode()).hexdigest()[:16]
+    return kept(g, name, [KERNEL_BIN, INITRD, Path(dtb), cmd], boot_and_run)
 
 
-def command_output(cmd, dtb, boards):
+def command_output(g, cmd, dtb, boots):
     """What @cmd prints on @dtb: a shell command on the kernel booted on
-    it (@boards), or ofdump on the host; None for a command the grader
-    cannot run."""
+    it (shell_output()), or ofdump on the host; None for a command the
+    grader cannot run."""
     words = cmd.split()
     if not words:
         return None
@@ -80,7 +66,7 @@ def command_output(cmd, dtb, boards):
                               Path(dtb).parent, timeout=60)
         return res.stdout + res.stderr
     if words[0] in SHELL_CMDS:
-        return boards.run(dtb, cmd)
+        return shell_output(g, boots, dtb, cmd)
     return None
 
 
@@ -185,7 +171,7 @@ def lab6(src):
         "interrupt-parent names (now %s).  Compare with the other UARTs:\n"
         "`irqs`, ofdump --devices." % (irq or "none")))
     later = "the kernel binds every device, nothing deferred or failed"
-    with Boards(g) as boards:
+    with Boots() as boots:
         entries = read_answers(log_file, sep=":", block="fault", keys=FIELDS, lists=False)
         for i, (what, paths) in enumerate(FAULTS, 1):
             title = "fault log: fault %d (%s) named, with the command that showed it" % (i, what)
@@ -196,14 +182,14 @@ def lab6(src):
                 continue
             if any(entry.given(g, title, key) is None for key in FIELDS):
                 continue
-            out_bad = command_output(entry.get("command", ""), broken, boards)
+            out_bad = command_output(g, entry.get("command", ""), broken, boots)
             if out_bad is None:
                 g.check(title, False, hint="`command: %s` is not one the grader can run: use %s,\n"
                         "or ofdump --devices." % (entry.get("command", ""),
                                                    ", ".join(SHELL_CMDS)))
                 continue
-            out_good = command_output(entry["command"], BUILD / "dts" / "versatilepb.dtb",
-                                      boards)
+            out_good = command_output(g, entry["command"], BUILD / "dts" / "versatilepb.dtb",
+                                      boots)
             saw = entry.get("saw", "")
             if not same_line(saw, out_bad):
                 hint = ("`%s` on broken.dts does not print the line you copied:\n  %s\n"
@@ -215,7 +201,7 @@ def lab6(src):
                 # Each fault its own evidence: the line must show on a
                 # tree where this fault is the only one.
                 alone = only_fault(g, broken_src, board, BUILD / "dts" / "versatilepb.dtb", i)
-                out_one = command_output(entry["command"], alone, boards)
+                out_one = command_output(g, entry["command"], alone, boots)
                 hint = None if same_line(saw, out_one) else (
                     "On a tree where %s is the only fault, `%s` no longer prints that "
                     "line:\nit shows another fault, or all of them at once.  Copy a line "

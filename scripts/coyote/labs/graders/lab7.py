@@ -5,9 +5,9 @@ import re
 
 import pexpect
 
-from .common import (PROMPT, QMP, Coyote, Grader, KernelStuck, build_kernel, check_build,
-                     compile_lab_dts, dtbs_check, fdtget, have_files, indent, initrd_with,
-                     makefile_objs, ofdump_devices, tail, whynot)
+from .common import (PROMPT, QMP, Coyote, Grader, KernelStuck, bootargs_with, build_kernel,
+                     check_build, compile_lab_dts, dtbs_check, fdtget, have_files, indent,
+                     initrd_with, makefile_objs, ofdump_devices, tail, whynot)
 
 TITLE = 'interrupts: the PL061 as an interrupt controller'
 
@@ -420,8 +420,7 @@ def stall_bootargs(dtb):
     out for the command timeout.  The grader's commands each take
     milliseconds and go idle between them, so a right answer is never
     near it."""
-    return ((fdtget(dtb, "/chosen", "bootargs") or "") +
-            " watchdog_thresh=%d" % STALL_SECONDS).strip()
+    return bootargs_with(dtb, "watchdog_thresh=%d" % STALL_SECONDS)
 
 
 def lab7_board(g, kernel, dtb, later):
