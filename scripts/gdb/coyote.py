@@ -18,6 +18,8 @@ what they read, they say which boot step they wait for.
 """
 import gdb
 
+from gen_catalog import char_array
+
 EPROBE_DEFER = 517          # include/linux/errno.h
 # enum device_probe_state, words as dev_state_name() has them.
 STATES = {0: "no driver", 1: "bound", 2: "deferred", 3: "failed", 4: "waiting"}
@@ -65,8 +67,6 @@ def cstr(ptr):
     return ptr.string() if int(ptr) else ""
 
 
-def char_array(val):
-    return bytes(int(val[i]) & 0xff for i in range(val.type.sizeof)).split(b"\0", 1)[0].decode()
 
 
 def node_path(np):
