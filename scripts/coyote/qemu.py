@@ -15,6 +15,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import time
@@ -283,6 +284,10 @@ class Coyote:
         self.child = pexpect.spawn(argv[0], argv[1:], cwd=str(ROOT),
                                    encoding="utf-8", codec_errors="replace",
                                    timeout=CMD_TIMEOUT)
+        # pexpect sleeps 50 ms before each send, for programs that drop
+        # what is typed before they turn echo off; a command here goes
+        # after its prompt and QEMU holds what the UART cannot take yet.
+        self.child.delaybeforesend = None
         # Everything the kernel printed, for the heap check at close().
         self.heap_debug = any(HEAP_DEBUG in a.split() for a in self.cmdline)
         self.printed = io.StringIO()
@@ -374,9 +379,7 @@ class Coyote:
         if self.child is None or getattr(self, "_closed", False):
             return
         self._closed = True
-        if self.child.isalive():
-            self.child.terminate(force=True)
-        self.child.close(force=True)
+        end_child(self.child)
         reports = heap_reports(self.printed.getvalue()) if self.heap_debug else []
         if check_heap and reports:
             raise AssertionError("the heap debug mode (slub_debug) reported during this "
@@ -387,6 +390,22 @@ class Coyote:
 
     def __exit__(self, exc_type, *exc):
         self.close(check_heap=exc_type is None)
+
+
+def end_child(child, grace=5):
+    """Stop pexpect's @child and reap it.  pexpect's own terminate() and
+    close() sleep 0.1 s after each signal and again after closing the pty
+    whether or not the child is gone, 0.2 s a QEMU, a minute over the
+    suite's boots; QEMU ends at once on SIGTERM, so that is sent and the
+    child reaped as soon as it exits (SIGKILL after @grace seconds)."""
+    if child.isalive():
+        child.kill(signal.SIGTERM)
+        end = time.monotonic() + grace
+        while child.isalive() and time.monotonic() < end:
+            time.sleep(0.002)
+    if not child.isalive():
+        child.ptyproc.delayafterclose = 0
+    child.close(force=True)
 
 
 def connect_unix(path, timeout=10):
