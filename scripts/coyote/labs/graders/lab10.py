@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pexpect
 
-from coyote.qemu import HEAP_DEBUG, heap_reports
+from coyote.qemu import HEAP_DEBUG, PROMPT_RE, heap_reports
 
 from .common import (Coyote, Grader, PLANTED, ROOT, answer_check, bootargs_with, build_kernel,
                      check_build, compile_lab_dts, fdtget, have_files, heap_use, indent,
@@ -85,12 +85,14 @@ def heap_debug(dtb):
     return bootargs_with(dtb, HEAP_DEBUG)
 
 
-def drained(c):
-    """What @c's kernel printed: read until it is quiet for 0.2 s (nothing
-    waits for a prompt in a gdb session's boot), 3 s at most."""
+def drained(c, until=None):
+    """What @c's kernel printed: read until the regex @until comes, or
+    else until it is quiet for 0.2 s, 3 s at most."""
     end = time.monotonic() + 3
     try:
-        while time.monotonic() < end:
+        if until is not None:
+            c.child.expect(until, timeout=3)
+        while until is None and time.monotonic() < end:
             c.child.read_nonblocking(65536, timeout=0.2)
     except (pexpect.TIMEOUT, pexpect.EOF, OSError):
         pass
@@ -114,7 +116,9 @@ def gdb_session(g, kernel, dtb, paths=WIDGETS):
                              "echo ==bt\\n", "bt 2", "delete", "break shell_run", "continue",
                              "source " + str(script)],
                       elf=Path(kernel).with_name("kernel.elf"), timeout=120)
-        heap = heap_reports(drained(c))
+        # gdb left the kernel at shell_run: its prompt ends the boot, and
+        # what the heap debug mode reported came before it.
+        heap = heap_reports(drained(c, PROMPT_RE))
         c.close(check_heap=False)
     m = re.search(r"^==bt\n#0 .*\n#1 +(?:0x[0-9a-f]+ in )?(\w+)", out, re.M)
     widgets = {p: (int(a, 16), int(n), sym) for p, a, n, sym in
