@@ -42,6 +42,19 @@ def assert_all_online(c, n):
         pytest.fail("%s\n`cpus` says:\n%s" % (c.boot_log, c.run("cpus")))
 
 
+def ticking(c, n, within=5):
+    """`cpus` once each of the first @n CPUs has counted a tick, or as it
+    is after @within seconds: a core brought up just before the prompt
+    may not have seen its timer's first period end when the test asks."""
+    end = time.monotonic() + within
+    while True:
+        out = c.run("cpus")
+        if all(int(cpu_line(out, "cpu@%d" % k)[3]) > 0 for k in range(n)) or \
+                time.monotonic() > end:
+            return out
+        time.sleep(0.02)
+
+
 def cpu_line(out, node):
     m = re.search(r"^%s\s+(\S+)\s+(\S+)\s+(\S+)\s+(\d+)\s+(\d+)\s+(.*)$" % re.escape(node),
                   out, re.M)
@@ -52,7 +65,7 @@ def cpu_line(out, node):
 def test_four_cpus_online_ticking_and_answering(boot):
     c = virt(boot)
     assert_all_online(c, 4)
-    out = c.run("cpus")
+    out = ticking(c, 4)
     for n in range(4):
         mpidr, cpu, method, ticks, _, state = cpu_line(out, "cpu@%d" % n)
         assert (int(mpidr, 16), int(cpu), method) == (n, n, "psci"), out
@@ -191,7 +204,7 @@ def test_raspi2b_cores_released_through_their_mailboxes(boot):
     travel through mailbox 0, each core's timer through its own routing."""
     c = boot(dtb=raspi_test.pi_tree(), machine="raspi2b")
     assert_all_online(c, 4)
-    out = c.run("cpus")
+    out = ticking(c, 4)
     for n in range(1, 4):
         mpidr, cpu, method, ticks, _, state = cpu_line(out, "cpu@%d" % n)
         assert (int(mpidr, 16), int(cpu), method) == (0xf00 + n, n, "brcm,bcm2836-smp"), out
@@ -249,7 +262,7 @@ def test_vexpress_cores_released_through_the_system_flags(boot, tile):
     board, _, n, implied = TILES[tile]
     c = boot(dtb=tile_tree(tile), machine=board, extra=["-smp", str(n)])
     assert_all_online(c, n)
-    out = c.run("cpus")
+    out = ticking(c, n)
     for cpu in range(1, n):
         mpidr, num, method, ticks, _, state = cpu_line(out, "cpu@%d" % cpu)
         assert (int(mpidr, 16), int(num), method) == (cpu, cpu, "arm,realview-smp"), out
@@ -286,7 +299,7 @@ def test_soc_cores_released_by_the_reset_controller(boot, board):
     n, method, implied = SOC_SMP[board]
     c = boot(dtb=tile_tree(board), machine=board, extra=["-smp", str(n)])
     assert_all_online(c, n)
-    out = c.run("cpus")
+    out = ticking(c, n)
     for cpu in range(1, n):
         mpidr, num, got, ticks, _, state = cpu_line(out, "cpu@%d" % cpu)
         assert (int(mpidr, 16), int(num), got) == (cpu, cpu, method), out
