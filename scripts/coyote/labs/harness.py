@@ -15,6 +15,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import pexpect
+
 from coyote.qemu import PROMPT, ROOT, KernelStuck, connect_unix, dts_cpp  # noqa: E402,F401
 from coyote import qemu as _qemu  # noqa: E402
 from coyote.labs import handin  # noqa: E402
@@ -702,6 +704,21 @@ def tmp105_seen(g, addr=0x48):
         if what == "start_async" and pointer == 0:
             seen.append(("read", conf))
     return seen
+
+
+def settle(c, quiet=0.4, limit=10):
+    """Read @c's console until it has been quiet for @quiet seconds
+    (@limit at most): what the kernel prints on its own (a driver logging
+    from its interrupt, the heap debug mode's late report) is then in
+    c.printed, and the next command's echo does not come amid it.
+    Returns all @c printed."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        try:
+            c.child.read_nonblocking(65536, timeout=quiet)
+        except (pexpect.TIMEOUT, pexpect.EOF, OSError):
+            break
+    return c.printed.getvalue()
 
 
 def heap_use(c):

@@ -2,7 +2,6 @@
 """Lab 10's grader (docs/labs/lab10/README.md):
 GDB: find a planted bug in a struct device."""
 import re
-import time
 from pathlib import Path
 
 import pexpect
@@ -11,7 +10,7 @@ from coyote.qemu import HEAP_DEBUG, PROMPT_RE, heap_reports
 
 from .common import (Coyote, Grader, PLANTED, ROOT, answer_check, bootargs_with, build_kernel,
                      check_build, compile_lab_dts, fdtget, have_files, heap_use, indent,
-                     initrd_with, kept, read_answers, rel, tail)
+                     initrd_with, kept, read_answers, rel, settle, tail)
 
 TITLE = 'GDB: find a planted bug in a struct device'
 
@@ -85,20 +84,6 @@ def heap_debug(dtb):
     return bootargs_with(dtb, HEAP_DEBUG)
 
 
-def drained(c, until=None):
-    """What @c's kernel printed: read until the regex @until comes, or
-    else until it is quiet for 0.2 s, 3 s at most."""
-    end = time.monotonic() + 3
-    try:
-        if until is not None:
-            c.child.expect(until, timeout=3)
-        while until is None and time.monotonic() < end:
-            c.child.read_nonblocking(65536, timeout=0.2)
-    except (pexpect.TIMEOUT, pexpect.EOF, OSError):
-        pass
-    return c.printed.getvalue()
-
-
 def gdb_session(g, kernel, dtb, paths=WIDGETS):
     """Boot @kernel (its ELF beside it) halted, with QEMU's gdb stub and
     the heap debug mode; one batch gdb session: break in the widget's
@@ -118,7 +103,11 @@ def gdb_session(g, kernel, dtb, paths=WIDGETS):
                       elf=Path(kernel).with_name("kernel.elf"), timeout=120)
         # gdb left the kernel at shell_run: its prompt ends the boot, and
         # what the heap debug mode reported came before it.
-        heap = heap_reports(drained(c, PROMPT_RE))
+        try:
+            c.child.expect(PROMPT_RE, timeout=3)
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            pass
+        heap = heap_reports(c.printed.getvalue())
         c.close(check_heap=False)
     m = re.search(r"^==bt\n#0 .*\n#1 +(?:0x[0-9a-f]+ in )?(\w+)", out, re.M)
     widgets = {p: (int(a, 16), int(n), sym) for p, a, n, sym in
@@ -251,7 +240,7 @@ def leak_check(g, kernel, dtb, paths, heap):
             after = heap_use(c)
         except (pexpect.TIMEOUT, pexpect.EOF):
             said = None
-        printed = drained(c).replace("\r", "")
+        printed = settle(c, quiet=0.2, limit=3).replace("\r", "")
         heap += heap_reports(printed)
         c.close(check_heap=False)
     if said is None:

@@ -17,7 +17,7 @@ import time
 import pexpect
 
 from .common import (QMP, Coyote, Grader, build_kernel, check_build, heap_use, indent,
-                     makefile_objs, rel, tail)
+                     makefile_objs, rel, settle, tail)
 from coyote.qemu import BOOT_TIMEOUT, PROMPT
 
 TITLE = "a device from QEMU's command line, bound by its virtio ID"
@@ -94,17 +94,6 @@ def virtio_rows(c):
     """{virtioN: (driver, state)} from `devices`' virtio bus rows."""
     return {m.group(1): (m.group(2), m.group(3).strip()) for m in
             re.finditer(r"^/\S+ +(virtio\d+) +virtio +(\S+) +\S+ +(.+)$", c.run("devices"), re.M)}
-
-
-def settle(c, quiet=0.4, limit=10):
-    """Let the console go quiet: the driver logs from its interrupt, and a
-    command typed meanwhile would be echoed amid its lines."""
-    end = time.monotonic() + limit
-    while time.monotonic() < end:
-        try:
-            c.child.read_nonblocking(65536, timeout=quiet)
-        except pexpect.TIMEOUT:
-            break
 
 
 def events(text, dev):

@@ -13,12 +13,9 @@ what was checked, never the values drawn."""
 import os
 import random
 import re
-import time
-
-import pexpect
 
 from .common import (QMP, Coyote, Grader, build_kernel, check_build, heap_use, indent,
-                     makefile_objs, rel, tail)
+                     makefile_objs, rel, settle, tail)
 from coyote.qemu import BOOT_TIMEOUT, PROMPT
 
 TITLE = "a driver for a PCI device: QEMU's edu"
@@ -161,15 +158,6 @@ def pci_rows(c):
     """{device name: (driver, state)} for the PCI bus's rows of `devices`."""
     return {m.group(1): (m.group(2), m.group(3).strip()) for m in
             re.finditer(r"^\S+ +(0000:\S+) +pci +(\S+) +\S+ +(.+)$", c.run("devices"), re.M)}
-
-
-def settle(c, quiet=0.4, limit=10):
-    end = time.monotonic() + limit
-    while time.monotonic() < end:
-        try:
-            c.child.read_nonblocking(65536, timeout=quiet)
-        except pexpect.TIMEOUT:
-            break
 
 
 def irq_row(c):
