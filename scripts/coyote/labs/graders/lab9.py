@@ -4,6 +4,7 @@ overlays: the TMP105 added to the running board."""
 import os
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 from .common import (BUILD, Coyote, Grader, OFDUMP, ROOT, check_overlay, dtbs_check_each,
@@ -247,8 +248,10 @@ def lab9_check_probes(g, schema, trees):
         dts.write_text(LAB9_PROBE_TREE % "\n".join("\t\t\t" + l for node in nodes
                                                   for l in node.splitlines()))
         dtb = dts.with_suffix(".dtb")
-        res = handin.run_tool(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", dtb, dts], g.out,
-                              timeout=60)
+        # The grader's own text, nothing of the hand-in's: dtc needs no
+        # sandbox of its own (a bubblewrap is most of a small compile).
+        res = subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", str(dtb), str(dts)],
+                             capture_output=True, text=True, timeout=60)
         if res.returncode:
             raise RuntimeError("lab 9: a probe tree does not compile: " + res.stderr)
         dtbs.append(str(dtb))
