@@ -395,9 +395,9 @@ class Coyote:
 def end_child(child, grace=5):
     """Stop pexpect's @child and reap it.  pexpect's own terminate() and
     close() sleep 0.1 s after each signal and again after closing the pty
-    whether or not the child is gone, 0.2 s a QEMU, a minute over the
-    suite's boots; QEMU ends at once on SIGTERM, so that is sent and the
-    child reaped as soon as it exits (SIGKILL after @grace seconds)."""
+    whether or not the child is gone, 0.2 s every boot; QEMU ends at once
+    on SIGTERM, so that is sent and the child reaped as soon as it exits
+    (SIGKILL after @grace seconds)."""
     if child.isalive():
         child.kill(signal.SIGTERM)
         end = time.monotonic() + grace

@@ -67,8 +67,6 @@ def cstr(ptr):
     return ptr.string() if int(ptr) else ""
 
 
-
-
 def node_path(np):
     parts = []
     while int(np) and int(np["parent"]):
