@@ -82,10 +82,8 @@ static void record_cpu(void *info)
 static void slow_count(void *info)
 {
 	unsigned int *ran = info;
-	u64 end = ktime_get_ns() + SLOW_CALL_MS * 1000000ull;
 
-	while (ktime_get_ns() < end)
-		;
+	mdelay(SLOW_CALL_MS);
 	ran[smp_processor_id()]++;
 }
 
