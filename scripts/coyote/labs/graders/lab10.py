@@ -104,7 +104,7 @@ def gdb_session(g, kernel, dtb, paths=WIDGETS):
         # gdb left the kernel at shell_run: its prompt ends the boot, and
         # what the heap debug mode reported came before it.
         try:
-            c.child.expect(PROMPT_RE, timeout=3)
+            c.expect(PROMPT_RE, timeout=3)
         except (pexpect.TIMEOUT, pexpect.EOF):
             pass
         heap = heap_reports(c.printed.getvalue())
