@@ -7,8 +7,8 @@ import time
 import pexpect
 import pytest
 
-from coyote.qemu import (DEFAULT, Coyote, KernelHalted, KernelStuck, board_dts_source, compile_dts,
-                         TEST_BUILD)
+from coyote.qemu import (DEFAULT, Coyote, EchoLost, KernelHalted, KernelStuck, board_dts_source,
+                         compile_dts, TEST_BUILD)
 
 COMMANDS = ["bootargs", "dmesg", "fault", "help", "mem", "reboot", "version"]
 
@@ -258,6 +258,19 @@ def test_a_soft_lockup_ends_the_wait_where_asked():
                      r"watchdog: stuck in fault_lockup\+", str(e.value)), str(e.value)
     assert "QEMU: quit with Ctrl-A X" in c.child.before
     assert isinstance(e.value, pexpect.TIMEOUT)
+
+
+def test_prompt_text_in_the_output_is_a_lost_echo(coyote):
+    """Output holding the prompt's text (here the command's own echo)
+    ends the wait for the prompt early: run() says so with EchoLost, a
+    failed assertion for the suite and a TIMEOUT for the graders, which
+    count it as a kernel that stopped answering (a hand-in whose driver
+    printed "coyote# " once crashed lab 10's grade with a bare
+    AssertionError)."""
+    with pytest.raises(EchoLost) as e:
+        coyote.run("echo coyote# is not a prompt")
+    assert isinstance(e.value, AssertionError) and isinstance(e.value, pexpect.TIMEOUT)
+    assert "is not the command 'echo coyote# is not a prompt'" in str(e.value), str(e.value)
 
 
 @pytest.mark.parametrize("arg,kind,wait", [("panic=1", "panic", True), ("panic=-1", "null", False),

@@ -243,6 +243,15 @@ class KernelStuck(pexpect.TIMEOUT):
     TIMEOUT still, raised when the report is printed."""
 
 
+class EchoLost(pexpect.TIMEOUT, AssertionError):
+    """A command's echo is not the command typed: the kernel printed the
+    prompt's text itself (a driver's line, say), so the prompt awaited
+    came early and the command's answer cannot be told from the rest.  A
+    failed assertion for the suite; for a grader, which cannot trust
+    anything this kernel answers, a TIMEOUT as a kernel that stopped
+    answering is (a hand-in once crashed lab 10's grade this way)."""
+
+
 # A halt for good: its "halted: ..." line, then the way out of QEMU that
 # panic_halt() prints only when no reset follows.  (A soft lockup's report
 # ends with the way out too, but has no "halted:" line: that CPU may yet
@@ -362,7 +371,7 @@ class Coyote:
         out = self._clean(self.child.before)
         first, _, rest = out.partition("\n")
         if first.strip() != cmd.strip():
-            raise AssertionError("echo %r is not the command %r" % (first, cmd))
+            raise EchoLost("echo %r is not the command %r" % (first, cmd))
         return rest
 
     def wait_exit(self, timeout=CMD_TIMEOUT):

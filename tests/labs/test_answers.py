@@ -197,6 +197,13 @@ WRONG = [
     (10, "kzalloc never freed", {"widget.c": sub("devm_kzalloc(dev, sizeof(*w), GFP_KERNEL)",
                                                  "kzalloc(sizeof(*w), GFP_KERNEL)")},
      "no leak", "remove() frees it"),
+    # The grade's boot takes the driver's line for the shell's prompt:
+    # the grade fails that check (it once crashed the grader instead).
+    (10, "a driver that prints the shell's prompt", {"widget.c": sub(
+        '\tdev_info(dev, "widget, gain %u\\n", (unsigned int)w->gain);\n',
+        '\tdev_info(dev, "widget, gain %u\\n", (unsigned int)w->gain);\n'
+        '\tpr_info("coyote# \\n");\n')},
+     "no leak", "stopped answering"),
     (8, "values hard-coded", {"lab-consumer.c": sub("rate = clk_get_rate(clk);",
                                                    "rate = 3686400; div = 64;")},
      "the values come from the tree", "probe logged 3686400 Hz, divider 64"),
