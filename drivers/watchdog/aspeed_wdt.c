@@ -10,13 +10,13 @@
  * QEMU 7.2's aspeed.wdt models the counter and, when it expires with
  * "reset system" set, resets the machine: under -no-reboot QEMU exits.
  */
+#include <linux/delay.h>
 #include <linux/errno.h>
 #include <linux/of.h>
 #include <linux/platform_device.h>
 #include <linux/printk.h>
 #include <linux/reboot.h>
 #include <asm/io.h>
-#include <coyote/time.h>
 
 #define WDT_RELOAD_VALUE	0x04
 #define WDT_RESTART		0x08
@@ -27,7 +27,7 @@
 #define  WDT_CTRL_ENABLE	(1u << 0)
 
 #define WDT_RESTART_US		128000u		/* 128 ms at 1 MHz */
-#define WDT_WAIT_NS		1000000000ull	/* then it should have happened */
+#define WDT_WAIT_MS		1000		/* then it should have happened */
 
 struct aspeed_wdt {
 	void __iomem *base;
@@ -38,16 +38,13 @@ struct aspeed_wdt {
 static int aspeed_wdt_restart(struct notifier_block *nb, unsigned long action, void *data)
 {
 	struct aspeed_wdt *wdt = container_of(nb, struct aspeed_wdt, restart_nb);
-	u64 start;
 
 	dev_notice(wdt->dev, "resetting the SoC in %u ms\n", WDT_RESTART_US / 1000);
 	writel(0, wdt->base + WDT_CTRL);
 	writel(WDT_RESTART_US, wdt->base + WDT_RELOAD_VALUE);
 	writel(WDT_RESTART_MAGIC, wdt->base + WDT_RESTART);
 	writel(WDT_CTRL_1MHZ_CLK | WDT_CTRL_RESET_SYSTEM | WDT_CTRL_ENABLE, wdt->base + WDT_CTRL);
-	start = ktime_get_ns();
-	while (ktime_get_ns() - start < WDT_WAIT_NS)
-		__asm__ volatile("" ::: "memory");
+	mdelay(WDT_WAIT_MS);
 	writel(0, wdt->base + WDT_CTRL);
 	dev_err(wdt->dev, "the watchdog ran out but the SoC did not reset\n");
 	return NOTIFY_DONE;

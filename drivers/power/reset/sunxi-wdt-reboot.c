@@ -12,6 +12,7 @@
  * reset does not happen, the handler says so after the wait and returns,
  * and `reboot` goes on to its next way out.
  */
+#include <linux/delay.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
@@ -20,13 +21,12 @@
 #include <linux/printk.h>
 #include <linux/reboot.h>
 #include <asm/io.h>
-#include <coyote/time.h>
 
 #define WDT_CTRL_RELOAD		(BIT(0) | (0x0a57u << 1))	/* restart, with its key */
 #define WDT_MODE_EN		BIT(0)
 #define WDT_TIMEOUT_MASK	0x0f	/* 0: the shortest, half a second */
 /* Long enough for the shortest time-out to expire. */
-#define WDT_RESET_WAIT_NS	1500000000ull
+#define WDT_RESET_WAIT_MS	1500
 
 struct sunxi_wdt_regs {
 	u8 ctrl, cfg, mode;		/* offsets */
@@ -56,7 +56,6 @@ static int sunxi_wdt_restart(struct notifier_block *nb, unsigned long action, vo
 	struct sunxi_wdt *w = container_of(nb, struct sunxi_wdt, nb);
 	const struct sunxi_wdt_regs *r = w->regs;
 	u32 val;
-	u64 start;
 
 	dev_notice(w->dev, "resetting through the watchdog\n");
 	val = readl(w->base + r->cfg);
@@ -66,9 +65,7 @@ static int sunxi_wdt_restart(struct notifier_block *nb, unsigned long action, vo
 	writel(val | WDT_MODE_EN, w->base + r->mode);
 	writel(WDT_CTRL_RELOAD, w->base + r->ctrl);
 
-	start = ktime_get_ns();
-	while (ktime_get_ns() - start < WDT_RESET_WAIT_NS)
-		;
+	mdelay(WDT_RESET_WAIT_MS);
 	dev_err(w->dev, "the watchdog did not reset the board (QEMU 7.2 does not model it)\n");
 	return NOTIFY_DONE;
 }
