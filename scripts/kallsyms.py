@@ -5,16 +5,20 @@
 Usage: nm -n kernel.elf | kallsyms.py > kallsyms.S     (an object to link)
        kallsyms.py --empty > kallsyms.S                (no symbols yet)
        nm -n kernel.elf | kallsyms.py --section > kallsyms.bin
+       nm -n kernel.elf | kallsyms.py --into kernel.elf
 
 The table lives in section .kallsyms, placed last in the image by
 arch/arm/kernel.lds, page-aligned at both ends: filling it in moves
 nothing it describes as long as its page count and its symbol count
 (which place its labels) stay those of the table it was linked with.
 --section writes the section's bytes (the table, then zeros to its end)
-for kernel.elf as linked, to be put in place with objcopy: exit status 2
+for kernel.elf as linked; --into writes them into the image's .kallsyms
+section in place (the build's step: the image's symbols, and so its
+`nm`, are the same after) and reads them back.  Both exit with status 2
 if the table linked in has another layout (the kernel must be linked once
-more with this table's .S).  The same output, taken from the final
-image's `nm`, is the byte-exact check of what was put in.
+more with this table's .S), 1 if the image has no .kallsyms section
+that can take it.  tests/tools/test_kallsyms.py checks the final image
+against --section's bytes from its own `nm`.
 """
 import struct
 import sys
@@ -102,17 +106,74 @@ def section(syms, every):
     return data + b"\0" * (end - start - len(data)), None
 
 
+def elf_section(f, wanted):
+    """(file offset, address, size) of the section named @wanted of the
+    little-endian ELF32 file @f (PROGBITS: it has bytes in the file), or
+    a reason there is none."""
+    f.seek(0)
+    head = f.read(52)
+    if len(head) < 52 or head[:6] != b"\x7fELF\x01\x01":
+        return None, "not a little-endian 32-bit ELF file"
+    shoff, = struct.unpack_from("<I", head, 0x20)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", head, 0x2e)
+    if shentsize != 40 or not shoff or shstrndx >= shnum:
+        return None, "no section headers"
+    f.seek(shoff)
+    table = f.read(40 * shnum)
+    if len(table) != 40 * shnum:
+        return None, "section headers past the end of the file"
+    headers = [struct.unpack_from("<10I", table, 40 * i) for i in range(shnum)]
+    f.seek(headers[shstrndx][4])
+    names = f.read(headers[shstrndx][5])
+    for name, kind, _, addr, offset, size, *_ in headers:
+        if names[name:names.find(b"\0", name)] == wanted:
+            if kind != 1:
+                return None, "%s has no bytes in the file" % wanted.decode()
+            return (offset, addr, size), None
+    return None, "no %s section" % wanted.decode()
+
+
+def fill_in(image, data, start):
+    """Write @data over @image's .kallsyms section (at address @start,
+    its size), then read it back: None, or what went wrong."""
+    with open(image, "r+b") as f:
+        where, why = elf_section(f, b".kallsyms")
+        if where is None:
+            return why
+        offset, addr, size = where
+        if addr != start or size != len(data):
+            return ".kallsyms is %d bytes at 0x%08x, the table %d bytes at 0x%08x" % (
+                size, addr, len(data), start)
+        f.seek(offset)
+        f.write(data)
+        f.flush()
+        f.seek(offset)
+        if f.read(size) != data:
+            return "the section read back is not the table written"
+    return None
+
+
 def main():
-    if sys.argv[1:] == ["--empty"]:
+    args = sys.argv[1:]
+    if args == ["--empty"]:
         emit([])
         return 0
+    if args and args != ["--section"] and not (args[:1] == ["--into"] and len(args) == 2):
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
     syms, every = read_nm(sys.stdin)
-    if sys.argv[1:] == ["--section"]:
+    if args:
         data, why = section(syms, every)
         if data is None:
             print("kallsyms: %s: link again with this table" % why, file=sys.stderr)
             return 2
-        sys.stdout.buffer.write(data)
+        if args[0] == "--section":
+            sys.stdout.buffer.write(data)
+            return 0
+        why = fill_in(args[1], data, every["__kallsyms_start"])
+        if why:
+            print("kallsyms: %s: %s" % (args[1], why), file=sys.stderr)
+            return 1
         return 0
     emit(syms)
     return 0
