@@ -157,7 +157,7 @@ struct torture {
 /* The read and the write are separate on purpose: without the lock, two
  * CPUs that read the same value lose an increment.  A batch at least, so
  * a CPU the host runs late still takes the lock; the clock is read once a
- * batch because ktime_get_ns() takes a lock of its own. */
+ * batch because ktime_get_ns() reads a device (slow under QEMU). */
 static void torture_run(void *info)
 {
 	struct torture *tt = info;

@@ -18,6 +18,7 @@
 #include <linux/printk.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
+#include <asm/barrier.h>
 #include <asm/irq.h>
 #include <asm/irqflags.h>
 #include <coyote/console.h>
@@ -82,22 +83,38 @@ EXPORT_SYMBOL(uptime_ms);
  * irq_start()), and a timer counting within the current tick can only
  * tell about one pending reload: a clock built on them stepped back a
  * tick at every further reload, and stood still whenever QEMU was late
- * running a reload.  The clocksource counts
- * freely whatever the IRQs do.  Its counter is 32 bits wide, so every
- * reading adds the counts since the one before to a 64-bit total, and
- * every tick reads it, so that it is never left to wrap unseen while IRQs
- * run (71 minutes at 1 MHz; only a CPU masked that long loses time).
- * Before a clocksource registers, and once it is gone, the clock stands
- * still: it never goes back and never jumps.
+ * running a reload.  The clocksource counts freely whatever the IRQs do.
+ * Its counter is 32 bits wide, so a 64-bit total (cs_cycles at cs_last)
+ * is carried forward by every tick and every reading: it is never left to
+ * wrap unseen while IRQs run (71 minutes at 1 MHz; only a CPU masked that
+ * long loses time).  Before
+ * a clocksource registers, and once it is gone, the clock stands still:
+ * it never goes back and never jumps.
+ *
+ * Readers take no lock, as Linux's timekeeping readers take none: they
+ * copy the total under a sequence count (odd while it changes; a change
+ * seen means copy again) and add what the counter moved since.  Every
+ * reader of a moment gets the same exact total, whichever copy it used.
+ * Under a lock, a CPU spinning on the clock (udelay, a wait for a core to
+ * check in) queued every other CPU's reading behind its own: on a busy
+ * host, where a queued vCPU may wait a host time slice for its turn, the
+ * first secondary's timer calibration took over five seconds and the boot
+ * CPU gave up on it.
  */
 #define NSEC_PER_SEC 1000000000ull
+/* A reading this far past the total's is carried even if it must wait. */
+#define CS_CARRY_CYCLES	0x80000000u
 
-/* The clocksource's reading and totals: ktime_get_ns() on any CPU. */
+/* Writers (the tick, register, unregister, a carry) hold the lock. */
 static DEFINE_SPINLOCK(timekeeping_lock);
+static volatile unsigned int tk_seq;	/* odd while the fields below change */
 static struct clocksource *clocksource;
-static u32 cs_last;		/* the counter at the last reading */
+static u32 cs_last;		/* the counter when cs_cycles was last carried */
 static u64 cs_cycles;		/* counted by the clocksource since it registered */
 static u64 ktime_base_ns;	/* counted by clocksources before it */
+/* Odd while that CPU reads the clocksource: unregister waits it out, so a
+ * clocksource's driver unmaps no counter a reader is about to read. */
+static DEFINE_PER_CPU(volatile unsigned int, cs_reads);
 
 /* Exactly cycles * 10^9 / rate, rounded down, without overflowing. */
 static u64 cycles_to_ns(u64 cycles, unsigned long rate)
@@ -105,7 +122,20 @@ static u64 cycles_to_ns(u64 cycles, unsigned long rate)
 	return cycles / rate * NSEC_PER_SEC + cycles % rate * NSEC_PER_SEC / rate;
 }
 
-/* Call with IRQs masked: the counts since the last reading, added in. */
+static void tk_write_begin(void)
+{
+	tk_seq++;
+	dmb();
+}
+
+static void tk_write_end(void)
+{
+	dmb();
+	tk_seq++;
+}
+
+/* Call with the lock held and IRQs masked: the counts since the last
+ * carry added in; the total in ns. */
 static u64 timekeeping_advance(void)
 {
 	u32 now;
@@ -113,8 +143,10 @@ static u64 timekeeping_advance(void)
 	if (!clocksource)
 		return ktime_base_ns;
 	now = clocksource->read(clocksource);
+	tk_write_begin();
 	cs_cycles += (u32)(now - cs_last);
 	cs_last = now;
+	tk_write_end();
 	return ktime_base_ns + cycles_to_ns(cs_cycles, clocksource->rate);
 }
 
@@ -136,14 +168,73 @@ void tick_handle_periodic(void)
 	softlockup_tick();
 }
 
+/* Lock held: @now carried into the total, unless another CPU carried a
+ * later reading already (then @now is behind cs_last: "ahead" wraps). */
+static void timekeeping_carry(struct clocksource *cs, u32 now)
+{
+	u32 ahead = now - cs_last;
+
+	if (clocksource != cs || ahead >= CS_CARRY_CYCLES)
+		return;
+	tk_write_begin();
+	cs_cycles += ahead;
+	cs_last = now;
+	tk_write_end();
+}
+
+/*
+ * Call with IRQs masked: the clock by a copy of the total.  The reading
+ * is carried into the total when the lock is free, as every reading was
+ * when readers took the lock, and never waited for, but when half the
+ * counter's range has gone by since the copy.
+ */
+static u64 timekeeping_read(void)
+{
+	struct clocksource *cs;
+	unsigned int seq;
+	u32 last, now;
+	u64 cycles, base, ns;
+
+	do {
+		while ((seq = tk_seq) & 1)
+			;
+		dmb();
+		cs = clocksource;
+		last = cs_last;
+		cycles = cs_cycles;
+		base = ktime_base_ns;
+		dmb();
+	} while (seq != tk_seq);
+	if (!cs)
+		return base;
+	now = cs->read(cs);
+	if (now - last >= CS_CARRY_CYCLES) {
+		spin_lock(&timekeeping_lock);
+		ns = timekeeping_advance();
+		spin_unlock(&timekeeping_lock);
+		return ns;
+	}
+	if (spin_trylock(&timekeeping_lock)) {
+		timekeeping_carry(cs, now);
+		spin_unlock(&timekeeping_lock);
+	}
+	return base + cycles_to_ns(cycles + (u32)(now - last), cs->rate);
+}
+
 u64 ktime_get_ns(void)
 {
+	unsigned int cpu;
 	unsigned long flags;
 	u64 ns;
 
-	spin_lock_irqsave(&timekeeping_lock, flags);
-	ns = timekeeping_advance();
-	spin_unlock_irqrestore(&timekeeping_lock, flags);
+	local_irq_save(flags);
+	cpu = smp_processor_id();
+	per_cpu(cs_reads, cpu)++;
+	dmb();
+	ns = timekeeping_read();
+	dmb();
+	per_cpu(cs_reads, cpu)++;
+	local_irq_restore(flags);
 	return ns;
 }
 EXPORT_SYMBOL(ktime_get_ns);
@@ -151,30 +242,58 @@ EXPORT_SYMBOL(ktime_get_ns);
 int clocksource_register(struct clocksource *cs)
 {
 	unsigned long flags;
+	u32 now;
 
 	if (clocksource)
 		return -EBUSY;
 	if (!cs->rate)
 		return -EINVAL;
 	spin_lock_irqsave(&timekeeping_lock, flags);
-	cs_last = cs->read(cs);
+	now = cs->read(cs);
+	tk_write_begin();
+	cs_last = now;
 	cs_cycles = 0;
 	clocksource = cs;
+	tk_write_end();
 	spin_unlock_irqrestore(&timekeeping_lock, flags);
 	pr_info("clocksource %s at %lu Hz\n", cs->name, cs->rate);
 	return 0;
 }
 
+/* A reader that copied @cs before it went may still read its counter:
+ * each CPU seen reading is waited for until that read is over. */
+static void clocksource_readers_wait(void)
+{
+	unsigned int me = smp_processor_id();
+
+	for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++) {
+		unsigned int seen = per_cpu(cs_reads, cpu);
+
+		if (cpu == me || !(seen & 1))
+			continue;
+		while (per_cpu(cs_reads, cpu) == seen)
+			;
+	}
+}
+
 void clocksource_unregister(struct clocksource *cs)
 {
 	unsigned long flags;
+	bool gone = false;
 
 	spin_lock_irqsave(&timekeeping_lock, flags);
 	if (clocksource == cs) {
-		ktime_base_ns = timekeeping_advance();
+		u64 ns = timekeeping_advance();
+
+		tk_write_begin();
+		ktime_base_ns = ns;
 		clocksource = NULL;
+		tk_write_end();
+		gone = true;
 	}
 	spin_unlock_irqrestore(&timekeeping_lock, flags);
+	if (gone)
+		clocksource_readers_wait();
 }
 
 struct clocksource *clocksource_get(void)
