@@ -19,6 +19,9 @@ static int bcm2836_boot_secondary(unsigned int cpu, struct device_node *np, u64 
 	if (ret == -ENODEV)
 		why_set(why, whylen, "no BCM2836 local interrupt controller bound (its mailboxes "
 			"release the cores)");
+	else if (ret == -EBUSY)
+		why_set(why, whylen, "its mailbox 3 still holds the park address it was given "
+			"at boot (the core never ran to take it)");
 	else if (ret)
 		why_set(why, whylen, "reg 0x%llx is no core of the BCM2836's four", hwid);
 	return ret;

@@ -25,6 +25,7 @@
  * kernel's bring-up (bcm2836_smp_boot_secondary()) writes the entry point
  * there, as Linux's writes secondary_startup to the stub's mailbox.
  */
+#include <linux/delay.h>
 #include <linux/errno.h>
 #include <linux/irq.h>
 #include <linux/irqdomain.h>
@@ -219,20 +220,44 @@ static void __attribute__((naked, used)) bcm2836_park_core(void)
 			 "	.ltorg\n");
 }
 
+/*
+ * How long a core may take to leave its firmware stub for the park: QEMU
+ * runs a core's stub only when the host gives its thread time, on a busy
+ * host tens of milliseconds after the probe wrote the park address.
+ */
+#define PARK_TAKE_TRIES		50000	/* of PARK_TAKE_US: one second */
+#define PARK_TAKE_US		20
+
 /**
  * bcm2836_smp_boot_secondary() - release core @core from its park to
  * @entry (physical, MMU off), through its mailbox 3.
  * Return: 0; -ENODEV when no BCM2836 local controller is bound; -EINVAL
- * for a core the block has not got, or the core running this code.
+ * for a core the block has not got, or the core running this code;
+ * -EBUSY when the mailbox still holds what it was given before (the park
+ * address, not taken within a second): nothing is written.
  */
 int bcm2836_smp_boot_secondary(unsigned int core, unsigned long entry)
 {
 	struct bcm2836_intc *intc = root_intc;
+	char __iomem *mbox;
 
 	if (!intc)
 		return -ENODEV;
 	if (core >= LOCAL_NR_CORES || core == this_core())
 		return -EINVAL;
+	/*
+	 * A mailbox is written by OR: the entry written over a park address
+	 * the core has not taken yet made an address that was neither, and
+	 * the core jumped there (into the kernel's text, MMU off, on no
+	 * stack of its own: a boot that crashed on a busy host).  The core
+	 * empties it when it takes it.
+	 */
+	mbox = (char __iomem *)intc->base + LOCAL_MAILBOX3_CLR0 + 16 * core;
+	for (int tries = 0; readl(mbox); tries++) {
+		if (tries == PARK_TAKE_TRIES)
+			return -EBUSY;
+		udelay(PARK_TAKE_US);
+	}
 	dsb();
 	writel((u32)entry, (char __iomem *)intc->base + LOCAL_MAILBOX3_SET0 + 16 * core);
 	return 0;

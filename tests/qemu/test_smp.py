@@ -201,7 +201,9 @@ def test_broken_cpu_nodes_stay_off_with_reasons(boot):
 def test_raspi2b_cores_released_through_their_mailboxes(boot):
     """enable-method = "brcm,bcm2836-smp" (on /cpus, for every core): each
     core leaves its park when its mailbox 3 holds secondary_startup; IPIs
-    travel through mailbox 0, each core's timer through its own routing."""
+    travel through mailbox 0, each core's timer through its own routing;
+    `selftest bcm2836` plants a value in a core's mailbox 3: a release
+    waits for it to be taken, never ORs the entry into it."""
     c = boot(dtb=raspi_test.pi_tree(), machine="raspi2b")
     assert_all_online(c, 4)
     out = ticking(c, 4)
@@ -212,6 +214,11 @@ def test_raspi2b_cores_released_through_their_mailboxes(boot):
     assert re.search(r"cpu 1: IPI received", c.run("cpu 1 ipi"))
     out = c.run("selftest smp", timeout=120)
     assert re.search(r"^# Totals: pass:6 fail:0 skip:0", out, re.M), out
+    # A release never writes over what a core has not taken (mailboxes
+    # are set by OR): the value planted is still there, alone.
+    out = c.run("selftest bcm2836", timeout=60)
+    assert re.search(r"^# Totals: pass:3 fail:0 skip:0", out, re.M), out
+    assert "mailbox 3 held 0x00c0ffee after the release" in out, out
 
 
 def test_raspi2b_core_the_block_has_not_got(boot):

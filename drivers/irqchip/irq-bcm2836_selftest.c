@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * `selftest bcm2836`: releasing a core through its mailbox 3 (the
+ * brcm,bcm2836-smp method).  The mailbox is set by OR, so a release must
+ * never write over a value the core has not taken yet (the park address
+ * the probe gave it, on a busy host): the two would make an address that
+ * is neither.  An online core no longer looks at its mailbox 3 (its
+ * interrupt is off once the core has started), so the cases plant values
+ * in another online core's mailbox and read them back, and empty it
+ * again.  Runs on a Raspberry Pi 2 with every core online; skipped
+ * elsewhere.
+ */
+#include <linux/errno.h>
+#include <linux/ioport.h>
+#include <linux/kernel.h>
+#include <linux/of.h>
+#include <linux/of_address.h>
+#include <linux/smp.h>
+#include <linux/irqchip/irq-bcm2836.h>
+#include <asm/cputype.h>
+#include <asm/io.h>
+#include <coyote/selftest.h>
+
+#define MAILBOX3_SET0	0x08c	/* + 16 * core: writes OR in */
+#define MAILBOX3_CLR0	0x0cc	/* + 16 * core: reads it, 1s written clear */
+#define NR_CORES	4
+#define PLANTED		0x00c0ffeeu	/* a value nobody jumps to: only read back */
+#define ENTRY		0x00010000u	/* a bit PLANTED has not */
+
+static void __iomem *regs;
+static unsigned int core;	/* another core, online */
+
+static int bcm2836_suite_init(struct kunit *t)
+{
+	struct device_node *np = of_find_compatible_node(NULL, NULL, "brcm,bcm2836-l1-intc");
+	struct resource res;
+	int ret;
+
+	regs = NULL;
+	if (!np)
+		return 0;
+	ret = of_address_to_resource(np, 0, &res);
+	of_node_put(np);
+	if (ret)
+		return 0;
+	regs = ioremap(res.start, (size_t)resource_size(&res));
+	core = ((read_cpuid_mpidr() & 3) + 1) % NR_CORES;
+	return 0;
+}
+
+static void bcm2836_suite_exit(struct kunit *t)
+{
+	if (regs)
+		iounmap(regs);
+}
+
+static bool need_all_online(struct kunit *t)
+{
+	if (!regs) {
+		selftest_skip(t, "no brcm,bcm2836-l1-intc in the tree");
+		return false;
+	}
+	if (num_online_cpus() != NR_CORES) {
+		selftest_skip(t, "not every core online: a parked core would take what is planted");
+		return false;
+	}
+	return true;
+}
+
+static u32 mailbox(void)
+{
+	return readl((char __iomem *)regs + MAILBOX3_CLR0 + 16 * core);
+}
+
+static void mailbox_set(u32 v)
+{
+	writel(v, (char __iomem *)regs + MAILBOX3_SET0 + 16 * core);
+}
+
+static void mailbox_empty(void)
+{
+	writel(~0u, (char __iomem *)regs + MAILBOX3_CLR0 + 16 * core);
+}
+
+static void release_writes_an_empty_mailbox(struct kunit *t)
+{
+	int ret;
+	u32 held;
+
+	if (!need_all_online(t))
+		return;
+	mailbox_empty();
+	ret = bcm2836_smp_boot_secondary(core, ENTRY);
+	held = mailbox();
+	mailbox_empty();
+	KUNIT_EXPECT_EQ(t, ret, 0);
+	KUNIT_EXPECT_EQ(t, held, ENTRY);
+}
+
+static void release_never_writes_over_an_untaken_value(struct kunit *t)
+{
+	int ret;
+	u32 held;
+
+	if (!need_all_online(t))
+		return;
+	mailbox_empty();
+	mailbox_set(PLANTED);
+	ret = bcm2836_smp_boot_secondary(core, ENTRY);
+	held = mailbox();
+	mailbox_empty();
+	selftest_diag(t, "core %u: mailbox 3 held 0x%08x after the release", core, held);
+	KUNIT_EXPECT_EQ(t, ret, -EBUSY);
+	KUNIT_EXPECT_EQ(t, held, PLANTED);
+}
+
+static const struct selftest_case bcm2836_cases[] = {
+	SELFTEST_CASE(release_writes_an_empty_mailbox),
+	SELFTEST_CASE(release_never_writes_over_an_untaken_value),
+	{ }
+};
+SELFTEST_SUITE(bcm2836, bcm2836_cases, bcm2836_suite_init, bcm2836_suite_exit);
