@@ -28,6 +28,7 @@
 #define ENTRY		0x00010000u	/* a bit PLANTED has not */
 
 static void __iomem *regs;
+static const char *no_regs;	/* why regs is NULL */
 static unsigned int core;	/* another core, online */
 
 static int bcm2836_suite_init(struct kunit *t)
@@ -37,13 +38,16 @@ static int bcm2836_suite_init(struct kunit *t)
 	int ret;
 
 	regs = NULL;
+	no_regs = "no brcm,bcm2836-l1-intc in the tree";
 	if (!np)
 		return 0;
 	ret = of_address_to_resource(np, 0, &res);
 	of_node_put(np);
+	no_regs = "the local controller's reg does not translate";
 	if (ret)
 		return 0;
 	regs = ioremap(res.start, (size_t)resource_size(&res));
+	no_regs = "the local controller's registers cannot be mapped";
 	core = ((read_cpuid_mpidr() & 3) + 1) % NR_CORES;
 	return 0;
 }
@@ -57,7 +61,7 @@ static void bcm2836_suite_exit(struct kunit *t)
 static bool need_all_online(struct kunit *t)
 {
 	if (!regs) {
-		selftest_skip(t, "no brcm,bcm2836-l1-intc in the tree");
+		selftest_skip(t, no_regs);
 		return false;
 	}
 	if (num_online_cpus() != NR_CORES) {
