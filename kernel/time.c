@@ -69,6 +69,11 @@ const char *tick_source(void)
 	return tick_dead ? NULL : tick_name;
 }
 
+const char *tick_owner(void)
+{
+	return tick_name;
+}
+
 u64 uptime_ms(void)
 {
 	if (tick_dead)

@@ -25,6 +25,7 @@
 #include <coyote/time.h>
 
 #define TICKS_MEASURED 20
+#define IDLE_TICKS 10
 
 static struct clocksource *cs;
 
@@ -37,6 +38,11 @@ static int time_init(struct kunit *t)
 static bool need_tick(struct kunit *t)
 {
 	if (!tick_source()) {
+		/* Registered and declared dead by tick_check(): the clock or
+		 * the timer is wrong, not missing. */
+		KUNIT_EXPECT_TRUE_MSG(t, !tick_owner(),
+				      "the tick from %s registered but never ticked (tick_check())",
+				      tick_owner());
 		selftest_skip(t, "no tick timer has probed");
 		return false;
 	}
@@ -406,6 +412,38 @@ static void ktime_follows_clocksource(struct kunit *t)
 }
 
 /*
+ * Idle through several ticks with no reading between them: only the tick
+ * carries the counter into the total then (a carry that added its counts
+ * but kept no reading counted them again at every tick after), and ktime
+ * must move as far as the counter did, each end bracketed as above.
+ */
+static void ktime_over_idle_ticks(struct kunit *t)
+{
+	u32 c0a, c0b, c1a, c1b;
+	u64 k0, k1, lo, hi, slack;
+	unsigned long j0;
+
+	if (!need_clocksource(t))
+		return;
+	next_tick();
+	c0a = cs->read(cs);
+	k0 = ktime_get_ns();
+	c0b = cs->read(cs);
+	j0 = jiffies;
+	while (jiffies - j0 < IDLE_TICKS)
+		cpu_do_idle();
+	c1a = cs->read(cs);
+	k1 = ktime_get_ns();
+	c1b = cs->read(cs);
+	lo = counts_to_ns(c1a - c0b);
+	hi = counts_to_ns(c1b - c0a);
+	slack = counts_to_ns(2);
+	selftest_diag(t, "%d idle ticks: ktime moved %llu ns, the clocksource %llu..%llu ns",
+		      IDLE_TICKS, k1 - k0, lo, hi);
+	KUNIT_EXPECT_TRUE_MSG(t, k1 - k0 + slack >= lo && k1 - k0 <= hi + slack, "they agree");
+}
+
+/*
  * Without a clocksource the clock stands still, and one that registers
  * takes over from there: no step back when it goes, no jump when it comes
  * (the counter's own value is not the time).  IRQs stay masked, so the
@@ -590,6 +628,7 @@ static const struct selftest_case time_cases[] = {
 	SELFTEST_CASE(ktime_monotonic_across_masked_reload),
 	SELFTEST_CASE(ktime_masked_for_many_ticks),
 	SELFTEST_CASE(ktime_follows_clocksource),
+	SELFTEST_CASE(ktime_over_idle_ticks),
 	SELFTEST_CASE(ktime_across_clocksource_change),
 	SELFTEST_CASE(tick_held_while_masked),
 	SELFTEST_CASE(msleep_never_short),

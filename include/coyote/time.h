@@ -35,6 +35,8 @@ int tick_next_event(u32 *count, u32 *slack);
 extern unsigned long tick_cpu_count[];
 /* The device driving the tick, or NULL (also when it never ticked). */
 const char *tick_source(void);
+/* The device that registered the tick, ticking or not (NULL: none). */
+const char *tick_owner(void);
 /*
  * Boot step, after IRQs are enabled: a tick that has not ticked within a
  * few periods is reported (check its interrupts property), and from then
