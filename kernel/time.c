@@ -139,19 +139,22 @@ static void tk_write_end(void)
 	tk_seq++;
 }
 
-/* Call with the lock held and IRQs masked: the counts since the last
- * carry added in; the total in ns. */
-static u64 timekeeping_advance(void)
+/* Lock held: the counter's reading @now carried into the total. */
+static void tk_carry_to(u32 now)
 {
-	u32 now;
-
-	if (!clocksource)
-		return ktime_base_ns;
-	now = clocksource->read(clocksource);
 	tk_write_begin();
 	cs_cycles += (u32)(now - cs_last);
 	cs_last = now;
 	tk_write_end();
+}
+
+/* Call with the lock held and IRQs masked: the counts since the last
+ * carry added in; the total in ns. */
+static u64 timekeeping_advance(void)
+{
+	if (!clocksource)
+		return ktime_base_ns;
+	tk_carry_to(clocksource->read(clocksource));
 	return ktime_base_ns + cycles_to_ns(cs_cycles, clocksource->rate);
 }
 
@@ -177,14 +180,8 @@ void tick_handle_periodic(void)
  * later reading already (then @now is behind cs_last: "ahead" wraps). */
 static void timekeeping_carry(struct clocksource *cs, u32 now)
 {
-	u32 ahead = now - cs_last;
-
-	if (clocksource != cs || ahead >= CS_CARRY_CYCLES)
-		return;
-	tk_write_begin();
-	cs_cycles += ahead;
-	cs_last = now;
-	tk_write_end();
+	if (clocksource == cs && now - cs_last < CS_CARRY_CYCLES)
+		tk_carry_to(now);
 }
 
 /*

@@ -79,6 +79,36 @@ static u64 counts_to_ns(u32 counts)
 	return (u64)counts * 1000000000u / cs->rate;
 }
 
+/* ktime_get_ns() bracketed by two clocksource reads. */
+struct stamp {
+	u32 before, after;
+	u64 ns;
+};
+
+static void stamp(struct stamp *s)
+{
+	s->before = cs->read(cs);
+	s->ns = ktime_get_ns();
+	s->after = cs->read(cs);
+}
+
+/*
+ * ktime's interval from @a to @b must lie within the counter's bracket,
+ * give or take two counts of rounding: a vCPU stalled by the host between
+ * reads widens the bracket instead of failing the case.  The figures
+ * printed after @what.
+ */
+static void expect_ktime_follows(struct kunit *t, const char *what, const struct stamp *a,
+				 const struct stamp *b)
+{
+	u64 moved = b->ns - a->ns, slack = counts_to_ns(2);
+	u64 lo = counts_to_ns(b->before - a->after), hi = counts_to_ns(b->after - a->before);
+
+	selftest_diag(t, "%sktime moved %llu ns, the clocksource %llu..%llu ns", what, moved, lo,
+		      hi);
+	KUNIT_EXPECT_TRUE_MSG(t, moved + slack >= lo && moved <= hi + slack, "they agree");
+}
+
 static void tick_registered(struct kunit *t)
 {
 	if (!need_tick(t))
@@ -352,95 +382,64 @@ static void ktime_monotonic_across_masked_reload(struct kunit *t)
 static void ktime_masked_for_many_ticks(struct kunit *t)
 {
 	unsigned int backwards = 0;
-	u32 c0a, c0b, c1a, c1b;
-	u64 k0, prev, now, lo, hi, slack;
+	struct stamp s0, s1;
+	u64 prev, now;
 
 	if (!need_clocksource(t))
 		return;
 	next_tick();
 	local_irq_disable();
-	c0a = cs->read(cs);
-	k0 = prev = ktime_get_ns();
-	c0b = cs->read(cs);
-	while (counts_to_ns(cs->read(cs) - c0a) < 5 * (1000000000u / HZ) + 5000000) {
+	stamp(&s0);
+	prev = s0.ns;
+	while (counts_to_ns(cs->read(cs) - s0.before) < 5 * (1000000000u / HZ) + 5000000) {
 		now = ktime_get_ns();
 		if (now < prev && !backwards++)
 			selftest_diag(t, "went back from %llu to %llu ns", prev, now);
 		prev = now;
 	}
-	c1a = cs->read(cs);
-	now = ktime_get_ns();
-	c1b = cs->read(cs);
+	stamp(&s1);
 	local_irq_enable();
-	lo = counts_to_ns(c1a - c0b);
-	hi = counts_to_ns(c1b - c0a);
-	slack = counts_to_ns(2);
-	selftest_diag(t, "masked: ktime moved %llu ns, the clocksource %llu..%llu ns", now - k0,
-		      lo, hi);
+	expect_ktime_follows(t, "masked: ", &s0, &s1);
 	KUNIT_EXPECT_EQ(t, backwards, 0);
-	KUNIT_EXPECT_TRUE_MSG(t, now - k0 + slack >= lo && now - k0 <= hi + slack, "they agree");
 }
 
-/*
- * Each ktime_get_ns() is bracketed by two clocksource reads, so a vCPU
- * stalled by the host between reads widens the bracket instead of failing
- * the case: ktime's interval must lie within the counter's bracket, give or
- * take two counts of rounding.
- */
+/* Each end bracketed by two clocksource reads (expect_ktime_follows()). */
 static void ktime_follows_clocksource(struct kunit *t)
 {
-	u32 c0a, c0b, c1a, c1b;
-	u64 k0, k1, d_ktime, lo, hi, slack;
+	struct stamp s0, s1;
 
 	if (!need_clocksource(t))
 		return;
 	next_tick();
-	c0a = cs->read(cs);
-	k0 = ktime_get_ns();
-	c0b = cs->read(cs);
+	stamp(&s0);
 	for (volatile int i = 0; i < 20000; i++)
 		;
-	c1a = cs->read(cs);
-	k1 = ktime_get_ns();
-	c1b = cs->read(cs);
-	d_ktime = k1 - k0;
-	lo = counts_to_ns(c1a - c0b);
-	hi = counts_to_ns(c1b - c0a);
-	slack = counts_to_ns(2);
-	selftest_diag(t, "ktime moved %llu ns, the clocksource %llu..%llu ns", d_ktime, lo, hi);
-	KUNIT_EXPECT_TRUE_MSG(t, d_ktime + slack >= lo && d_ktime <= hi + slack, "they agree");
+	stamp(&s1);
+	expect_ktime_follows(t, "", &s0, &s1);
 }
 
 /*
  * Idle through several ticks with no reading between them: only the tick
  * carries the counter into the total then (a carry that added its counts
  * but kept no reading counted them again at every tick after), and ktime
- * must move as far as the counter did, each end bracketed as above.
+ * must move as far as the counter did.
  */
 static void ktime_over_idle_ticks(struct kunit *t)
 {
-	u32 c0a, c0b, c1a, c1b;
-	u64 k0, k1, lo, hi, slack;
+	struct stamp s0, s1;
 	unsigned long j0;
+	char what[24];
 
 	if (!need_clocksource(t))
 		return;
 	next_tick();
-	c0a = cs->read(cs);
-	k0 = ktime_get_ns();
-	c0b = cs->read(cs);
+	stamp(&s0);
 	j0 = jiffies;
 	while (jiffies - j0 < IDLE_TICKS)
 		cpu_do_idle();
-	c1a = cs->read(cs);
-	k1 = ktime_get_ns();
-	c1b = cs->read(cs);
-	lo = counts_to_ns(c1a - c0b);
-	hi = counts_to_ns(c1b - c0a);
-	slack = counts_to_ns(2);
-	selftest_diag(t, "%d idle ticks: ktime moved %llu ns, the clocksource %llu..%llu ns",
-		      IDLE_TICKS, k1 - k0, lo, hi);
-	KUNIT_EXPECT_TRUE_MSG(t, k1 - k0 + slack >= lo && k1 - k0 <= hi + slack, "they agree");
+	stamp(&s1);
+	snprintf(what, sizeof(what), "%d idle ticks: ", IDLE_TICKS);
+	expect_ktime_follows(t, what, &s0, &s1);
 }
 
 /*

@@ -46,10 +46,6 @@
 #define LOCAL_TIMER_INT_CONTROL0	0x040	/* + 4 * core: 3:0 IRQ enables */
 #define LOCAL_MAILBOX_INT_CONTROL0	0x050
 #define LOCAL_IRQ_PENDING0		0x060	/* + 4 * core */
-#define LOCAL_MAILBOX0_SET0		0x080	/* + 16 * core */
-#define LOCAL_MAILBOX3_SET0		0x08c	/* + 16 * core */
-#define LOCAL_MAILBOX0_CLR0		0x0c0	/* + 16 * core: read, write 1s to clear */
-#define LOCAL_MAILBOX3_CLR0		0x0cc	/* + 16 * core */
 #define LOCAL_MBOX_IRQ(n)		(1u << (n))	/* MAILBOX_INT_CONTROL: IRQ for mailbox n */
 
 #define LOCAL_IRQ_CNTPSIRQ		0
@@ -58,7 +54,6 @@
 #define LOCAL_IRQ_GPU_FAST		8
 #define LOCAL_IRQ_PMU_FAST		9
 #define LOCAL_NR_LINES			10
-#define LOCAL_NR_CORES			4
 
 struct bcm2836_intc {
 	void __iomem *base;

@@ -21,9 +21,6 @@
 #include <asm/io.h>
 #include <coyote/selftest.h>
 
-#define MAILBOX3_SET0	0x08c	/* + 16 * core: writes OR in */
-#define MAILBOX3_CLR0	0x0cc	/* + 16 * core: reads it, 1s written clear */
-#define NR_CORES	4
 #define PLANTED		0x00c0ffeeu	/* a value nobody jumps to: only read back */
 #define ENTRY		0x00010000u	/* a bit PLANTED has not */
 
@@ -48,7 +45,7 @@ static int bcm2836_suite_init(struct kunit *t)
 		return 0;
 	regs = ioremap(res.start, (size_t)resource_size(&res));
 	no_regs = "the local controller's registers cannot be mapped";
-	core = ((read_cpuid_mpidr() & 3) + 1) % NR_CORES;
+	core = ((read_cpuid_mpidr() & 3) + 1) % LOCAL_NR_CORES;
 	return 0;
 }
 
@@ -64,55 +61,51 @@ static bool need_all_online(struct kunit *t)
 		selftest_skip(t, no_regs);
 		return false;
 	}
-	if (num_online_cpus() != NR_CORES) {
+	if (num_online_cpus() != LOCAL_NR_CORES) {
 		selftest_skip(t, "not every core online: a parked core would take what is planted");
 		return false;
 	}
 	return true;
 }
 
-static u32 mailbox(void)
+/*
+ * The other core released to ENTRY with @planted in its mailbox 3 (0:
+ * none): what the release returned, and in @held what the mailbox held
+ * after it (emptied again).
+ */
+static int release_over(u32 planted, u32 *held)
 {
-	return readl((char __iomem *)regs + MAILBOX3_CLR0 + 16 * core);
-}
+	char __iomem *set = (char __iomem *)regs + LOCAL_MAILBOX3_SET0 + 16 * core;
+	char __iomem *clr = (char __iomem *)regs + LOCAL_MAILBOX3_CLR0 + 16 * core;
+	int ret;
 
-static void mailbox_set(u32 v)
-{
-	writel(v, (char __iomem *)regs + MAILBOX3_SET0 + 16 * core);
-}
-
-static void mailbox_empty(void)
-{
-	writel(~0u, (char __iomem *)regs + MAILBOX3_CLR0 + 16 * core);
+	writel(~0u, clr);
+	if (planted)
+		writel(planted, set);
+	ret = bcm2836_smp_boot_secondary(core, ENTRY);
+	*held = readl(clr);
+	writel(~0u, clr);
+	return ret;
 }
 
 static void release_writes_an_empty_mailbox(struct kunit *t)
 {
-	int ret;
 	u32 held;
 
 	if (!need_all_online(t))
 		return;
-	mailbox_empty();
-	ret = bcm2836_smp_boot_secondary(core, ENTRY);
-	held = mailbox();
-	mailbox_empty();
-	KUNIT_EXPECT_EQ(t, ret, 0);
+	KUNIT_EXPECT_EQ(t, release_over(0, &held), 0);
 	KUNIT_EXPECT_EQ(t, held, ENTRY);
 }
 
 static void release_never_writes_over_an_untaken_value(struct kunit *t)
 {
-	int ret;
 	u32 held;
+	int ret;
 
 	if (!need_all_online(t))
 		return;
-	mailbox_empty();
-	mailbox_set(PLANTED);
-	ret = bcm2836_smp_boot_secondary(core, ENTRY);
-	held = mailbox();
-	mailbox_empty();
+	ret = release_over(PLANTED, &held);
 	selftest_diag(t, "core %u: mailbox 3 held 0x%08x after the release", core, held);
 	KUNIT_EXPECT_EQ(t, ret, -EBUSY);
 	KUNIT_EXPECT_EQ(t, held, PLANTED);
